@@ -1,0 +1,53 @@
+# Deckhall: `make run` serves the site with demo data; `make test` runs lint + the whole suite.
+PYTHON ?= python3.11
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+PYTEST_ARGS ?=
+
+.PHONY: run test lint format migrate demo bench clean messages
+
+$(VENV)/bin/activate:
+	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is required (set PYTHON=/path/to/python3.11)"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed: requirements.txt $(VENV)/bin/activate
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-test: requirements.txt requirements-test.txt $(VENV)/.installed
+	$(PY) -m pip install --quiet -r requirements-test.txt
+	touch $@
+
+migrate: $(VENV)/.installed
+	$(PY) manage.py migrate --noinput
+
+demo: migrate
+	$(PY) manage.py load_demo
+
+run: demo
+	@echo "Serving Deckhall on http://$(HOST):$(PORT)/"
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+lint: $(VENV)/.installed-test
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: $(VENV)/.installed-test
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+test: lint
+	$(PY) manage.py makemigrations --check --dry-run
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+messages: $(VENV)/.installed
+	$(PY) manage.py compilemessages --ignore=.venv
+
+bench: $(VENV)/.installed-test
+	for script in bench/bench_*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache

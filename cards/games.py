@@ -1,0 +1,45 @@
+"""Create Game and Format rows from the rule-set files, so a new game needs data, not code."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from .models import Format, Game
+
+
+@transaction.atomic
+def games_sync(*, registry=None) -> list[Game]:  # type: ignore[no-untyped-def]
+    """Upsert one Game per rule-set file and its formats.
+
+    An existing game's display names are left alone: they are editable data (the twin-deck
+    game has no official name, an admin may rename it) and a re-sync must not undo that.
+    """
+    from rules.engine.registry import default_registry
+
+    registry = registry or default_registry()
+    synced: list[Game] = []
+    for rules in registry.games.values():
+        game, created = Game.objects.get_or_create(
+            slug=rules.slug,
+            defaults={"name": rules.name, "name_ru": rules.name_ru, "description": rules.description},
+        )
+        fields = {
+            "has_decks": rules.has_decks,
+            "min_players": rules.min_players,
+            "max_players": rules.max_players,
+        }
+        changed = [name for name, value in fields.items() if getattr(game, name) != value]
+        for name in changed:
+            setattr(game, name, fields[name])
+        if changed and not created:
+            game.save(update_fields=changed)
+        elif created and changed:
+            game.save()
+        for position, fmt in enumerate(rules.formats.values()):
+            Format.objects.update_or_create(
+                game=game,
+                slug=fmt.slug,
+                defaults={"name": fmt.name, "name_ru": fmt.name_ru, "position": position},
+            )
+        synced.append(game)
+    return synced

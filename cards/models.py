@@ -1,0 +1,144 @@
+"""Games, their formats and their card databases."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Game(models.Model):
+    """A game Deckhall knows. Rows are created from the rule-set files (rules/rulesets/);
+    the display name is editable data (the twin-deck game has no official name)."""
+
+    slug = models.SlugField(unique=True)
+    name = models.CharField(_("name"), max_length=100)
+    name_ru = models.CharField(_("Russian name"), max_length=100, blank=True)
+    description = models.TextField(blank=True)
+    has_decks = models.BooleanField(default=True)
+    min_players = models.PositiveSmallIntegerField(default=2)
+    max_players = models.PositiveSmallIntegerField(default=2)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Format(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="formats")
+    slug = models.SlugField()
+    name = models.CharField(max_length=100)
+    name_ru = models.CharField(max_length=100, blank=True)
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["game", "position", "slug"]
+        constraints = [models.UniqueConstraint(fields=["game", "slug"], name="format_unique_slug")]
+
+    def __str__(self) -> str:
+        return f"{self.game.slug}/{self.slug}"
+
+
+class CardSet(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sets")
+    code = models.CharField(max_length=40)
+    name = models.CharField(max_length=200, blank=True)
+    set_type = models.CharField(max_length=40, blank=True)
+    release_date = models.DateField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "release_date", "code"]
+        constraints = [models.UniqueConstraint(fields=["game", "code"], name="cardset_unique_code")]
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class Card(models.Model):
+    """One printing-independent card entry of a game's database.
+
+    ``external_id`` is the id the community format uses (YGO passcode, Cockatrice name);
+    ``identity`` is what copy limits count (YGO alias passcode for alternate artworks,
+    Caster name+level, otherwise the name), so alternate printings share one limit.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="cards")
+    external_id = models.CharField(max_length=120)
+    identity = models.CharField(max_length=200, db_index=True)
+    name = models.CharField(max_length=200)
+    # casefold()ed name: SQLite's LIKE only folds ASCII, so Cyrillic search needs this column.
+    search_name = models.CharField(max_length=200, db_index=True, editable=False)
+    card_type = models.CharField(max_length=40, db_index=True, blank=True)
+    subtypes = models.JSONField(default=list, blank=True)
+    level = models.IntegerField(null=True, blank=True)
+    cost = models.IntegerField(null=True, blank=True)
+    attributes = models.JSONField(default=dict, blank=True)
+    text = models.TextField(blank=True)
+    is_token = models.BooleanField(default=False)
+    deck_buildable = models.BooleanField(default=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name", "level", "external_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "external_id"], name="card_unique_external_id")
+        ]
+        indexes = [models.Index(fields=["game", "search_name"]), models.Index(fields=["game", "card_type"])]
+
+    def __str__(self) -> str:
+        return (
+            self.name if self.level is None or self.card_type != "caster" else f"{self.name} Lv{self.level}"
+        )
+
+
+class Printing(models.Model):
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="printings")
+    card_set = models.ForeignKey(CardSet, on_delete=models.CASCADE, related_name="printings")
+    code = models.CharField(max_length=60, blank=True)
+    rarity = models.CharField(max_length=40, blank=True)
+    image_url = models.URLField(max_length=500, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["card", "card_set", "code"], name="printing_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.card} ({self.card_set.code} {self.code})".strip()
+
+
+class ImportJob(models.Model):
+    """A card-database import, run by a Celery task; the browser polls it for progress."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("pending")
+        RUNNING = "running", _("running")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="import_jobs")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    filename = models.CharField(max_length=255)
+    file_format = models.CharField(max_length=20, blank=True)
+    # Stored in the database so any worker machine can read it (no shared disk needed).
+    payload = models.BinaryField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    total = models.PositiveIntegerField(default=0)
+    processed = models.PositiveIntegerField(default=0)
+    created_count = models.PositiveIntegerField(default=0)
+    updated_count = models.PositiveIntegerField(default=0)
+    errors = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.filename} → {self.game.slug} ({self.status})"
+
+    @property
+    def percent(self) -> int:
+        if self.status == self.Status.DONE:
+            return 100
+        return int(100 * self.processed / self.total) if self.total else 0

@@ -1,0 +1,19 @@
+"""The /api/ tree: the lead's root, auth and game endpoints plus each app's api_urls."""
+
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from . import api_views
+
+urlpatterns = [
+    path("", api_views.api_root, name="api-root"),
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("auth/token/", api_views.ObtainTokenView.as_view(), name="api-token"),
+    path("games/", api_views.GameListView.as_view(), name="api-games"),
+    path("games/<slug:slug>/", api_views.GameDetailView.as_view(), name="api-game-detail"),
+    path("", include("cards.api_urls")),
+    path("", include("rules.api_urls")),
+    path("", include("decks.api_urls")),
+    path("", include("tournaments.api_urls")),
+]

@@ -1,0 +1,109 @@
+"""API root, token auth and the games list."""
+
+from __future__ import annotations
+
+import contextlib
+
+from django.db.models import Prefetch
+from django.urls import NoReverseMatch
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import generics, serializers, status
+from rest_framework.authtoken.models import Token
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.reverse import reverse
+from rest_framework.views import APIView
+
+from cards.models import Format, Game
+
+
+@extend_schema(exclude=True)
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def api_root(request: Request) -> Response:
+    links = {
+        "games": reverse("api-games", request=request),
+        "schema": reverse("api-schema", request=request),
+        "docs": reverse("api-docs", request=request),
+        "token": reverse("api-token", request=request),
+    }
+    # Each app may register more endpoints; list the well-known ones that exist.
+    for name, url_name in [
+        ("cards", "api-card-list"),
+        ("banlists", "api-banlist-list"),
+        ("decks", "api-deck-list"),
+        ("validate", "api-deck-validate"),
+        ("tournaments", "api-tournament-list"),
+    ]:
+        # An app without that endpoint is simply not listed.
+        with contextlib.suppress(NoReverseMatch):
+            links[name] = reverse(url_name, request=request)
+    return Response(links)
+
+
+class ObtainTokenView(APIView):
+    """Exchange a username and password for an API token (send it as `Authorization: Token <token>`)."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list = []  # no session: a token request must not need a CSRF token
+    throttle_scope = "auth"
+
+    @extend_schema(
+        request=AuthTokenSerializer,
+        responses={200: inline_serializer("TokenResponse", {"token": serializers.CharField()})},
+    )
+    def post(self, request: Request) -> Response:
+        serializer = AuthTokenSerializer(data=request.data, context={"request": request})
+        if not serializer.is_valid():
+            return Response(serializer.errors, status=status.HTTP_400_BAD_REQUEST)
+        token, _ = Token.objects.get_or_create(user=serializer.validated_data["user"])
+        return Response({"token": token.key})
+
+
+class FormatSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Format
+        fields = ["slug", "name", "name_ru"]
+
+
+class GameSerializer(serializers.ModelSerializer):
+    formats = FormatSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Game
+        fields = [
+            "slug",
+            "name",
+            "name_ru",
+            "description",
+            "has_decks",
+            "min_players",
+            "max_players",
+            "formats",
+        ]
+
+
+_games = Game.objects.prefetch_related(Prefetch("formats", Format.objects.order_by("position", "slug")))
+
+
+class GameListView(generics.ListAPIView):
+    """Every game with its formats."""
+
+    serializer_class = GameSerializer
+    pagination_class = None
+    permission_classes = [AllowAny]
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        return _games.all().order_by("name")
+
+
+class GameDetailView(generics.RetrieveAPIView):
+    serializer_class = GameSerializer
+    permission_classes = [AllowAny]
+    lookup_field = "slug"
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        return _games.all()

@@ -1,0 +1,21 @@
+"""Celery application.
+
+Without CELERY_BROKER_URL the settings switch Celery to eager mode, so the same
+task code runs in-process on a laptop and on real workers in production.
+"""
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+app = Celery("deckhall")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()
+
+
+@app.task(name="deckhall.ping")
+def ping(value: int) -> int:
+    """Round-trip task used by /healthz-style checks and the broker test."""
+    return value + 1

@@ -1,0 +1,19 @@
+from django.contrib import admin
+from django.urls import include, path
+from django.views.i18n import JavaScriptCatalog
+
+from . import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("healthz", views.healthz, name="healthz"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    path("accounts/", include("accounts.urls")),
+    path("admin/", admin.site.urls),
+    path("api/", include("config.api_urls")),
+    path("cards/", include("cards.urls")),
+    path("rules/", include("rules.urls")),
+    path("decks/", include("decks.urls")),
+    path("tournaments/", include("tournaments.urls")),
+]

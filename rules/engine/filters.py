@@ -1,0 +1,122 @@
+"""The card FILTER language shared by section accept rules and hero restrictions (see rules/README.md).
+
+A filter is an object of ``field -> condition``; every field must match (AND). A list of such objects
+matches when any of them does (OR). Fields: ``type`` (card_type), ``subtype`` (membership in subtypes),
+``level``, ``cost``, ``name``, or any attribute key. Conditions: a scalar (equals; for list values:
+contains), a list (any of), or an object with ``min`` / ``max`` / ``not``. Strings compare case-insensitively.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from .cards import CardInfo
+from .errors import RuleSetError
+
+CardPredicate = Callable[[CardInfo], bool]
+_COND_KEYS = {"min", "max", "not"}
+
+
+def _norm(value: Any) -> Any:
+    return value.casefold() if isinstance(value, str) else value
+
+
+def _getter(field: str) -> Callable[[CardInfo], Any]:
+    if field == "type":
+        return lambda c: c.card_type
+    if field == "subtype":
+        return lambda c: c.subtypes
+    if field in ("level", "cost", "name"):
+        return lambda c: getattr(c, field)
+    return lambda c: c.attributes.get(field)
+
+
+def _values(raw: Any) -> frozenset[Any]:
+    items = raw if isinstance(raw, list) else [raw]
+    return frozenset(_norm(v) for v in items)
+
+
+def _any_of(wanted: frozenset[Any]) -> Callable[[Any], bool]:
+    def match(value: Any) -> bool:
+        if isinstance(value, list | tuple):
+            return any(_norm(v) in wanted for v in value)
+        return _norm(value) in wanted
+
+    return match
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        return value
+    if isinstance(value, str):
+        try:
+            return float(value)
+        except ValueError:
+            return None
+    return None
+
+
+def _condition(field: str, cond: Any) -> Callable[[Any], bool]:
+    if isinstance(cond, Mapping):
+        unknown = set(cond) - _COND_KEYS
+        if unknown:
+            raise RuleSetError(f"filter field {field!r}: unknown condition key(s) {sorted(unknown)}")
+        checks: list[Callable[[Any], bool]] = []
+        if "min" in cond:
+            lo = cond["min"]
+            checks.append(lambda v: (n := _number(v)) is not None and n >= lo)
+        if "max" in cond:
+            hi = cond["max"]
+            checks.append(lambda v: (n := _number(v)) is not None and n <= hi)
+        if "not" in cond:
+            excluded = _any_of(_values(cond["not"]))
+            checks.append(lambda v: v is None or not excluded(v))
+        return lambda v: all(check(v) for check in checks)
+    return _any_of(_values(cond))
+
+
+def compile_filter(spec: Any) -> CardPredicate:
+    """Turn a FILTER (object, or list of objects for OR) into a fast predicate; bad specs raise RuleSetError."""
+    if isinstance(spec, list):
+        alternatives = [compile_filter(item) for item in spec]
+        return lambda card: any(alt(card) for alt in alternatives)
+    if not isinstance(spec, Mapping):
+        raise RuleSetError(f"a filter must be an object of field -> condition, got {spec!r}")
+    parts = [(_getter(str(field)), _condition(str(field), cond)) for field, cond in spec.items()]
+    if len(parts) == 1:
+        (get, test) = parts[0]
+        return lambda card: test(get(card))
+    return lambda card: all(test(get(card)) for get, test in parts)
+
+
+def _describe_values(raw: Any) -> str:
+    if isinstance(raw, list):
+        return " / ".join(str(v) for v in raw)
+    return str(raw)
+
+
+def describe_filter(spec: Any, lang: str = "en") -> str:
+    """A short human reading of a filter for messages, e.g. ``size L, region North / South``."""
+    if isinstance(spec, list):
+        joiner = " or " if lang == "en" else " или "
+        return joiner.join(f"({describe_filter(item, lang)})" for item in spec)
+    if not isinstance(spec, Mapping):
+        return str(spec)
+    parts = []
+    for field, cond in spec.items():
+        if isinstance(cond, Mapping):
+            bits = []
+            if "min" in cond:
+                bits.append(f"{field} ≥ {cond['min']}")
+            if "max" in cond:
+                bits.append(f"{field} ≤ {cond['max']}")
+            if "not" in cond:
+                word = "not" if lang == "en" else "не"
+                bits.append(f"{field} {word} {_describe_values(cond['not'])}")
+            parts.append(", ".join(bits))
+        else:
+            parts.append(f"{field} {_describe_values(cond)}")
+    return ", ".join(parts)

@@ -1,0 +1,134 @@
+"""Sideboarding between games: apply swaps to the registered deck, then re-validate the result."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import BanListInfo, CardInfo, Deck
+from .registry import FormatRules
+from .report import Report, Violation
+from .validate import validate_deck
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """Move ``count`` × ``out`` from ``section`` to the side section and ``count`` × ``into`` back.
+
+    Either side may be None (a one-sided move); cards are referred to by key or by name.
+    """
+
+    section: str
+    out: str | None = None
+    into: str | None = None
+    count: int = 1
+
+
+def _matches(card: CardInfo, ref: str) -> bool:
+    return (
+        card.key == ref or card.name.casefold() == ref.casefold() or card.label.casefold() == ref.casefold()
+    )
+
+
+def _take(entries: list[tuple[CardInfo, int]], ref: str, count: int) -> CardInfo | None:
+    """Remove ``count`` copies of ``ref`` from ``entries`` in place; None when there are not enough."""
+    for i, (card, n) in enumerate(entries):
+        if _matches(card, ref):
+            if n < count:
+                return None
+            if n == count:
+                del entries[i]
+            else:
+                entries[i] = (card, n - count)
+            return card
+    return None
+
+
+def _put(entries: list[tuple[CardInfo, int]], card: CardInfo, count: int) -> None:
+    for i, (c, n) in enumerate(entries):
+        if c is card or c.key == card.key:
+            entries[i] = (c, n + count)
+            return
+    entries.append((card, count))
+
+
+def _swap_error(report: Report, en: str, ru: str, *, section: str | None, card: str | None, count: int | None,
+                limit: int | None) -> None:  # fmt: skip
+    report.violations.append(
+        Violation("sideboard_swap", en, ru, section=section, card=card, count=count, limit=limit)
+    )
+
+
+def apply_sideboard(
+    deck: Deck, swaps: list[Swap], fmt: FormatRules, *, banlist: BanListInfo | None = None
+) -> tuple[Deck, Report]:
+    """Return the deck after ``swaps`` and a report on it; the registered ``deck`` is never changed.
+
+    Illegal swaps (no sideboard in the format, a card that is not there, a size that must stay the same)
+    get ``sideboard_swap`` violations naming the reason; the result is always re-validated in full.
+    """
+    report = Report()
+    new = Deck(
+        sections={slug: list(entries) for slug, entries in deck.sections.items()},
+        hero=deck.hero,
+        pool=deck.pool,
+        unknown=list(deck.unknown),
+    )
+    policy = fmt.sideboard
+    if policy is None:
+        if swaps:
+            _swap_error(
+                report,
+                f"The {fmt.name} format has no sideboard: cards cannot be swapped between games.",
+                f"В формате «{fmt.name_ru or fmt.name}» нет дополнительного набора: менять карты между партиями нельзя.",
+                section=None, card=None, count=len(swaps), limit=0,
+            )  # fmt: skip
+        report.extend(validate_deck(new, fmt, banlist=banlist))
+        return new, report
+    side = new.sections.setdefault(policy.section, [])
+    side_title = fmt.section(policy.section)
+    for swap in swaps:
+        if swap.count < 1:
+            _swap_error(report, f"A swap must move at least one card, got {swap.count}.",
+                        f"Замена должна перемещать хотя бы одну карту, указано {swap.count}.",
+                        section=swap.section, card=swap.out or swap.into, count=swap.count, limit=1)  # fmt: skip
+            continue
+        if swap.section not in fmt.section_map or swap.section == policy.section:
+            _swap_error(report, f"Cannot swap cards into “{swap.section}”: choose a deck section of {fmt.name}.",
+                        f"Нельзя менять карты в разделе «{swap.section}»: выберите раздел колоды.",
+                        section=swap.section, card=swap.out or swap.into, count=swap.count, limit=0)  # fmt: skip
+            continue
+        target = new.sections.setdefault(swap.section, [])
+        title = fmt.section(swap.section)
+        if swap.out is not None:
+            have = sum(n for c, n in target if _matches(c, swap.out))
+            card = _take(target, swap.out, swap.count)
+            if card is None:
+                _swap_error(report,
+                            f"Cannot side out {swap.count} × {swap.out}: {title.name} holds {have}.",
+                            f"Нельзя убрать {swap.count} × «{swap.out}»: в разделе «{title.title('ru')}» их {have}.",
+                            section=swap.section, card=swap.out, count=swap.count, limit=have)  # fmt: skip
+                continue
+            _put(side, card, swap.count)
+        if swap.into is not None:
+            have = sum(n for c, n in side if _matches(c, swap.into))
+            card = _take(side, swap.into, swap.count)
+            if card is None:
+                _swap_error(report,
+                            f"Cannot side in {swap.count} × {swap.into}: {side_title.name} holds {have}.",
+                            f"Нельзя добавить {swap.count} × «{swap.into}»: в разделе «{side_title.title('ru')}» "
+                            f"их {have}.",
+                            section=policy.section, card=swap.into, count=swap.count, limit=have)  # fmt: skip
+                continue
+            _put(target, card, swap.count)
+    for slug in policy.keep_sizes:
+        before, after = deck.section_total(slug), new.section_total(slug)
+        if before != after:
+            title = fmt.section(slug)
+            _swap_error(report,
+                        f"{title.name} must keep {before} cards after sideboarding (swap one for one); "
+                        f"it would have {after}.",
+                        f"В разделе «{title.title('ru')}» после замен должно остаться {before} карт "
+                        f"(меняйте один на один); получилось {after}.",
+                        section=slug, card=None, count=after, limit=before)  # fmt: skip
+    report.extend(validate_deck(new, fmt, banlist=banlist))
+    return new, report

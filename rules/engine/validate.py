@@ -1,0 +1,484 @@
+"""Deck validation: a deck, a format's rules, a ban list and the hero's own restrictions in; a report out."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from .cards import BanListInfo, CardInfo, Deck
+from .errors import NoDecksError, RulesError
+from .filters import compile_filter, describe_filter
+from .registry import CopyLimitRules, FormatRules, SectionRules, SizeRule
+from .report import Report, Violation
+
+_RESTRICTION_KINDS = {"forbid", "require", "at_most", "at_least", "only", "section_size", "copy_limit"}
+
+
+def _copy_key(card: CardInfo, key: str) -> str:
+    if key == "name":
+        return card.name.casefold()
+    if key == "name_level":
+        return f"{card.name.casefold()}|{card.level}"
+    return card.identity
+
+
+def _copy_label(card: CardInfo, key: str) -> str:
+    if key == "name_level" and card.level is not None:
+        return f"{card.name} Lv{card.level}"
+    return card.name if key != "identity" else card.label
+
+
+def _section_titles(fmt: FormatRules, slugs: Iterable[str]) -> tuple[str, str]:
+    secs = [fmt.section_map[s] for s in slugs if s in fmt.section_map]
+    return " + ".join(s.name for s in secs), " + ".join(s.title("ru") for s in secs)
+
+
+def _check_sections(deck: Deck, fmt: FormatRules, sizes: dict[str, SizeRule], report: Report) -> None:
+    for slug, entries in deck.sections.items():
+        if slug not in fmt.section_map and entries:
+            total = sum(n for _, n in entries)
+            known = ", ".join(fmt.section_map)
+            report.add(
+                Violation(
+                    "section_size",
+                    f"The {fmt.name} format has no section “{slug}” (its sections: {known}): "
+                    f"remove its {total} cards.",
+                    f"В формате «{fmt.name_ru or fmt.name}» нет раздела «{slug}» (разделы: {known}): "
+                    f"уберите из него карты ({total}).",
+                    section=slug,
+                    count=total,
+                    limit=0,
+                )
+            )
+    # Lines no card matched are still cards in the deck: counting them keeps the size message honest.
+    unknown: dict[str, int] = {}
+    for u in deck.unknown:
+        unknown[u.section] = unknown.get(u.section, 0) + u.count
+    for sec in fmt.sections:
+        entries = deck.sections.get(sec.slug, ())
+        total = unknown.get(sec.slug, 0)
+        for card, n in entries:
+            total += n
+            _check_card_in_section(card, n, sec, report)
+        size = sizes.get(sec.slug, sec.size)
+        if not size.ok(total):
+            report.add(
+                Violation(
+                    "section_size",
+                    f"{sec.name} has {total} cards; it must have {size.describe('en')}.",
+                    f"В разделе «{sec.title('ru')}» карт: {total}; нужно: {size.describe('ru')}.",
+                    section=sec.slug,
+                    count=total,
+                    limit=size.nearest_limit(total),
+                ),
+                provisional=sec.provisional,
+            )
+
+
+def _check_card_in_section(card: CardInfo, n: int, sec: SectionRules, report: Report) -> None:
+    if card.is_token or not card.deck_buildable:
+        report.add(
+            Violation(
+                "section_card_type",
+                f"{card.label} cannot be put in a deck (token or not deck-buildable): remove {n} from {sec.name}.",
+                f"Карту «{card.label}» нельзя класть в колоду (жетон или не для колоды): "
+                f"уберите {n} шт. из раздела «{sec.title('ru')}».",
+                section=sec.slug,
+                card=card.label,
+                count=n,
+                limit=0,
+            )
+        )
+    elif sec.accept is not None and not sec.accept(card):
+        kind = card.card_type or "?"
+        report.add(
+            Violation(
+                "section_card_type",
+                f"{card.label} ({kind}) is not allowed in {sec.name}, which takes only "
+                f"{describe_filter(sec.accept_spec)}: move or remove {n}.",
+                f"Карта «{card.label}» ({kind}) не допускается в разделе «{sec.title('ru')}» "
+                f"(только {describe_filter(sec.accept_spec, 'ru')}): переложите или уберите {n} шт.",
+                section=sec.slug,
+                card=card.label,
+                count=n,
+                limit=0,
+            ),
+            provisional=sec.provisional,
+        )
+
+
+def _check_copy_limits(deck: Deck, fmt: FormatRules, override_max: int | None, report: Report) -> None:
+    for rule in fmt.copy_limits:
+        _check_copy_limit(deck, fmt, rule, override_max, report)
+
+
+def _check_copy_limit(
+    deck: Deck, fmt: FormatRules, rule: CopyLimitRules, override_max: int | None, report: Report
+) -> None:
+    totals: dict[str, int] = {}
+    sample: dict[str, CardInfo] = {}
+    flt = rule.filter
+    for slug in rule.scope:
+        for card, n in deck.sections.get(slug, ()):
+            if flt is not None and not flt(card):
+                continue
+            k = _copy_key(card, rule.key)
+            totals[k] = totals.get(k, 0) + n
+            sample.setdefault(k, card)
+    base = rule.max if override_max is None else override_max
+    exceptions = rule.exceptions
+    for k, total in totals.items():
+        if total <= base:
+            continue
+        card = sample[k]
+        limit = exceptions.get(k, exceptions.get(card.name, base)) if exceptions else base
+        if total <= limit:
+            continue
+        label = _copy_label(card, rule.key)
+        where_en, where_ru = _section_titles(fmt, rule.scope)
+        report.add(
+            Violation(
+                "copy_limit",
+                f"{total} copies of {label} in {where_en}; at most {limit} are allowed: remove {total - limit}.",
+                f"Копий карты «{label}» в разделах {where_ru}: {total}; можно не более {limit}: "
+                f"уберите {total - limit}.",
+                section=rule.scope[0] if len(rule.scope) == 1 else "+".join(rule.scope),
+                card=label,
+                count=total,
+                limit=limit,
+            )
+        )
+
+
+def _check_banlist(deck: Deck, fmt: FormatRules, banlist: BanListInfo, report: Report) -> None:
+    forbidden_as = fmt.banlist.forbidden_as if fmt.banlist else None
+    whitelist = banlist.whitelist or bool(fmt.banlist and fmt.banlist.whitelist)
+    totals: dict[str, int] = {}
+    limits: dict[str, int] = {}
+    sample: dict[str, CardInfo] = {}
+    sections: dict[str, str] = {}
+    reported_missing: set[str] = set()
+    for slug, entries in deck.sections.items():
+        for card, n in entries:
+            ident = card.identity
+            totals[ident] = totals.get(ident, 0) + n
+            sample.setdefault(ident, card)
+            sections.setdefault(ident, slug)
+            limit = banlist.limit_for(card)
+            if limit is None:
+                if whitelist and ident not in reported_missing:
+                    reported_missing.add(ident)
+                    limit = None
+                continue
+            if limit < 0:
+                limit = 0  # EDOPro writes "forbidden" as a negative count too
+            if limit == 0 and forbidden_as is not None:
+                limit = forbidden_as
+            if ident not in limits or limit < limits[ident]:
+                limits[ident] = limit
+    for ident in reported_missing:
+        if ident in limits:
+            continue  # another printing of the same card is on the list
+        card = sample[ident]
+        report.add(
+            Violation(
+                "not_on_whitelist",
+                f"{card.label} is not on the {banlist.name} whitelist, so it is not legal: remove all {totals[ident]}.",
+                f"Карты «{card.label}» нет в белом списке {banlist.name}, она запрещена: "
+                f"уберите все ({totals[ident]}).",
+                section=sections[ident],
+                card=card.label,
+                count=totals[ident],
+                limit=0,
+            )
+        )
+    for ident, limit in limits.items():
+        total = totals[ident]
+        if total <= limit:
+            continue
+        card = sample[ident]
+        if limit == 0:
+            report.add(
+                Violation(
+                    "banlist_forbidden",
+                    f"{card.label} is Forbidden on {banlist.name}: remove all {total}.",
+                    f"Карта «{card.label}» запрещена в списке {banlist.name}: уберите все ({total}).",
+                    section=sections[ident],
+                    card=card.label,
+                    count=total,
+                    limit=0,
+                )
+            )
+        else:
+            status_en = "Limited" if limit == 1 else "Semi-Limited"
+            status_ru = "ограничена" if limit == 1 else "полуограничена"
+            report.add(
+                Violation(
+                    "banlist_limit",
+                    f"{card.label} is {status_en} ({limit}) on {banlist.name}; the deck has {total}: "
+                    f"remove {total - limit}.",
+                    f"Карта «{card.label}» {status_ru} ({limit}) в списке {banlist.name}; в колоде {total}: "
+                    f"уберите {total - limit}.",
+                    section=sections[ident],
+                    card=card.label,
+                    count=total,
+                    limit=limit,
+                )
+            )
+
+
+def _hero_overrides(
+    hero: CardInfo | None, fmt: FormatRules
+) -> tuple[dict[str, SizeRule], int | None, list[dict[str, Any]]]:
+    """Split a hero's restrictions into size/limit overrides and card rules (bad entries are skipped)."""
+    sizes: dict[str, SizeRule] = {}
+    copy_max: int | None = None
+    rules: list[dict[str, Any]] = []
+    if hero is None or not hero.restrictions:
+        return sizes, copy_max, rules
+    for item in hero.restrictions:
+        if not isinstance(item, dict):
+            continue
+        kind = item.get("kind")
+        if kind == "section_size" and item.get("section") in fmt.section_map:
+            sizes[item["section"]] = SizeRule(min=item.get("min"), max=item.get("max"))
+        elif kind == "copy_limit" and isinstance(item.get("max"), int):
+            copy_max = item["max"]
+        elif kind in _RESTRICTION_KINDS:
+            rules.append(item)
+    return sizes, copy_max, rules
+
+
+def _check_hero(deck: Deck, fmt: FormatRules, card_rules: list[dict[str, Any]], report: Report) -> None:
+    hero_rules = fmt.hero
+    if hero_rules is None:
+        if deck.hero is not None:
+            report.warnings.append(
+                Violation(
+                    "hero_restriction",
+                    f"The {fmt.name} format has no hero; {deck.hero.label} was ignored.",
+                    f"В формате «{fmt.name_ru or fmt.name}» нет героя; карта «{deck.hero.label}» не учтена.",
+                    card=deck.hero.label,
+                )
+            )
+        return
+    hero = deck.hero
+    if hero is None:
+        if hero_rules.required:
+            report.add(
+                Violation(
+                    "hero_missing",
+                    "The deck needs exactly one Hero card, outside the counted deck; none was given.",
+                    "Колоде нужна ровно одна карта Героя вне основной колоды; герой не указан.",
+                    section="hero",
+                    count=0,
+                    limit=1,
+                )
+            )
+        return
+    if hero_rules.accept is not None and not hero_rules.accept(hero):
+        report.add(
+            Violation(
+                "hero_missing",
+                f"{hero.label} ({hero.card_type or '?'}) is not a Hero card: choose a Hero.",
+                f"Карта «{hero.label}» ({hero.card_type or '?'}) не является Героем: выберите Героя.",
+                section="hero",
+                card=hero.label,
+                count=1,
+                limit=1,
+            )
+        )
+        return
+    if hero.restrictions is None or not hero.restrictions:
+        report.warnings.append(
+            Violation(
+                "hero_restriction",
+                f"No deck-building restrictions are entered for the Hero {hero.label}; check its card by hand.",
+                f"Для Героя «{hero.label}» не внесены ограничения на построение колоды; сверьтесь с картой.",
+                section="hero",
+                card=hero.label,
+            )
+        )
+        return
+    entries = [(c, n) for slug in hero_rules.scope for c, n in deck.sections.get(slug, ())]
+    for item in card_rules:
+        _check_restriction(hero, item, entries, fmt, hero_rules.scope, report)
+
+
+def _check_restriction(
+    hero: CardInfo,
+    item: dict[str, Any],
+    entries: list[tuple[CardInfo, int]],
+    fmt: FormatRules,
+    scope: tuple[str, ...],
+    report: Report,
+) -> None:
+    kind = item["kind"]
+    spec = item.get("filter")
+    try:
+        match = compile_filter(spec if spec is not None else {})
+    except RulesError as exc:
+        report.warnings.append(
+            Violation(
+                "hero_restriction",
+                f"A restriction of the Hero {hero.label} could not be read ({exc}); check it by hand.",
+                f"Ограничение Героя «{hero.label}» не удалось прочитать ({exc}); проверьте вручную.",
+                section="hero",
+                card=hero.label,
+            )
+        )
+        return
+    what_en, what_ru = describe_filter(spec), describe_filter(spec, "ru")
+    section = scope[0] if len(scope) == 1 else "+".join(scope)
+    if kind in ("forbid", "only"):
+        for card, n in entries:
+            bad = match(card) if kind == "forbid" else not match(card)
+            if not bad:
+                continue
+            rule_en = f"forbids {what_en}" if kind == "forbid" else f"allows only {what_en}"
+            rule_ru = f"запрещает {what_ru}" if kind == "forbid" else f"разрешает только {what_ru}"
+            report.add(
+                Violation(
+                    "hero_restriction",
+                    f"The Hero {hero.label} {rule_en}: remove {n} × {card.label}.",
+                    f"Герой «{hero.label}» {rule_ru}: уберите {n} × «{card.label}».",
+                    section=section,
+                    card=card.label,
+                    count=n,
+                    limit=0,
+                )
+            )
+        return
+    total = sum(n for card, n in entries if match(card))
+    count_rule = item.get("count", 1)
+    if kind == "require":
+        lo, hi = max(1, int(count_rule)) if "count" in item else 1, None
+    elif kind == "at_least":
+        lo, hi = int(count_rule), None
+    else:  # at_most
+        lo, hi = None, int(count_rule)
+    if lo is not None and total < lo:
+        report.add(
+            Violation(
+                "hero_restriction",
+                f"The Hero {hero.label} needs at least {lo} cards with {what_en}; the deck has {total}: "
+                f"add {lo - total}.",
+                f"Герою «{hero.label}» нужно не менее {lo} карт ({what_ru}); в колоде {total}: "
+                f"добавьте {lo - total}.",
+                section=section,
+                card=hero.label,
+                count=total,
+                limit=lo,
+            )
+        )
+    if hi is not None and total > hi:
+        report.add(
+            Violation(
+                "hero_restriction",
+                f"The Hero {hero.label} allows at most {hi} cards with {what_en}; the deck has {total}: "
+                f"remove {total - hi}.",
+                f"Герой «{hero.label}» разрешает не более {hi} карт ({what_ru}); в колоде {total}: "
+                f"уберите {total - hi}.",
+                section=section,
+                card=hero.label,
+                count=total,
+                limit=hi,
+            )
+        )
+
+
+def _check_pool(deck: Deck, fmt: FormatRules, report: Report) -> None:
+    scope = fmt.pool_scope or ()
+    if deck.pool is None:
+        report.add(
+            Violation(
+                "not_in_pool",
+                f"The {fmt.name} format builds decks from a registered card pool, and none was given.",
+                f"В формате «{fmt.name_ru or fmt.name}» колода собирается из зарегистрированного пула карт, "
+                "а пул не указан.",
+            )
+        )
+        return
+    available: dict[str, int] = {}
+    for card, n in deck.pool:
+        available[card.identity] = available.get(card.identity, 0) + n
+    used: dict[str, int] = {}
+    sample: dict[str, tuple[CardInfo, str]] = {}
+    for slug in scope:
+        for card, n in deck.sections.get(slug, ()):
+            used[card.identity] = used.get(card.identity, 0) + n
+            sample.setdefault(card.identity, (card, slug))
+    for ident, total in used.items():
+        have = available.get(ident, 0)
+        if total > have:
+            card, slug = sample[ident]
+            report.add(
+                Violation(
+                    "not_in_pool",
+                    f"The deck uses {total} × {card.label} but the registered pool holds {have}: "
+                    f"remove {total - have}.",
+                    f"В колоде {total} × «{card.label}», а в зарегистрированном пуле {have}: "
+                    f"уберите {total - have}.",
+                    section=slug,
+                    card=card.label,
+                    count=total,
+                    limit=have,
+                )
+            )
+
+
+def _check_unknown(deck: Deck, report: Report) -> None:
+    for u in deck.unknown:
+        report.add(
+            Violation(
+                "unknown_card",
+                f"“{u.ref}” ({u.count} in {u.section}) is not in the card database: check the name or id.",
+                f"Карты «{u.ref}» ({u.count} шт. в разделе {u.section}) нет в базе карт: проверьте название или id.",
+                section=u.section,
+                card=u.ref,
+                count=u.count,
+                limit=0,
+            )
+        )
+
+
+def _check_counts(deck: Deck) -> None:
+    for slug, entries in deck.sections.items():
+        for card, n in entries:
+            if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+                raise RulesError(
+                    f"section {slug!r}: the count of {card.label} must be a positive integer, got {n!r}"
+                )
+
+
+def validate_deck(deck: Deck, fmt: FormatRules, *, banlist: BanListInfo | None = None) -> Report:
+    """Judge ``deck`` against ``fmt``, ``banlist`` and the hero's restrictions.
+
+    An illegal deck is a report with violations; only input that cannot be judged raises
+    (:class:`NoDecksError` for games without decks, :class:`RulesError` for non-positive counts).
+    """
+    if not fmt.has_decks:
+        raise NoDecksError(
+            f"{fmt.game_slug} is played without player decks (one shared stack of cards), "
+            "so there is no deck to validate."
+        )
+    _check_counts(deck)
+    report = Report()
+    _check_unknown(deck, report)
+    sizes, copy_max, hero_card_rules = _hero_overrides(deck.hero, fmt) if fmt.hero else ({}, None, [])
+    _check_sections(deck, fmt, sizes, report)
+    _check_copy_limits(deck, fmt, copy_max, report)
+    if banlist is not None:
+        _check_banlist(deck, fmt, banlist, report)
+    elif fmt.banlist is not None and fmt.banlist.whitelist:
+        report.warnings.append(
+            Violation(
+                "not_on_whitelist",
+                f"The {fmt.name} format is a whitelist format but no whitelist was found; cards were not checked.",
+                f"Формат «{fmt.name_ru or fmt.name}» требует белого списка, но он не найден; карты не проверены.",
+            )
+        )
+    _check_hero(deck, fmt, hero_card_rules, report)
+    if fmt.pool_scope is not None:
+        _check_pool(deck, fmt, report)
+    return report

@@ -1,0 +1,3 @@
+app_name = "rules"
+
+urlpatterns: list = []

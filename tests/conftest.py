@@ -1,0 +1,215 @@
+"""Fixtures shared by the whole suite."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.conf import settings
+
+# Playwright's sync API runs an event loop in this thread; Django's async-safety guard would
+# otherwise refuse ORM calls made by live_server fixtures in the same process.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+@pytest.fixture(scope="session")
+def shared_data() -> Path:
+    """The read-only real data beside the repo (../shared/data); tests needing it skip without it."""
+    path = Path(settings.SHARED_DATA_DIR)
+    if not path.is_dir():
+        pytest.skip(f"shared data not found at {path} (set DECKHALL_SHARED_DATA or check out ../shared)")
+    return path
+
+
+@pytest.fixture
+def games(db: Any) -> dict[str, Any]:
+    from cards.games import games_sync
+
+    games_sync()
+    from cards.models import Game
+
+    return {game.slug: game for game in Game.objects.all()}
+
+
+@pytest.fixture
+def make_user(db: Any) -> Callable[..., Any]:
+    from accounts.models import User
+
+    def make(username: str = "player", *, organizer: bool = False, password: str = "s3cret-Pass!") -> Any:
+        user = User.objects.create_user(username=username, password=password, email=f"{username}@example.com")
+        user.is_organizer = organizer
+        user.save(update_fields=["is_organizer"])
+        return user
+
+    return make
+
+
+@pytest.fixture
+def user(make_user: Callable[..., Any]) -> Any:
+    return make_user("alice")
+
+
+@pytest.fixture
+def other_user(make_user: Callable[..., Any]) -> Any:
+    return make_user("bob")
+
+
+@pytest.fixture
+def organizer(make_user: Callable[..., Any]) -> Any:
+    return make_user("olga", organizer=True)
+
+
+@pytest.fixture
+def api_client() -> Any:
+    from rest_framework.test import APIClient
+
+    return APIClient()
+
+
+@pytest.fixture
+def api_client_for() -> Callable[[Any], Any]:
+    """An API client authenticated as the given user (force_authenticate keeps tests independent of auth)."""
+    from rest_framework.test import APIClient
+
+    def make(user: Any) -> Any:
+        client = APIClient()
+        client.force_authenticate(user=user)
+        return client
+
+    return make
+
+
+def _chromium_path() -> str | None:
+    explicit = os.environ.get("CHROMIUM_PATH")
+    if explicit:
+        return explicit
+    for candidate in CHROMIUM_CANDIDATES:
+        if Path(candidate).exists():
+            return candidate
+    return shutil.which("chromium")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    path = _chromium_path()
+    if path is None:
+        pytest.skip("Chromium is not installed (apt-get install chromium); browser tests need it")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser: Any, live_server: Any) -> Iterator[Any]:
+    """A fresh browser page; `page.base_url` is the live server's address."""
+    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    page.base_url = live_server.url  # type: ignore[attr-defined]
+    # Fail loudly if any page tries to reach the internet (the product must not use CDNs).
+    external: list[str] = []
+
+    def guard(route: Any) -> None:
+        url = route.request.url
+        if url.startswith(live_server.url) or url.startswith("data:") or url.startswith("blob:"):
+            route.continue_()
+        else:
+            external.append(url)
+            route.abort()
+
+    page.route("**/*", guard)
+    page.external_requests = external  # type: ignore[attr-defined]
+    yield page
+    context.close()
+    assert not external, f"pages tried to load external resources: {external}"
+
+
+def login_in_browser(page: Any, username: str, password: str = "s3cret-Pass!") -> None:
+    page.goto(page.base_url + "/accounts/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", password)
+    page.click("button[type=submit]")
+    page.wait_for_url(lambda url: "/accounts/login/" not in url)
+
+
+@pytest.fixture(scope="session")
+def celery_worker_process(django_db_setup: Any, django_db_blocker: Any) -> Iterator[Any]:
+    """A real `celery worker` process on the configured Redis broker.
+
+    Skips on the embedded default (eager Celery). The worker talks to the *test* database,
+    so tasks it runs see rows a `transactional_db` test has committed.
+    """
+    import subprocess
+    import sys
+    import time
+
+    if not settings.CELERY_BROKER_URL:
+        pytest.skip("CELERY_BROKER_URL is not set: Celery runs eagerly (this test needs Redis + a worker)")
+    from django.db import connection
+
+    env = dict(os.environ)
+    db = settings.DATABASES["default"]
+    if db["ENGINE"].endswith("postgresql"):
+        env["DATABASE_URL"] = (
+            f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/"
+            f"{connection.settings_dict['NAME']}"
+        )
+    else:
+        env["DATABASE_URL"] = f"sqlite:///{connection.settings_dict['NAME']}"
+    root = Path(__file__).resolve().parents[1]
+    worker = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--pool=solo",
+            "--loglevel=WARNING",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+            "-n",
+            f"test-{os.getpid()}@%h",
+        ],
+        cwd=root,
+        env=env,
+    )
+    from config.celery import app
+
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if worker.poll() is not None:
+            pytest.fail(f"celery worker exited with {worker.returncode}")
+        replies = app.control.ping(timeout=1.0)
+        if replies:
+            break
+    else:
+        worker.terminate()
+        pytest.fail("celery worker did not answer a ping within 60 s")
+    yield worker
+    worker.terminate()
+    try:
+        worker.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        worker.kill()

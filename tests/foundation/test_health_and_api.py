@@ -1,0 +1,106 @@
+"""Health check, API root, OpenAPI schema, games list and token authentication."""
+
+from __future__ import annotations
+
+from typing import Any
+from unittest import mock
+
+import pytest
+from django.db.utils import OperationalError
+
+pytestmark = pytest.mark.django_db
+
+GAME_SLUGS = {"everseal", "twindeck", "yugioh", "caster", "vale"}
+
+
+def test_it_reports_healthy_database_and_broker(client: Any) -> None:
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["status"] == "ok"
+    assert body["database"]["ok"] is True
+    assert body["broker"]["ok"] is True
+
+
+def test_it_answers_503_when_the_database_is_down(client: Any) -> None:
+    with mock.patch("config.views.connection.cursor", side_effect=OperationalError("down")):
+        response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json()["database"] == {"ok": False, "detail": "OperationalError"}
+
+
+def test_it_answers_503_when_the_broker_is_unreachable(client: Any, settings: Any) -> None:
+    settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/0"  # nothing listens on port 1
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json()["broker"]["ok"] is False
+
+
+def test_it_lists_the_five_games_with_their_formats(client: Any, games: dict[str, Any]) -> None:
+    response = client.get("/api/games/")
+    assert response.status_code == 200
+    body = response.json()
+    assert {game["slug"] for game in body} == GAME_SLUGS
+    by_slug = {game["slug"]: game for game in body}
+    assert {"advanced", "traditional", "ocg", "goat"} <= {f["slug"] for f in by_slug["yugioh"]["formats"]}
+    assert {"basic", "limited"} <= {f["slug"] for f in by_slug["twindeck"]["formats"]}
+    for game in body:
+        assert game["name"], game
+        assert game["formats"], f"{game['slug']} has no formats"
+        assert all(set(f) >= {"slug", "name"} for f in game["formats"])
+
+
+def test_it_keeps_an_edited_game_name_when_games_are_synced_again(games: dict[str, Any]) -> None:
+    from cards.games import games_sync
+
+    twin = games["twindeck"]
+    twin.name = "Близнецы"
+    twin.save(update_fields=["name"])
+    games_sync()
+    twin.refresh_from_db()
+    assert twin.name == "Близнецы"
+
+
+def test_it_serves_the_openapi_schema_and_docs_without_a_cdn(client: Any) -> None:
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json")
+    assert schema.status_code == 200
+    assert "/api/games/" in schema.json()["paths"]
+    docs = client.get("/api/docs/")
+    assert docs.status_code == 200
+    html = docs.content.decode()
+    assert "cdn.jsdelivr" not in html and "unpkg" not in html
+    assert "/static/drf_spectacular_sidecar/" in html
+
+
+def test_it_lists_the_endpoints_at_the_api_root(client: Any) -> None:
+    body = client.get("/api/").json()
+    assert body["games"].endswith("/api/games/")
+    assert body["token"].endswith("/api/auth/token/")
+
+
+def test_it_issues_a_token_for_valid_credentials_and_accepts_it(api_client: Any, user: Any) -> None:
+    response = api_client.post(
+        "/api/auth/token/", {"username": "alice", "password": "s3cret-Pass!"}, format="json"
+    )
+    assert response.status_code == 200
+    token = response.json()["token"]
+    assert len(token) == 40
+    api_client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    assert api_client.post("/api/auth/token/", {}, format="json").status_code == 400
+
+
+def test_it_refuses_a_token_for_a_wrong_password(api_client: Any, user: Any) -> None:
+    response = api_client.post("/api/auth/token/", {"username": "alice", "password": "nope"}, format="json")
+    assert response.status_code == 400
+    assert "token" not in response.json()
+
+
+def test_it_creates_a_superuser_without_prompting(monkeypatch: Any) -> None:
+    from django.core.management import call_command
+
+    from accounts.models import User
+
+    monkeypatch.setenv("DJANGO_SUPERUSER_PASSWORD", "Another-s3cret")
+    call_command("createsuperuser", "--noinput", username="root", email="root@example.com")
+    root = User.objects.get(username="root")
+    assert root.is_superuser and root.check_password("Another-s3cret")
