@@ -1,1 +1,13 @@
-urlpatterns: list = []
+"""Card endpoints under /api/ (paths are relative to it)."""
+
+from django.urls import path
+
+from . import api
+
+urlpatterns = [
+    path("cards/", api.CardListView.as_view(), name="api-card-list"),
+    path("cards/import/", api.CardImportView.as_view(), name="api-card-import"),
+    path("cards/export/", api.CardExportView.as_view(), name="api-card-export"),
+    path("cards/<int:pk>/", api.CardDetailView.as_view(), name="api-card-detail"),
+    path("import-jobs/<int:pk>/", api.ImportJobDetailView.as_view(), name="api-import-job"),
+]

@@ -1,3 +1,12 @@
+from django.urls import path
+
+from . import views
+
 app_name = "cards"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.browser, name="browser"),
+    path("<int:pk>/", views.detail, name="detail"),
+    path("import/", views.import_cards, name="import"),
+    path("import/<int:pk>/", views.import_job, name="import_job"),
+]

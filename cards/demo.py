@@ -1,0 +1,51 @@
+"""Demo card databases for `manage.py load_demo` (idempotent: imports upsert by external id).
+
+Real data from settings.SHARED_DATA_DIR is used when present (Caster Chronicles XML, Vale list);
+otherwise the small samples in cards/samples/. Yu-Gi-Oh!, Everseal and the twin-deck game always
+get the samples shipped here (the full .cdb stays in ../shared; Everseal and twin-deck have no
+public card list).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TextIO
+
+from django.conf import settings
+
+from .models import Game
+from .services import cards_import
+
+SAMPLES = Path(__file__).resolve().parent / "samples"
+
+
+def _sources() -> list[tuple[str, Path]]:
+    shared = Path(settings.SHARED_DATA_DIR)
+    caster = shared / "caster" / "caster-chronicles.cockatrice.xml"
+    vale = shared / "vale" / "cards.json"
+    return [
+        ("yugioh", SAMPLES / "yugioh-sample.json"),
+        ("everseal", SAMPLES / "everseal-sample.json"),
+        ("twindeck", SAMPLES / "twindeck-sample.json"),
+        ("caster", caster if caster.is_file() else SAMPLES / "caster-sample.cockatrice.xml"),
+        ("vale", vale if vale.is_file() else SAMPLES / "vale-sample.json"),
+    ]
+
+
+def load(stdout: TextIO) -> None:
+    for slug, path in _sources():
+        game = Game.objects.filter(slug=slug).first()
+        if game is None:
+            stdout.write(f"cards: no game {slug!r} (rule set missing?), skipped {path.name}\n")
+            continue
+        result = cards_import(game=game, data=path.read_bytes(), filename=path.name)
+        if not result.ok:
+            # A shipped sample that fails to import is a bug; say which and keep loading the rest.
+            stdout.write(f"cards: {path.name} failed to import:\n")
+            for issue in result.errors[:20]:
+                stdout.write(f"  {issue}\n")
+            continue
+        stdout.write(
+            f"cards: {slug}: {result.total} cards from {path.name} "
+            f"({result.created} new, {result.updated} updated)\n"
+        )

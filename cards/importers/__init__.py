@@ -1,0 +1,89 @@
+"""Card-database parsers: bytes in, plain `CardRecord`s and every `ImportIssue` out. No database access.
+
+Each format registers a parser and a sniffer; `detect_format` picks one from the bytes
+(then the file extension), so users rarely need to say which format they upload.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import PurePath
+
+from . import cockatrice, interchange, vale, ygopro
+from .base import CardRecord, FileRejected, ImportIssue, ParseResult, PrintingRecord, Progress, SetRecord
+
+__all__ = [
+    "FORMATS",
+    "CardRecord",
+    "FileRejected",
+    "ImportIssue",
+    "ParseResult",
+    "PrintingRecord",
+    "SetRecord",
+    "detect_format",
+    "parse",
+]
+
+
+@dataclass(frozen=True)
+class Format:
+    slug: str
+    label: str
+    extensions: tuple[str, ...]
+    sniff: Callable[[bytes], bool]
+    parse: Callable[..., ParseResult]
+
+
+FORMATS: dict[str, Format] = {
+    f.slug: f
+    for f in [
+        Format("cdb", "YGOPro / EDOPro .cdb", (".cdb",), ygopro.looks_like, ygopro.parse),
+        Format("cockatrice", "Cockatrice XML (v3/v4)", (".xml",), cockatrice.looks_like, cockatrice.parse),
+        Format("vale", "Vale of Eternity card list (JSON)", (), vale.looks_like, vale.parse),
+        Format("json", "Deckhall JSON", (".json",), interchange.looks_like_json, interchange.parse_json),
+        Format("csv", "Deckhall CSV", (".csv",), lambda data: False, interchange.parse_csv),
+    ]
+}
+
+
+def detect_format(data: bytes, filename: str = "") -> str:
+    """Content first (a renamed file still imports), then the extension."""
+    for fmt in FORMATS.values():
+        if fmt.sniff(data):
+            return fmt.slug
+    suffix = PurePath(filename).suffix.casefold()
+    for fmt in FORMATS.values():
+        if suffix in fmt.extensions:
+            return fmt.slug
+    raise FileRejected(
+        f"cannot tell the format of {filename or 'the file'!r}; choose one of: {', '.join(FORMATS)}"
+    )
+
+
+def parse(
+    data: bytes,
+    *,
+    filename: str = "",
+    fmt: str | None = None,
+    game_slug: str = "",
+    progress: Progress | None = None,
+) -> ParseResult:
+    """Parse a file; a file-level problem comes back as a result holding that single error."""
+    try:
+        if fmt is not None and fmt not in FORMATS:
+            raise FileRejected(
+                f"unknown format {fmt!r}; choose one of: {', '.join(FORMATS)}", field_name="format"
+            )
+        slug = fmt or detect_format(data, filename)
+        if not data:
+            raise FileRejected("the file is empty")
+        return FORMATS[slug].parse(data, game_slug=game_slug, progress=progress)
+    except FileRejected as exc:
+        result = ParseResult(fmt=fmt or "")
+        result.errors.append(exc.issue)
+        return result
+    except RecursionError:
+        result = ParseResult(fmt=fmt or "")
+        result.errors.append(ImportIssue(None, "", "the file is nested too deeply to read"))
+        return result

@@ -1,0 +1,276 @@
+"""Cockatrice card-database XML, versions 3 and 4.
+
+Parsed with defusedxml's SAX reader: entity declarations (billion laughs) and external
+entities are refused, and the SAX locator gives the line of every card for error messages.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.sax
+import xml.sax.handler
+from typing import Any
+
+import defusedxml
+import defusedxml.sax
+
+from .base import (
+    COST_RANGE,
+    CardRecord,
+    FileRejected,
+    ParseResult,
+    PrintingRecord,
+    Progress,
+    SetRecord,
+    parse_int,
+    validate_records,
+)
+
+CASTER_LEVEL_RE = re.compile(r"^(?P<name>.+?)\s+Lv\s?(?P<level>\d+)$")
+XML_DECL_RE = re.compile(rb"^(\xef\xbb\xbf)?<\?xml[^>]*?encoding=['\"](?P<enc>[A-Za-z0-9._-]+)['\"][^>]*\?>")
+# Child elements whose text we keep (v3 at card level, v4 inside <prop>).
+TEXT_FIELDS = {
+    "name",
+    "text",
+    "type",
+    "maintype",
+    "manacost",
+    "cmc",
+    "pt",
+    "loyalty",
+    "token",
+    "tablerow",
+    "layout",
+    "side",
+    "color",
+    "colors",
+    "coloridentity",
+    "cipt",
+    "upsidedown",
+}
+SET_FIELDS = {"name", "longname", "settype", "releasedate"}
+
+
+def looks_like(data: bytes) -> bool:
+    head = data[:2048].lstrip(b"\xef\xbb\xbf \t\r\n")
+    return head.startswith(b"<") and b"cockatrice_carddatabase" in data[:4096]
+
+
+def _to_utf8(data: bytes) -> bytes:
+    """Decode with the declared encoding ourselves: expat only knows a few encoding names
+    (real files say encoding='UTF8'), and a wrong encoding deserves a message naming the line."""
+    match = XML_DECL_RE.match(data)
+    encoding = match.group("enc").decode() if match else "utf-8"
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        text = data.decode(encoding)
+    except LookupError as exc:
+        raise FileRejected(f"unknown character encoding {encoding!r} declared in the XML header") from exc
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise FileRejected(
+            f"the file is not valid {encoding} text (byte {data[exc.start]:#x}); save it as UTF-8", line=line
+        ) from exc
+    if match:
+        start, end = match.span("enc")
+        offset = 3 if match.group(1) else 0
+        text = text[: start - offset] + "UTF-8" + text[end - offset :]
+    return text.encode("utf-8")
+
+
+class _Handler(xml.sax.handler.ContentHandler):
+    def __init__(self) -> None:
+        super().__init__()
+        self.locator: Any = None
+        self.version: int | None = None
+        self.stack: list[str] = []
+        self.buffer: list[str] = []
+        self.cards: list[dict[str, Any]] = []
+        self.sets: list[dict[str, str]] = []
+        self.current: dict[str, Any] | None = None
+        self.current_set: dict[str, str] | None = None
+        self.set_attrs: dict[str, str] = {}
+
+    def setDocumentLocator(self, locator: Any) -> None:
+        self.locator = locator
+
+    def _line(self) -> int | None:
+        return self.locator.getLineNumber() if self.locator else None
+
+    def startElement(self, name: str, attrs: Any) -> None:
+        parent = self.stack[-1] if self.stack else None
+        self.stack.append(name)
+        self.buffer = []
+        if name == "cockatrice_carddatabase":
+            self.version = parse_int(attrs.get("version")) if attrs.get("version", "").isdigit() else None
+        elif name == "card" and parent == "cards":
+            self.current = {"line": self._line(), "sets": [], "colors": [], "related": []}
+        elif name == "set" and parent == "sets":
+            self.current_set = {"line": str(self._line())}
+        elif name == "set" and self.current is not None:
+            self.set_attrs = {key: attrs.get(key) for key in attrs.getNames()}
+
+    def characters(self, content: str) -> None:
+        self.buffer.append(content)
+
+    def endElement(self, name: str) -> None:
+        text = "".join(self.buffer).strip()
+        self.buffer = []
+        self.stack.pop()
+        parent = self.stack[-1] if self.stack else None
+        if self.current_set is not None:
+            if name == "set" and parent == "sets":
+                self.sets.append(self.current_set)
+                self.current_set = None
+            elif name in SET_FIELDS:
+                self.current_set[name] = text
+            return
+        if self.current is None:
+            return
+        if name == "card" and parent == "cards":
+            self.cards.append(self.current)
+            self.current = None
+        elif name == "set":
+            self.current["sets"].append((text, self.set_attrs))
+            self.set_attrs = {}
+        elif name in {"color", "colors"}:
+            if text:
+                self.current["colors"].extend(
+                    part.strip() for part in re.split(r"[,;]", text) if part.strip()
+                )
+        elif name in {"related", "reverse-related"}:
+            if text:
+                self.current["related"].append(text)
+        elif name in TEXT_FIELDS and parent in {"card", "prop"}:
+            self.current[name] = text
+
+
+def parse(data: bytes, *, game_slug: str = "", progress: Progress | None = None) -> ParseResult:
+    result = ParseResult(fmt="cockatrice")
+    utf8 = _to_utf8(data)
+    handler = _Handler()
+    try:
+        defusedxml.sax.parseString(
+            utf8, handler, forbid_dtd=False, forbid_entities=True, forbid_external=True
+        )
+    except defusedxml.DefusedXmlException as exc:
+        raise FileRejected(
+            f"the XML declares entities or external references, which are refused: {exc}"
+        ) from exc
+    except xml.sax.SAXParseException as exc:
+        raise FileRejected(
+            f"malformed XML: {exc.getMessage()} (column {exc.getColumnNumber()})", line=exc.getLineNumber()
+        ) from exc
+    if handler.version not in {3, 4}:
+        raise FileRejected(
+            f"not a Cockatrice card database of version 3 or 4 (version {handler.version!r})", line=1
+        )
+    for raw in handler.sets:
+        code = raw.get("name", "")
+        if not code:
+            result.error(parse_int(raw.get("line")), "set.name", "a set has no short name")
+            continue
+        release = raw.get("releasedate", "")
+        if release and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", release):
+            result.error(
+                parse_int(raw.get("line")), "set.releasedate", f"{release!r} is not a YYYY-MM-DD date"
+            )
+            release = ""
+        result.sets[code] = SetRecord(
+            code=code, name=raw.get("longname", ""), set_type=raw.get("settype", ""), release_date=release
+        )
+    total = len(handler.cards)
+    for index, raw in enumerate(handler.cards, start=1):
+        record = _card(raw, result)
+        if record is not None:
+            result.records.append(record)
+        if progress and index % 500 == 0:
+            progress(index, total)
+    validate_records(result)
+    return result
+
+
+def _card(raw: dict[str, Any], result: ParseResult) -> CardRecord | None:
+    line = raw["line"]
+    full_name = raw.get("name", "")
+    type_line = raw.get("type", "")
+    main, _, sub = type_line.partition(" - ")
+    main = main.strip().casefold()
+    subtypes = [part.strip().casefold() for part in sub.split("/") if part.strip()]
+    if main.endswith("soul bond servant"):
+        # "Soul Bond Servant - Spirit Form": a servant that the provisional extra deck accepts.
+        main = "servant"
+        subtypes.insert(0, "soul bond")
+    is_token = raw.get("token", "") in {"1", "true"}
+    card_type = main or raw.get("maintype", "").casefold() or ("token" if is_token else "")
+
+    name, level, identity = full_name, None, full_name
+    match = CASTER_LEVEL_RE.match(full_name)
+    if match and card_type == "caster":
+        name, level = match.group("name"), int(match.group("level"))
+        identity = f"{name}|Lv{level}"
+
+    attributes: dict[str, Any] = {}
+    colors = raw["colors"]
+    if len(colors) == 1:
+        attributes["color"] = colors[0]
+    elif colors:
+        attributes["color"] = colors
+    cost = None
+    for key in ("cmc", "manacost"):
+        value = raw.get(key, "")
+        if not value:
+            continue
+        try:
+            cost = parse_int(value, bounds=COST_RANGE)
+            break
+        except ValueError as exc:
+            if key == "cmc":
+                result.error(line, "cmc", str(exc), full_name)
+                return None
+    manacost = raw.get("manacost", "")
+    if manacost and manacost != str(cost):
+        attributes["manacost"] = manacost
+    pt = raw.get("pt", "")
+    if pt:
+        power, _, toughness = pt.partition("/")
+        if power.strip().lstrip("-").isdigit() and toughness.strip().lstrip("-").isdigit():
+            attributes["power"], attributes["toughness"] = int(power), int(toughness)
+        else:
+            attributes["pt"] = pt
+    for key in ("loyalty", "layout", "side", "coloridentity"):
+        if raw.get(key):
+            attributes[key] = raw[key]
+    if raw["related"]:
+        attributes["related"] = raw["related"]
+
+    printings = []
+    for set_code, attrs in raw["sets"]:
+        if not set_code:
+            result.error(line, "set", "a <set> element is empty", full_name)
+            continue
+        url = attrs.get("picURL") or attrs.get("picurl") or ""
+        printings.append(
+            PrintingRecord(
+                set_code=set_code,
+                code=attrs.get("num", "") or "",
+                rarity=attrs.get("rarity", "") or "",
+                image_url=url,
+            )
+        )
+    return CardRecord(
+        external_id=full_name,
+        identity=identity,
+        name=name,
+        card_type=card_type,
+        subtypes=subtypes,
+        level=level,
+        cost=cost,
+        attributes=attributes,
+        text=raw.get("text", ""),
+        is_token=is_token,
+        deck_buildable=not is_token,
+        printings=printings,
+        line=line,
+    )

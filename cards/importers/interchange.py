@@ -1,0 +1,365 @@
+"""Deckhall's own interchange formats (JSON and CSV), documented in cards/README.md.
+
+Both carry every stored field, so export → import is lossless and a spreadsheet round trip works.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from .base import (
+    COST_RANGE,
+    LEVEL_RANGE,
+    CardRecord,
+    FileRejected,
+    ParseResult,
+    PrintingRecord,
+    Progress,
+    SetRecord,
+    parse_bool,
+    parse_int,
+    validate_records,
+)
+
+FORMAT_TAG = "deckhall-cards"
+FORMAT_VERSION = 1
+CSV_COLUMNS = [
+    "external_id",
+    "identity",
+    "name",
+    "card_type",
+    "subtypes",
+    "level",
+    "cost",
+    "text",
+    "is_token",
+    "deck_buildable",
+    "printings",
+]
+REQUIRED_CSV_COLUMNS = {"external_id", "name"}
+ATTR_PREFIX = "attr."
+
+
+# --- encoding helpers -------------------------------------------------------------------------
+def encode_cell(value: Any) -> str:
+    """A spreadsheet-friendly cell: plain text stays plain; numbers, lists, null and text that would
+    read back as something else are written as JSON, so decode_cell(encode_cell(v)) == v."""
+    if isinstance(value, str):
+        if value == "":
+            return '""'
+        try:
+            json.loads(value)
+        except ValueError:
+            return value
+        return json.dumps(value, ensure_ascii=False)
+    return json.dumps(value, ensure_ascii=False)
+
+
+def decode_cell(cell: str) -> Any:
+    try:
+        return json.loads(cell)
+    except ValueError:
+        return cell
+
+
+def _decode_text(data: bytes) -> str:
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]  # Excel writes a BOM
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise FileRejected(
+            f"the file is not UTF-8 text (byte {data[exc.start]:#x}); save it as UTF-8", line=line
+        ) from exc
+
+
+# --- JSON -------------------------------------------------------------------------------------
+def looks_like_json(data: bytes) -> bool:
+    return data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in {b"{", b"["}
+
+
+def parse_json(data: bytes, *, game_slug: str = "", progress: Progress | None = None) -> ParseResult:
+    text = _decode_text(data)
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise FileRejected(f"malformed JSON: {exc.msg} (column {exc.colno})", line=exc.lineno) from exc
+    if not isinstance(document, dict) or not isinstance(document.get("cards"), list):
+        raise FileRejected('not a Deckhall card file: expected an object with a "cards" list', line=1)
+    if document.get("format", FORMAT_TAG) != FORMAT_TAG:
+        raise FileRejected(f'"format" must be {FORMAT_TAG!r}', line=1, field_name="format")
+    if document.get("game") and game_slug and document["game"] != game_slug:
+        raise FileRejected(
+            f"the file is for the game {document['game']!r}, not {game_slug!r}", line=1, field_name="game"
+        )
+    result = ParseResult(fmt="json")
+    # JSON has no per-item line numbers after parsing; "line" here is the card's position (1-based)
+    # in the "cards" list, which the message states.
+    for index, raw in enumerate(document.get("sets") or [], start=1):
+        if not isinstance(raw, dict) or not raw.get("code"):
+            result.error(index, "sets", f'set #{index} needs a "code"')
+            continue
+        result.sets[str(raw["code"])] = _set_from(raw, result, index)
+    cards = document["cards"]
+    for index, raw in enumerate(cards, start=1):
+        if not isinstance(raw, dict):
+            result.error(index, "", f"card #{index} is not an object")
+            continue
+        record = _record_from(raw, result, index, printings_raw=raw.get("printings") or [])
+        if record is not None:
+            result.records.append(record)
+        if progress and index % 1000 == 0:
+            progress(index, len(cards))
+    validate_records(result)
+    return result
+
+
+def _set_from(raw: dict[str, Any], result: ParseResult, line: int) -> SetRecord:
+    release = str(raw.get("release_date") or "")
+    if release and not _is_date(release):
+        result.error(line, "release_date", f"{release!r} is not a YYYY-MM-DD date")
+    return SetRecord(
+        code=str(raw.get("code") or ""),
+        name=str(raw.get("name") or ""),
+        set_type=str(raw.get("set_type") or ""),
+        release_date=release,
+    )
+
+
+def _is_date(text: str) -> bool:
+    import datetime
+
+    try:
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return len(text) == 10
+
+
+def _record_from(
+    raw: dict[str, Any], result: ParseResult, line: int, *, printings_raw: Any
+) -> CardRecord | None:
+    label = str(raw.get("name") or raw.get("external_id") or "")
+    ok = True
+
+    def err(field_name: str, reason: str) -> None:
+        nonlocal ok
+        ok = False
+        result.error(line, field_name, reason, label)
+
+    missing = [key for key in ("external_id", "name") if raw.get(key) in (None, "")]
+    for key in missing:
+        err(key, "is required")
+    numbers: dict[str, int | None] = {}
+    for key, bounds in (("level", LEVEL_RANGE), ("cost", COST_RANGE)):
+        try:
+            numbers[key] = parse_int(raw.get(key), bounds=bounds)
+        except ValueError as exc:
+            err(key, str(exc))
+    flags: dict[str, bool] = {}
+    for key, default in (("is_token", False), ("deck_buildable", True)):
+        try:
+            flags[key] = parse_bool(raw[key]) if key in raw and raw[key] not in (None, "") else default
+        except ValueError as exc:
+            err(key, str(exc))
+    subtypes = raw.get("subtypes") or []
+    if not isinstance(subtypes, list) or not all(isinstance(item, str) for item in subtypes):
+        err("subtypes", "must be a list of text values")
+    attributes = raw.get("attributes") or {}
+    if not isinstance(attributes, dict):
+        err("attributes", "must be an object")
+    printings: list[PrintingRecord] = []
+    if not isinstance(printings_raw, list):
+        err("printings", "must be a list")
+    else:
+        for item in printings_raw:
+            if not isinstance(item, dict) or not item.get("set"):
+                err("printings", 'every printing needs a "set"')
+                continue
+            printings.append(
+                PrintingRecord(
+                    set_code=str(item["set"]),
+                    code=str(item.get("code") or ""),
+                    rarity=str(item.get("rarity") or ""),
+                    image_url=str(item.get("image_url") or ""),
+                )
+            )
+            if item.get("set_name") or item.get("release_date") or item.get("set_type"):
+                # CSV rows carry the set's details inside the printing (no separate sets table).
+                result.sets.setdefault(
+                    str(item["set"]),
+                    _set_from({**item, "code": item["set"], "name": item.get("set_name")}, result, line),
+                )
+    if not ok or missing:
+        return None
+    return CardRecord(
+        external_id=str(raw["external_id"]),
+        identity=str(raw.get("identity") or ""),
+        name=str(raw["name"]),
+        card_type=str(raw.get("card_type") or ""),
+        subtypes=list(subtypes),
+        level=numbers.get("level"),
+        cost=numbers.get("cost"),
+        attributes=dict(attributes),
+        text=str(raw.get("text") or ""),
+        is_token=flags.get("is_token", False),
+        deck_buildable=flags.get("deck_buildable", True),
+        printings=printings,
+        line=line,
+    )
+
+
+# --- CSV --------------------------------------------------------------------------------------
+def parse_csv(data: bytes, *, game_slug: str = "", progress: Progress | None = None) -> ParseResult:
+    text = _decode_text(data)
+    result = ParseResult(fmt="csv")
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        header = next(reader)
+    except StopIteration as exc:
+        raise FileRejected("the CSV file is empty") from exc
+    except csv.Error as exc:
+        raise FileRejected(f"malformed CSV: {exc}", line=1) from exc
+    header = [column.strip() for column in header]
+    missing = REQUIRED_CSV_COLUMNS - set(header)
+    if missing:
+        raise FileRejected(
+            f"missing column(s): {', '.join(sorted(missing))} (the header row must name them)", line=1
+        )
+    known = set(CSV_COLUMNS)
+    unknown = [c for c in header if c and c not in known and not c.startswith(ATTR_PREFIX)]
+    if unknown:
+        raise FileRejected(
+            f"unknown column(s): {', '.join(unknown)}; attribute columns are named '{ATTR_PREFIX}<key>'",
+            line=1,
+        )
+    rows = list(_rows(reader, result))
+    for row_number, row in rows:
+        if len(row) != len(header):
+            result.error(row_number, "", f"has {len(row)} cells, the header has {len(header)}")
+            continue
+        cells = dict(zip(header, row, strict=True))
+        raw: dict[str, Any] = {key: value for key, value in cells.items() if not key.startswith(ATTR_PREFIX)}
+        raw["attributes"] = {
+            key[len(ATTR_PREFIX) :]: decode_cell(value)
+            for key, value in cells.items()
+            if key.startswith(ATTR_PREFIX) and value != ""
+        }
+        printings: Any = []
+        for key in ("subtypes", "printings"):
+            value = raw.get(key, "")
+            if value == "":
+                raw[key] = []
+            elif key == "subtypes" and not value.lstrip().startswith("["):
+                raw[key] = [part.strip() for part in value.split("|") if part.strip()]
+            else:
+                try:
+                    raw[key] = json.loads(value)
+                except ValueError:
+                    result.error(row_number, key, "must be a JSON list", cells.get("name", ""))
+                    raw[key] = None
+        printings = raw.pop("printings")
+        if raw["subtypes"] is None or printings is None:
+            continue
+        record = _record_from(raw, result, row_number, printings_raw=printings)
+        if record is not None:
+            result.records.append(record)
+        if progress and row_number % 1000 == 0:
+            progress(row_number, len(rows))
+    validate_records(result)
+    return result
+
+
+def _rows(reader: Any, result: ParseResult) -> Iterable[tuple[int, list[str]]]:
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            raise FileRejected(f"malformed CSV: {exc}", line=reader.line_num) from exc
+        if any(cell.strip() for cell in row):
+            yield reader.line_num, row
+
+
+# --- export -----------------------------------------------------------------------------------
+def record_to_dict(record: CardRecord) -> dict[str, Any]:
+    return {
+        "external_id": record.external_id,
+        "identity": record.identity,
+        "name": record.name,
+        "card_type": record.card_type,
+        "subtypes": record.subtypes,
+        "level": record.level,
+        "cost": record.cost,
+        "attributes": record.attributes,
+        "text": record.text,
+        "is_token": record.is_token,
+        "deck_buildable": record.deck_buildable,
+        "printings": [
+            {"set": p.set_code, "code": p.code, "rarity": p.rarity, "image_url": p.image_url}
+            for p in record.printings
+        ],
+    }
+
+
+def dump_json(*, game_slug: str, records: list[CardRecord], sets: list[SetRecord]) -> bytes:
+    document = {
+        "format": FORMAT_TAG,
+        "version": FORMAT_VERSION,
+        "game": game_slug,
+        "sets": [
+            {"code": s.code, "name": s.name, "set_type": s.set_type, "release_date": s.release_date or None}
+            for s in sets
+        ],
+        "cards": [record_to_dict(record) for record in records],
+    }
+    return json.dumps(document, ensure_ascii=False, indent=1).encode("utf-8")
+
+
+def dump_csv(*, records: list[CardRecord], sets: list[SetRecord]) -> bytes:
+    by_code = {s.code: s for s in sets}
+    attr_keys = sorted({key for record in records for key in record.attributes})
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS + [ATTR_PREFIX + key for key in attr_keys])
+    for record in records:
+        printings = []
+        for p in record.printings:
+            item: dict[str, Any] = {
+                "set": p.set_code,
+                "code": p.code,
+                "rarity": p.rarity,
+                "image_url": p.image_url,
+            }
+            card_set = by_code.get(p.set_code)
+            if card_set is not None:
+                item |= {
+                    "set_name": card_set.name,
+                    "set_type": card_set.set_type,
+                    "release_date": card_set.release_date or None,
+                }
+            printings.append(item)
+        row = [
+            record.external_id,
+            record.identity,
+            record.name,
+            record.card_type,
+            json.dumps(record.subtypes, ensure_ascii=False) if record.subtypes else "",
+            "" if record.level is None else str(record.level),
+            "" if record.cost is None else str(record.cost),
+            record.text,
+            "true" if record.is_token else "false",
+            "true" if record.deck_buildable else "false",
+            json.dumps(printings, ensure_ascii=False) if printings else "",
+        ]
+        row += [
+            "" if key not in record.attributes else encode_cell(record.attributes[key]) for key in attr_keys
+        ]
+        writer.writerow(row)
+    return out.getvalue().encode("utf-8")

@@ -1,0 +1,82 @@
+"""The Vale of Eternity card list (shared/data/vale/cards.json): name, family, cost, effects."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .base import COST_RANGE, CardRecord, FileRejected, ParseResult, Progress, parse_int, validate_records
+
+EFFECT_TYPES = {"instant", "permanent", "active"}
+FAMILIES = {"fire", "water", "earth", "wind", "dragon"}
+
+
+def looks_like(data: bytes) -> bool:
+    head = data[:4096]
+    return (
+        head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{") and b'"family"' in data and b'"effects"' in data
+    )
+
+
+def parse(data: bytes, *, game_slug: str = "", progress: Progress | None = None) -> ParseResult:
+    try:
+        document = json.loads(data.decode("utf-8-sig"))
+    except UnicodeDecodeError as exc:
+        raise FileRejected(f"the file is not UTF-8 text (byte position {exc.start})") from exc
+    except json.JSONDecodeError as exc:
+        raise FileRejected(f"malformed JSON: {exc.msg} (column {exc.colno})", line=exc.lineno) from exc
+    cards = document.get("cards") if isinstance(document, dict) else document
+    if not isinstance(cards, list):
+        raise FileRejected('not a Vale card list: expected {"cards": [...]} or a list of cards', line=1)
+    result = ParseResult(fmt="vale")
+    for index, raw in enumerate(cards, start=1):
+        record = _card(raw, index, result)
+        if record is not None:
+            result.records.append(record)
+    if progress:
+        progress(len(cards), len(cards))
+    validate_records(result)
+    return result
+
+
+def _card(raw: Any, index: int, result: ParseResult) -> CardRecord | None:
+    if not isinstance(raw, dict):
+        result.error(index, "", f"card #{index} is not an object")
+        return None
+    name = str(raw.get("name") or "")
+    errors_before = len(result.errors)
+    if not name:
+        result.error(index, "name", "is required")
+    family = raw.get("family")
+    if family not in FAMILIES:
+        result.error(index, "family", f"{family!r} is not one of {', '.join(sorted(FAMILIES))}", name)
+    cost = None
+    try:
+        cost = parse_int(raw.get("cost"), bounds=COST_RANGE)
+    except ValueError as exc:
+        result.error(index, "cost", str(exc), name)
+    effects = raw.get("effects") or []
+    if not isinstance(effects, list):
+        result.error(index, "effects", "must be a list", name)
+        effects = []
+    clean_effects = []
+    for effect in effects:
+        if not isinstance(effect, dict) or effect.get("type") not in EFFECT_TYPES:
+            result.error(
+                index, "effects.type", f"every effect needs a type of {', '.join(sorted(EFFECT_TYPES))}", name
+            )
+            continue
+        clean_effects.append({"type": effect["type"], "text": str(effect.get("text") or "")})
+    if len(result.errors) > errors_before:
+        return None
+    effect_types = list(dict.fromkeys(effect["type"] for effect in clean_effects))
+    return CardRecord(
+        external_id=name,
+        identity=name,
+        name=name,
+        card_type="creature",
+        cost=cost,
+        attributes={"family": family, "effect_types": effect_types, "effects": clean_effects},
+        text="\n".join(effect["text"] for effect in clean_effects),
+        line=index,
+    )

@@ -1,0 +1,235 @@
+"""YGOPro / EDOPro card databases (`.cdb`, SQLite with `datas` and `texts` tables).
+
+Bit values are those of YGOPro's constant.lua (TYPE_*, ATTRIBUTE_*, RACE_*, LINK_MARKER_*).
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import tempfile
+from typing import Any
+
+from .base import CardRecord, FileRejected, ParseResult, Progress, validate_records
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+TYPE_MONSTER, TYPE_SPELL, TYPE_TRAP = 0x1, 0x2, 0x4
+TYPE_TOKEN = 0x4000
+# Order matters only for readability of the stored list.
+TYPE_BITS: list[tuple[int, str]] = [
+    (0x10, "normal"),
+    (0x20, "effect"),
+    (0x40, "fusion"),
+    (0x80, "ritual"),
+    (0x100, "trap-monster"),
+    (0x200, "spirit"),
+    (0x400, "union"),
+    (0x800, "gemini"),
+    (0x1000, "tuner"),
+    (0x2000, "synchro"),
+    (0x4000, "token"),
+    (0x10000, "quick-play"),
+    (0x20000, "continuous"),
+    (0x40000, "equip"),
+    (0x80000, "field"),
+    (0x100000, "counter"),
+    (0x200000, "flip"),
+    (0x400000, "toon"),
+    (0x800000, "xyz"),
+    (0x1000000, "pendulum"),
+    (0x2000000, "special-summon"),
+    (0x4000000, "link"),
+]
+# The frame a player sees; the first match wins (a pendulum fusion is framed as a fusion).
+FRAME_ORDER = ["token", "link", "xyz", "synchro", "fusion", "ritual", "effect", "normal"]
+
+ATTRIBUTES = {
+    0x01: "EARTH",
+    0x02: "WATER",
+    0x04: "FIRE",
+    0x08: "WIND",
+    0x10: "LIGHT",
+    0x20: "DARK",
+    0x40: "DIVINE",
+}
+RACES = {
+    0x1: "Warrior",
+    0x2: "Spellcaster",
+    0x4: "Fairy",
+    0x8: "Fiend",
+    0x10: "Zombie",
+    0x20: "Machine",
+    0x40: "Aqua",
+    0x80: "Pyro",
+    0x100: "Rock",
+    0x200: "Winged Beast",
+    0x400: "Plant",
+    0x800: "Insect",
+    0x1000: "Thunder",
+    0x2000: "Dragon",
+    0x4000: "Beast",
+    0x8000: "Beast-Warrior",
+    0x10000: "Dinosaur",
+    0x20000: "Fish",
+    0x40000: "Sea Serpent",
+    0x80000: "Reptile",
+    0x100000: "Psychic",
+    0x200000: "Divine-Beast",
+    0x400000: "Creator God",
+    0x800000: "Wyrm",
+    0x1000000: "Cyberse",
+    0x2000000: "Illusion",
+}
+LINK_MARKERS = [
+    (0x40, "top-left"),
+    (0x80, "top"),
+    (0x100, "top-right"),
+    (0x8, "left"),
+    (0x20, "right"),
+    (0x1, "bottom-left"),
+    (0x2, "bottom"),
+    (0x4, "bottom-right"),
+]
+# atk/def of -2 is how YGOPro stores "?".
+UNKNOWN_STAT = -2
+
+
+def looks_like(data: bytes) -> bool:
+    return data.startswith(SQLITE_MAGIC)
+
+
+def _bits_to_names(value: int, table: dict[int, str]) -> list[str]:
+    return [name for bit, name in table.items() if value & bit]
+
+
+def _ot(ot: int) -> str:
+    both = ot & 0x3
+    return {0x1: "ocg", 0x2: "tcg", 0x3: "both"}.get(both, "other")
+
+
+def _setcodes(setcode: int) -> list[int]:
+    # Up to four 16-bit archetype codes are packed into one integer.
+    return [code for code in ((setcode >> shift) & 0xFFFF for shift in (0, 16, 32, 48)) if code]
+
+
+def row_to_record(row: sqlite3.Row | tuple[Any, ...], result: ParseResult) -> CardRecord | None:
+    card_id, ot, alias, setcode, ctype, atk, def_, level, race, attribute, name, desc = row
+    line = card_id  # the passcode is the most useful "row" reference in a .cdb
+    if not isinstance(card_id, int) or card_id <= 0:
+        result.error(None, "id", f"invalid passcode {card_id!r}", str(name or ""))
+        return None
+    ints = {"ot": ot, "alias": alias, "setcode": setcode, "type": ctype, "atk": atk, "def": def_}
+    ints |= {"level": level, "race": race, "attribute": attribute}
+    bad = [key for key, value in ints.items() if not isinstance(value, int)]
+    for key in bad:
+        result.error(line, key, f"expected a whole number, got {ints[key]!r}", str(name or ""))
+    if bad:
+        return None
+    if not isinstance(name, str) or not name.strip():
+        result.error(line, "name", "is empty (no row in `texts` for this passcode?)")
+        return None
+
+    subtypes = [label for bit, label in TYPE_BITS if ctype & bit]
+    if ctype & TYPE_TOKEN or ctype & TYPE_MONSTER:
+        card_type = "monster"
+    elif ctype & TYPE_SPELL:
+        card_type = "spell"
+    elif ctype & TYPE_TRAP:
+        card_type = "trap"
+    else:
+        result.error(line, "type", f"type bits {ctype:#x} are neither monster, spell nor trap", name)
+        return None
+
+    attributes: dict[str, Any] = {"ot": _ot(ot)}
+    if alias:
+        attributes["alias"] = str(alias)
+    codes = _setcodes(setcode)
+    if codes:
+        attributes["setcode"] = codes
+    card_level: int | None = None
+    if card_type == "monster":
+        is_link = bool(ctype & 0x4000000)
+        card_level = level & 0xFF
+        if ctype & 0x1000000:
+            attributes["lscale"] = (level >> 24) & 0xFF
+            attributes["rscale"] = (level >> 16) & 0xFF
+        attributes["attribute"] = "/".join(_bits_to_names(attribute, ATTRIBUTES)) or None
+        attributes["race"] = "/".join(_bits_to_names(race, RACES)) or None
+        attributes["atk"] = None if atk == UNKNOWN_STAT else atk
+        if is_link:
+            attributes["link_markers"] = [label for bit, label in LINK_MARKERS if def_ & bit]
+        else:
+            attributes["def"] = None if def_ == UNKNOWN_STAT else def_
+        attributes["frame"] = next((f for f in FRAME_ORDER if f in subtypes), "normal")
+    else:
+        attributes["frame"] = card_type
+
+    is_token = bool(ctype & TYPE_TOKEN)
+    return CardRecord(
+        external_id=str(card_id),
+        identity=str(alias) if alias else str(card_id),
+        name=name,
+        card_type=card_type,
+        subtypes=subtypes,
+        level=card_level,
+        attributes=attributes,
+        text=desc or "",
+        is_token=is_token,
+        deck_buildable=not is_token,
+        line=line,
+    )
+
+
+def parse(data: bytes, *, game_slug: str = "", progress: Progress | None = None) -> ParseResult:
+    if not looks_like(data):
+        raise FileRejected("not a YGOPro card database: the file is not an SQLite database")
+    result = ParseResult(fmt="cdb")
+    # sqlite3 can only open files; the temp file is private to this process and removed at once.
+    fd, path = tempfile.mkstemp(suffix=".cdb")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        try:
+            conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        except sqlite3.Error as exc:
+            raise FileRejected(f"cannot open the SQLite database: {exc}") from exc
+        try:
+            _read(conn, result, progress)
+        except sqlite3.DatabaseError as exc:
+            raise FileRejected(f"the SQLite database is corrupt or unreadable: {exc}") from exc
+        finally:
+            conn.close()
+    finally:
+        os.unlink(path)
+    validate_records(result)
+    return result
+
+
+def _read(conn: sqlite3.Connection, result: ParseResult, progress: Progress | None) -> None:
+    tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    missing = {"datas", "texts"} - tables
+    if missing:
+        raise FileRejected(f"not a YGOPro card database: missing table(s) {', '.join(sorted(missing))}")
+    columns = {
+        table: {row[1] for row in conn.execute(f"PRAGMA table_info({table})")} for table in ("datas", "texts")
+    }
+    need = {
+        "datas": {"id", "ot", "alias", "setcode", "type", "atk", "def", "level", "race", "attribute"},
+        "texts": {"id", "name", "desc"},
+    }
+    for table, wanted in need.items():
+        absent = wanted - columns[table]
+        if absent:
+            raise FileRejected(f"table `{table}` lacks column(s) {', '.join(sorted(absent))}")
+    total = conn.execute("SELECT COUNT(*) FROM datas").fetchone()[0]
+    rows = conn.execute(
+        "SELECT d.id, d.ot, d.alias, d.setcode, d.type, d.atk, d.def, d.level, d.race, d.attribute,"
+        " t.name, t.desc FROM datas d LEFT JOIN texts t ON t.id = d.id ORDER BY d.id"
+    )
+    for index, row in enumerate(rows, start=1):
+        record = row_to_record(row, result)
+        if record is not None:
+            result.records.append(record)
+        if progress and index % 1000 == 0:
+            progress(index, total)

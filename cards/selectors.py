@@ -1,0 +1,231 @@
+"""Reads: card search with attribute filters, and the export of a game's database."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import connection
+from django.db.models import BooleanField, Prefetch, Q, QuerySet
+from django.db.models.expressions import RawSQL
+
+from .importers import CardRecord, PrintingRecord, SetRecord, interchange
+from .models import Card, CardSet, Game, ImportJob, Printing
+
+ATTR_KEY_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,39}$")
+ORDERINGS = {
+    "name": ("search_name", "level", "external_id"),
+    "-name": ("-search_name", "-level", "-external_id"),
+    "level": ("level", "search_name", "external_id"),
+    "-level": ("-level", "search_name", "external_id"),
+    "cost": ("cost", "search_name", "external_id"),
+    "-cost": ("-cost", "search_name", "external_id"),
+    "type": ("card_type", "search_name", "external_id"),
+    "external_id": ("external_id",),
+    "updated": ("-updated_at", "external_id"),
+}
+
+
+class FilterError(ValueError):
+    """A search parameter that cannot be applied; the message names it."""
+
+
+@dataclass
+class CardFilters:
+    game: str = ""
+    q: str = ""
+    card_type: str = ""
+    subtype: str = ""
+    level_min: int | None = None
+    level_max: int | None = None
+    cost_min: int | None = None
+    cost_max: int | None = None
+    deck_buildable: bool | None = None
+    # attribute key -> wanted value (equals, or "list contains" for list attributes)
+    attrs: dict[str, str] = field(default_factory=dict)
+    # attribute key -> (min, max) for numeric attributes such as atk
+    attr_ranges: dict[str, tuple[int | None, int | None]] = field(default_factory=dict)
+    ordering: str = "name"
+
+
+def _json_value_matches(column: str, key: str | None, value: str) -> Q:
+    """A JSON scalar equal to `value`, or a JSON list containing it (json_each handles both)."""
+    path = "$" if key is None else f"$.{key}"
+    candidates: list[Any] = [value]
+    if re.fullmatch(r"-?\d{1,15}", value):
+        candidates.append(int(value))
+    if connection.vendor == "sqlite":
+        placeholders = ", ".join(["%s"] * len(candidates))
+        # Key names are validated by ATTR_KEY_RE, so the JSON path cannot carry SQL.
+        sql = (
+            f"EXISTS (SELECT 1 FROM json_each(cards_card.{column}, %s) AS j "  # noqa: S608
+            f"WHERE j.value IN ({placeholders}))"
+        )
+        return Q(RawSQL(sql, [path, *candidates], output_field=BooleanField()))  # noqa: S611 — params bound
+    lookup = column if key is None else f"{column}__{key}"
+    condition = Q()
+    for candidate in candidates:
+        condition |= Q(**{f"{lookup}__contains": [candidate]})
+        if key is not None:
+            condition |= Q(**{lookup: candidate})
+    return condition
+
+
+def card_search(filters: CardFilters) -> QuerySet[Card]:
+    qs = Card.objects.select_related("game")
+    if filters.game:
+        qs = qs.filter(game__slug=filters.game)
+    if filters.q:
+        # search_name holds casefold()ed names: SQLite's LIKE only folds ASCII letters.
+        needle = filters.q.strip().casefold()
+        qs = qs.filter(Q(search_name__contains=needle) | Q(external_id=filters.q.strip()))
+    if filters.card_type:
+        qs = qs.filter(card_type=filters.card_type.strip().casefold())
+    if filters.subtype:
+        qs = qs.filter(_json_value_matches("subtypes", None, filters.subtype.strip()))
+    for name in ("level", "cost"):
+        low, high = getattr(filters, f"{name}_min"), getattr(filters, f"{name}_max")
+        if low is not None:
+            qs = qs.filter(**{f"{name}__gte": low})
+        if high is not None:
+            qs = qs.filter(**{f"{name}__lte": high})
+    if filters.deck_buildable is not None:
+        qs = qs.filter(deck_buildable=filters.deck_buildable)
+    for key, value in filters.attrs.items():
+        _check_key(key)
+        qs = qs.filter(_json_value_matches("attributes", key, value))
+    for key, (low, high) in filters.attr_ranges.items():
+        _check_key(key)
+        if low is not None:
+            qs = qs.filter(**{f"attributes__{key}__gte": low})
+        if high is not None:
+            qs = qs.filter(**{f"attributes__{key}__lte": high})
+    ordering = ORDERINGS.get(filters.ordering)
+    if ordering is None:
+        raise FilterError(f"ordering must be one of: {', '.join(ORDERINGS)}")
+    return qs.order_by(*ordering)
+
+
+def _check_key(key: str) -> None:
+    if not ATTR_KEY_RE.match(key):
+        raise FilterError(f"attribute name {key!r} must be letters, digits or _")
+
+
+def card_get(*, pk: int) -> Card:
+    return (
+        Card.objects.select_related("game")
+        .prefetch_related(Prefetch("printings", queryset=Printing.objects.select_related("card_set")))
+        .get(pk=pk)
+    )
+
+
+def card_alternates(*, card: Card) -> QuerySet[Card]:
+    """Other cards sharing this card's identity (YGO alternate artworks)."""
+    return Card.objects.filter(game_id=card.game_id, identity=card.identity).exclude(pk=card.pk)
+
+
+def card_type_choices(*, game: Game | None) -> list[str]:
+    qs = Card.objects.all() if game is None else Card.objects.filter(game=game)
+    return list(qs.exclude(card_type="").order_by("card_type").values_list("card_type", flat=True).distinct())
+
+
+def import_job_visible(*, job: ImportJob, user: Any) -> bool:
+    return bool(user.is_authenticated and (user.is_staff or job.created_by_id == user.pk))
+
+
+def game_records(*, game: Game) -> tuple[list[CardRecord], list[SetRecord]]:
+    """The game's database as interchange records, in a stable order."""
+    sets = [
+        SetRecord(
+            code=s.code,
+            name=s.name,
+            set_type=s.set_type,
+            release_date=s.release_date.isoformat() if s.release_date else "",
+        )
+        for s in CardSet.objects.filter(game=game).order_by("code")
+    ]
+    printings: dict[int, list[PrintingRecord]] = {}
+    for card_id, set_code, code, rarity, url in (
+        Printing.objects.filter(card__game=game)
+        .order_by("card_id", "card_set__code", "code", "pk")
+        .values_list("card_id", "card_set__code", "code", "rarity", "image_url")
+    ):
+        printings.setdefault(card_id, []).append(PrintingRecord(set_code, code, rarity, url))
+    records = [
+        CardRecord(
+            external_id=card.external_id,
+            identity=card.identity,
+            name=card.name,
+            card_type=card.card_type,
+            subtypes=list(card.subtypes),
+            level=card.level,
+            cost=card.cost,
+            attributes=dict(card.attributes),
+            text=card.text,
+            is_token=card.is_token,
+            deck_buildable=card.deck_buildable,
+            printings=printings.get(card.pk, []),
+        )
+        for card in Card.objects.filter(game=game).order_by("external_id").iterator(chunk_size=2000)
+    ]
+    return records, sets
+
+
+EXPORT_FORMATS = {"json": "application/json", "csv": "text/csv"}
+
+
+def cards_export(*, game: Game, fmt: str) -> bytes:
+    if fmt not in EXPORT_FORMATS:
+        raise FilterError(f"export format must be one of: {', '.join(EXPORT_FORMATS)}")
+    records, sets = game_records(game=game)
+    if fmt == "json":
+        return interchange.dump_json(game_slug=game.slug, records=records, sets=sets)
+    return interchange.dump_csv(records=records, sets=sets)
+
+
+def _int_param(params: Any, name: str) -> int | None:
+    raw = (params.get(name) or "").strip()
+    if not raw:
+        return None
+    if not re.fullmatch(r"-?\d{1,9}", raw):
+        raise FilterError(f"{name} must be a whole number, got {raw[:30]!r}")
+    return int(raw)
+
+
+def card_filters_from_params(params: Any) -> CardFilters:
+    """Build filters from a query dict: game, q, type, subtype, level_min/max, cost_min/max,
+    deck_buildable, attr.<key>=value, attr.<key>.min / attr.<key>.max, ordering."""
+    filters = CardFilters(
+        game=(params.get("game") or "").strip(),
+        q=(params.get("q") or "").strip()[:200],
+        card_type=(params.get("type") or "").strip(),
+        subtype=(params.get("subtype") or "").strip(),
+        level_min=_int_param(params, "level_min"),
+        level_max=_int_param(params, "level_max"),
+        cost_min=_int_param(params, "cost_min"),
+        cost_max=_int_param(params, "cost_max"),
+        ordering=(params.get("ordering") or "name").strip(),
+    )
+    buildable = (params.get("deck_buildable") or "").strip().casefold()
+    if buildable:
+        if buildable not in {"true", "false", "1", "0"}:
+            raise FilterError("deck_buildable must be true or false")
+        filters.deck_buildable = buildable in {"true", "1"}
+    for name in params:
+        if not name.startswith("attr."):
+            continue
+        key, _, bound = name[len("attr.") :].partition(".")
+        _check_key(key)
+        value = (params.get(name) or "").strip()
+        if not value:
+            continue
+        if bound in {"min", "max"}:
+            low, high = filters.attr_ranges.get(key, (None, None))
+            number = _int_param(params, name)
+            filters.attr_ranges[key] = (number, high) if bound == "min" else (low, number)
+        elif bound:
+            raise FilterError(f"{name}: use attr.<key>, attr.<key>.min or attr.<key>.max")
+        else:
+            filters.attrs[key] = value
+    return filters

@@ -1,0 +1,98 @@
+"""HTML pages: card browser, card detail, import upload and import progress."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from . import selectors, services
+from .forms import ImportForm
+from .models import Card, Game, ImportJob
+
+PAGE_SIZE = 50
+
+
+def browser(request: HttpRequest) -> HttpResponse:
+    games = list(Game.objects.all())
+    error = ""
+    page = None
+    filters = selectors.CardFilters()
+    try:
+        filters = selectors.card_filters_from_params(request.GET)
+        # The form offers one attribute as a key/value pair (the API takes attr.<key>=value).
+        key, value = request.GET.get("attr_key", "").strip(), request.GET.get("attr_value", "").strip()
+        if key and value:
+            selectors.card_filters_from_params({f"attr.{key}": value})  # validates the key
+            filters.attrs[key] = value
+        results = selectors.card_search(filters)
+        page = Paginator(results, PAGE_SIZE).get_page(request.GET.get("page"))
+    except selectors.FilterError as exc:
+        error = str(exc)
+    game = next((g for g in games if g.slug == filters.game), None)
+    query = request.GET.copy()
+    query.pop("page", None)
+    attr_key = next(iter(filters.attrs), "")
+    context = {
+        "games": games,
+        "game": game,
+        "filters": filters,
+        "attr_key": attr_key,
+        "attr_value": filters.attrs.get(attr_key, ""),
+        "types": selectors.card_type_choices(game=game) if game else [],
+        "page": page,
+        "error": error,
+        "querystring": query.urlencode(),
+    }
+    return render(request, "cards/browser.html", context)
+
+
+def detail(request: HttpRequest, pk: int) -> HttpResponse:
+    try:
+        card = selectors.card_get(pk=pk)
+    except Card.DoesNotExist as exc:
+        raise Http404(_("No such card.")) from exc
+    context = {
+        "card": card,
+        "alternates": selectors.card_alternates(card=card),
+        "attributes": sorted(card.attributes.items()),
+    }
+    return render(request, "cards/detail.html", context)
+
+
+def _require_organizer(request: HttpRequest) -> None:
+    if not request.user.can_organize:  # type: ignore[union-attr]
+        raise PermissionDenied(_("Only organizers and staff may import card databases."))
+
+
+@login_required
+def import_cards(request: HttpRequest) -> HttpResponse:
+    _require_organizer(request)
+    if request.method == "POST":
+        form = ImportForm(request.POST, request.FILES)
+        if form.is_valid():
+            upload = form.cleaned_data["file"]
+            job = services.import_job_start(
+                game=form.cleaned_data["game"],
+                created_by=request.user,
+                filename=upload.name or "upload",
+                data=upload.read(),
+                fmt=form.cleaned_data["file_format"] or None,
+            )
+            messages.info(request, _("Import started."))
+            return redirect("cards:import_job", pk=job.pk)
+    else:
+        form = ImportForm(initial={"game": request.GET.get("game")})
+    return render(request, "cards/import.html", {"form": form})
+
+
+@login_required
+def import_job(request: HttpRequest, pk: int) -> HttpResponse:
+    job = get_object_or_404(ImportJob.objects.select_related("game"), pk=pk)
+    if not selectors.import_job_visible(job=job, user=request.user):
+        raise Http404(_("No such import job."))
+    return render(request, "cards/import_job.html", {"job": job})

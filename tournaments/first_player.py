@@ -1,0 +1,137 @@
+"""Who goes first in each game of a match (pure Python, no Django).
+
+Two policies cover the supported games:
+
+``loser_goes_first`` (the twin-deck game)
+    Game 1: the toss winner goes first. Later games: the loser of the previous game goes first. After a
+    drawn game nobody lost, so the players toss again.
+``loser_chooses`` (Yu-Gi-Oh! and the default for other games)
+    Game 1: the toss winner chooses to go first or second. Later games: the loser of the previous game
+    chooses. After a drawn game, toss again.
+
+Only the previous game matters, which is why a draw resets to a toss instead of looking further back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+__all__ = [
+    "DEFAULT_POLICY",
+    "Action",
+    "Decision",
+    "GameRecord",
+    "Inconsistency",
+    "Policy",
+    "next_decision",
+    "validate_games",
+]
+
+
+class Policy(StrEnum):
+    LOSER_GOES_FIRST = "loser_goes_first"
+    LOSER_CHOOSES = "loser_chooses"
+
+
+DEFAULT_POLICY = Policy.LOSER_CHOOSES
+"""For games without their own rule (everything except the twin-deck game)."""
+
+
+class Action(StrEnum):
+    GOES_FIRST = "goes_first"
+    CHOOSES = "chooses"
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """``player`` does ``action``; when ``toss`` is True the player is unknown (None) until the toss, and
+    ``action`` is what the toss winner does."""
+
+    toss: bool
+    player: int | None
+    action: Action
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    winner: int | None
+    """None for a drawn game."""
+    first_player: int | None = None
+    """Who actually went first; None when not reported."""
+    chooser: int | None = None
+    """For ``loser_chooses``: who made the choice, when reported."""
+
+
+@dataclass(frozen=True, slots=True)
+class Inconsistency:
+    game_number: int
+    """1-based."""
+    message: str
+
+
+def next_decision(policy: Policy | str, players: tuple[int, int], previous: Sequence[GameRecord]) -> Decision:
+    """Decision for the next game of a match between ``players`` after the ``previous`` games."""
+    policy = Policy(policy)
+    action = Action.GOES_FIRST if policy is Policy.LOSER_GOES_FIRST else Action.CHOOSES
+    if not previous or previous[-1].winner is None:
+        return Decision(toss=True, player=None, action=action)
+    return Decision(toss=False, player=_loser(players, previous[-1].winner), action=action)
+
+
+def validate_games(
+    policy: Policy | str, players: tuple[int, int], games: Sequence[GameRecord]
+) -> list[Inconsistency]:
+    """Warnings for a reported sequence of games; empty when it is consistent with the policy.
+
+    Only what the policy determines is checked: under ``loser_chooses`` the chooser may pick either order,
+    so the first player is checked only against the players of the match, and the chooser when reported.
+    """
+    policy = Policy(policy)
+    problems: list[Inconsistency] = []
+    for number, game in enumerate(games, start=1):
+        problems.extend(_participants_problems(number, players, game))
+        previous_winner = games[number - 2].winner if number > 1 else None
+        if previous_winner is not None and previous_winner not in players:
+            continue  # already reported for the previous game; nothing sensible to expect here
+        decision = next_decision(policy, players, games[: number - 1])
+        if decision.toss or decision.player is None:
+            continue
+        if decision.action is Action.GOES_FIRST:
+            if game.first_player is not None and game.first_player != decision.player:
+                problems.append(
+                    Inconsistency(
+                        number,
+                        f"player {decision.player} lost the previous game and should have gone first, "
+                        f"but player {game.first_player} did",
+                    )
+                )
+        elif game.chooser is not None and game.chooser != decision.player:
+            problems.append(
+                Inconsistency(
+                    number,
+                    f"player {decision.player} lost the previous game and should have chosen, "
+                    f"but player {game.chooser} did",
+                )
+            )
+    return problems
+
+
+def _loser(players: tuple[int, int], winner: int) -> int:
+    a, b = players
+    if winner not in players:
+        raise ValueError(f"player {winner} is not in this match")
+    return b if winner == a else a
+
+
+def _participants_problems(number: int, players: tuple[int, int], game: GameRecord) -> list[Inconsistency]:
+    problems = []
+    for role, pid in (
+        ("winner", game.winner),
+        ("first player", game.first_player),
+        ("chooser", game.chooser),
+    ):
+        if pid is not None and pid not in players:
+            problems.append(Inconsistency(number, f"{role} {pid} is not a player of this match"))
+    return problems
