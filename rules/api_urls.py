@@ -1,1 +1,14 @@
-urlpatterns: list = []
+from __future__ import annotations
+
+from django.urls import path
+
+from . import api
+
+urlpatterns = [
+    path("decks/validate/", api.ValidateDeckView.as_view(), name="api-deck-validate"),
+    path("decks/sideboard/", api.SideboardView.as_view(), name="api-deck-sideboard"),
+    path("banlists/", api.BanListListView.as_view(), name="api-banlists"),
+    path("banlists/import/", api.BanListImportView.as_view(), name="api-banlist-import"),
+    path("banlists/<int:pk>/", api.BanListDetailView.as_view(), name="api-banlist-detail"),
+    path("games/<slug:slug>/rules/", api.GameRulesView.as_view(), name="api-game-rules"),
+]

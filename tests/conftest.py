@@ -28,6 +28,23 @@ CHROMIUM_ARGS = [
 ]
 
 
+@pytest.fixture(autouse=True)
+def _celery_eager_unless_broker_test(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Ordinary tests run Celery tasks in-process even when CELERY_BROKER_URL is set (the
+    PostgreSQL + Redis CI leg), so they stay independent of worker timing; tests marked
+    `broker` send their tasks through Redis to a real worker process instead."""
+    if request.node.get_closest_marker("broker"):
+        yield
+        return
+    from config.celery import app
+
+    previous = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager = True
+    app.conf.task_eager_propagates = True
+    yield
+    app.conf.task_always_eager, app.conf.task_eager_propagates = previous
+
+
 @pytest.fixture(scope="session")
 def shared_data() -> Path:
     """The read-only real data beside the repo (../shared/data); tests needing it skip without it."""
@@ -158,6 +175,7 @@ def celery_worker_process(django_db_setup: Any, django_db_blocker: Any) -> Itera
     Skips on the embedded default (eager Celery). The worker talks to the *test* database,
     so tasks it runs see rows a `transactional_db` test has committed.
     """
+    import socket
     import subprocess
     import sys
     import time
@@ -176,33 +194,21 @@ def celery_worker_process(django_db_setup: Any, django_db_blocker: Any) -> Itera
     else:
         env["DATABASE_URL"] = f"sqlite:///{connection.settings_dict['NAME']}"
     root = Path(__file__).resolve().parents[1]
-    worker = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "--pool=solo",
-            "--loglevel=WARNING",
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-            "-n",
-            f"test-{os.getpid()}@%h",
-        ],
-        cwd=root,
-        env=env,
-    )
     from config.celery import app
 
+    # A queue and worker name of this test process's own: under pytest-xdist every process has its
+    # own test database, so a task must reach the Celery worker started against that database.
+    queue = f"deckhall-test-{os.getpid()}"
+    worker_name = f"{queue}@{socket.gethostname()}"
+    app.conf.task_default_queue = queue
+    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--loglevel=WARNING"]
+    command += ["--without-gossip", "--without-mingle", "--without-heartbeat", "-Q", queue, "-n", worker_name]
+    worker = subprocess.Popen(command, cwd=root, env=env)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if worker.poll() is not None:
             pytest.fail(f"celery worker exited with {worker.returncode}")
-        replies = app.control.ping(timeout=1.0)
-        if replies:
+        if app.control.ping(destination=[worker_name], timeout=1.0):
             break
     else:
         worker.terminate()

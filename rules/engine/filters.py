@@ -78,10 +78,36 @@ def _condition(field: str, cond: Any) -> Callable[[Any], bool]:
     return _any_of(_values(cond))
 
 
+_MEMO_LIMIT = 200_000
+
+
+def _memoized(predicate: CardPredicate) -> CardPredicate:
+    """Cache results per card object: cards are frozen, and the same objects are judged again and again
+    (every section check, every re-validation after a sideboard swap, the benchmark's hot loop).
+    The card is kept in the entry so its id cannot be reused by another object while cached."""
+    cache: dict[int, tuple[CardInfo, bool]] = {}
+
+    def match(card: CardInfo) -> bool:
+        hit = cache.get(id(card))
+        if hit is not None and hit[0] is card:
+            return hit[1]
+        result = predicate(card)
+        if len(cache) >= _MEMO_LIMIT:
+            cache.clear()
+        cache[id(card)] = (card, result)
+        return result
+
+    return match
+
+
 def compile_filter(spec: Any) -> CardPredicate:
     """Turn a FILTER (object, or list of objects for OR) into a fast predicate; bad specs raise RuleSetError."""
+    return _memoized(_compile(spec))
+
+
+def _compile(spec: Any) -> CardPredicate:
     if isinstance(spec, list):
-        alternatives = [compile_filter(item) for item in spec]
+        alternatives = [_compile(item) for item in spec]
         return lambda card: any(alt(card) for alt in alternatives)
     if not isinstance(spec, Mapping):
         raise RuleSetError(f"a filter must be an object of field -> condition, got {spec!r}")

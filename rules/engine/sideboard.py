@@ -51,8 +51,16 @@ def _put(entries: list[tuple[CardInfo, int]], card: CardInfo, count: int) -> Non
     entries.append((card, count))
 
 
-def _swap_error(report: Report, en: str, ru: str, *, section: str | None, card: str | None, count: int | None,
-                limit: int | None) -> None:  # fmt: skip
+def _swap_error(
+    report: Report,
+    en: str,
+    ru: str,
+    *,
+    section: str | None,
+    card: str | None,
+    count: int | None,
+    limit: int | None,
+) -> None:
     report.violations.append(
         Violation("sideboard_swap", en, ru, section=section, card=card, count=count, limit=limit)
     )
@@ -80,22 +88,37 @@ def apply_sideboard(
                 report,
                 f"The {fmt.name} format has no sideboard: cards cannot be swapped between games.",
                 f"В формате «{fmt.name_ru or fmt.name}» нет дополнительного набора: менять карты между партиями нельзя.",
-                section=None, card=None, count=len(swaps), limit=0,
-            )  # fmt: skip
+                section=None,
+                card=None,
+                count=len(swaps),
+                limit=0,
+            )
         report.extend(validate_deck(new, fmt, banlist=banlist))
         return new, report
     side = new.sections.setdefault(policy.section, [])
     side_title = fmt.section(policy.section)
     for swap in swaps:
         if swap.count < 1:
-            _swap_error(report, f"A swap must move at least one card, got {swap.count}.",
-                        f"Замена должна перемещать хотя бы одну карту, указано {swap.count}.",
-                        section=swap.section, card=swap.out or swap.into, count=swap.count, limit=1)  # fmt: skip
+            _swap_error(
+                report,
+                f"A swap must move at least one card, got {swap.count}.",
+                f"Замена должна перемещать хотя бы одну карту, указано {swap.count}.",
+                section=swap.section,
+                card=swap.out or swap.into,
+                count=swap.count,
+                limit=1,
+            )
             continue
         if swap.section not in fmt.section_map or swap.section == policy.section:
-            _swap_error(report, f"Cannot swap cards into “{swap.section}”: choose a deck section of {fmt.name}.",
-                        f"Нельзя менять карты в разделе «{swap.section}»: выберите раздел колоды.",
-                        section=swap.section, card=swap.out or swap.into, count=swap.count, limit=0)  # fmt: skip
+            _swap_error(
+                report,
+                f"Cannot swap cards into “{swap.section}”: choose a deck section of {fmt.name}.",
+                f"Нельзя менять карты в разделе «{swap.section}»: выберите раздел колоды.",
+                section=swap.section,
+                card=swap.out or swap.into,
+                count=swap.count,
+                limit=0,
+            )
             continue
         target = new.sections.setdefault(swap.section, [])
         title = fmt.section(swap.section)
@@ -103,32 +126,47 @@ def apply_sideboard(
             have = sum(n for c, n in target if _matches(c, swap.out))
             card = _take(target, swap.out, swap.count)
             if card is None:
-                _swap_error(report,
-                            f"Cannot side out {swap.count} × {swap.out}: {title.name} holds {have}.",
-                            f"Нельзя убрать {swap.count} × «{swap.out}»: в разделе «{title.title('ru')}» их {have}.",
-                            section=swap.section, card=swap.out, count=swap.count, limit=have)  # fmt: skip
+                _swap_error(
+                    report,
+                    f"Cannot side out {swap.count} × {swap.out}: {title.name} holds {have}.",
+                    f"Нельзя убрать {swap.count} × «{swap.out}»: в разделе «{title.title('ru')}» их {have}.",
+                    section=swap.section,
+                    card=swap.out,
+                    count=swap.count,
+                    limit=have,
+                )
                 continue
             _put(side, card, swap.count)
         if swap.into is not None:
             have = sum(n for c, n in side if _matches(c, swap.into))
             card = _take(side, swap.into, swap.count)
             if card is None:
-                _swap_error(report,
-                            f"Cannot side in {swap.count} × {swap.into}: {side_title.name} holds {have}.",
-                            f"Нельзя добавить {swap.count} × «{swap.into}»: в разделе «{side_title.title('ru')}» "
-                            f"их {have}.",
-                            section=policy.section, card=swap.into, count=swap.count, limit=have)  # fmt: skip
+                _swap_error(
+                    report,
+                    f"Cannot side in {swap.count} × {swap.into}: {side_title.name} holds {have}.",
+                    f"Нельзя добавить {swap.count} × «{swap.into}»: в разделе «{side_title.title('ru')}» "
+                    f"их {have}.",
+                    section=policy.section,
+                    card=swap.into,
+                    count=swap.count,
+                    limit=have,
+                )
                 continue
             _put(target, card, swap.count)
     for slug in policy.keep_sizes:
         before, after = deck.section_total(slug), new.section_total(slug)
         if before != after:
             title = fmt.section(slug)
-            _swap_error(report,
-                        f"{title.name} must keep {before} cards after sideboarding (swap one for one); "
-                        f"it would have {after}.",
-                        f"В разделе «{title.title('ru')}» после замен должно остаться {before} карт "
-                        f"(меняйте один на один); получилось {after}.",
-                        section=slug, card=None, count=after, limit=before)  # fmt: skip
+            _swap_error(
+                report,
+                f"{title.name} must keep {before} cards after sideboarding (swap one for one); "
+                f"it would have {after}.",
+                f"В разделе «{title.title('ru')}» после замен должно остаться {before} карт "
+                f"(меняйте один на один); получилось {after}.",
+                section=slug,
+                card=None,
+                count=after,
+                limit=before,
+            )
     report.extend(validate_deck(new, fmt, banlist=banlist))
     return new, report

@@ -57,8 +57,16 @@ def _check_sections(deck: Deck, fmt: FormatRules, sizes: dict[str, SizeRule], re
     for sec in fmt.sections:
         entries = deck.sections.get(sec.slug, ())
         total = unknown.get(sec.slug, 0)
+        accept = sec.accept
         for card, n in entries:
+            if n.__class__ is not int or n < 1:
+                raise RulesError(
+                    f"section {sec.slug!r}: the count of {card.label} must be a positive integer, got {n!r}"
+                )
             total += n
+            # Fast path: most cards are fine; only a refused card needs the message-building call.
+            if card.deck_buildable and not card.is_token and (accept is None or accept(card)):
+                continue
             _check_card_in_section(card, n, sec, report)
         size = sizes.get(sec.slug, sec.size)
         if not size.ok(total):
@@ -118,13 +126,17 @@ def _check_copy_limit(
     totals: dict[str, int] = {}
     sample: dict[str, CardInfo] = {}
     flt = rule.filter
+    by_identity = rule.key == "identity"
     for slug in rule.scope:
         for card, n in deck.sections.get(slug, ()):
             if flt is not None and not flt(card):
                 continue
-            k = _copy_key(card, rule.key)
-            totals[k] = totals.get(k, 0) + n
-            sample.setdefault(k, card)
+            k = card.identity if by_identity else _copy_key(card, rule.key)
+            if k in totals:
+                totals[k] += n
+            else:
+                totals[k] = n
+                sample[k] = card
     base = rule.max if override_max is None else override_max
     exceptions = rule.exceptions
     for k, total in totals.items():
@@ -158,13 +170,20 @@ def _check_banlist(deck: Deck, fmt: FormatRules, banlist: BanListInfo, report: R
     sample: dict[str, CardInfo] = {}
     sections: dict[str, str] = {}
     reported_missing: set[str] = set()
+    table = banlist.limits
     for slug, entries in deck.sections.items():
         for card, n in entries:
             ident = card.identity
-            totals[ident] = totals.get(ident, 0) + n
-            sample.setdefault(ident, card)
-            sections.setdefault(ident, slug)
-            limit = banlist.limit_for(card)
+            if ident in totals:
+                totals[ident] += n
+            else:
+                totals[ident] = n
+                sample[ident] = card
+                sections[ident] = slug
+            # The printing's own entry wins, else its canonical identity's (BanListInfo.limit_for, inlined).
+            limit = table.get(card.key)
+            if limit is None:
+                limit = table.get(ident)
             if limit is None:
                 if whitelist and ident not in reported_missing:
                     reported_missing.add(ident)
@@ -442,8 +461,11 @@ def _check_unknown(deck: Deck, report: Report) -> None:
         )
 
 
-def _check_counts(deck: Deck) -> None:
+def _check_counts(deck: Deck, fmt: FormatRules) -> None:
+    """Counts in sections the format has are checked while sizing them; the others are checked here."""
     for slug, entries in deck.sections.items():
+        if slug in fmt.section_map:
+            continue
         for card, n in entries:
             if not isinstance(n, int) or isinstance(n, bool) or n < 1:
                 raise RulesError(
@@ -462,7 +484,7 @@ def validate_deck(deck: Deck, fmt: FormatRules, *, banlist: BanListInfo | None =
             f"{fmt.game_slug} is played without player decks (one shared stack of cards), "
             "so there is no deck to validate."
         )
-    _check_counts(deck)
+    _check_counts(deck, fmt)
     report = Report()
     _check_unknown(deck, report)
     sizes, copy_max, hero_card_rules = _hero_overrides(deck.hero, fmt) if fmt.hero else ({}, None, [])

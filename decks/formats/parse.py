@@ -1,0 +1,420 @@
+"""Parsers for the deck-list formats players bring: .ydk, ydke://, Cockatrice .cod, Deckhall JSON,
+CSV and plain text. Pure Python: bytes or text in, a ParsedDeck (with per-line errors) out.
+
+Parsers never raise on bad input: every problem becomes a ParseError naming the line, so the user can
+fix the file in one go. Only the size guard stops parsing early.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import csv
+import io
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+from defusedxml import ElementTree as SafeET
+from defusedxml.common import DefusedXmlException
+
+from .model import ParsedDeck, ParsedEntry, ParseError
+from .sections import section_slug
+
+MAX_BYTES = 2 * 1024 * 1024
+MAX_LINES = 20_000
+MAX_LINE_LENGTH = 500
+MAX_COUNT = 999
+FORMATS = ("ydk", "ydke", "cod", "json", "csv", "text")
+JSON_FORMAT_TAG = "deckhall-deck"
+
+_EXTENSIONS = {
+    ".ydk": "ydk",
+    ".cod": "cod",
+    ".xml": "cod",
+    ".json": "json",
+    ".csv": "csv",
+    ".txt": "text",
+    ".dek": "text",
+    ".dec": "text",
+}
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_PASSCODE = re.compile(r"^\d{1,10}$")
+_COUNT_FIRST = re.compile(r"^([+-]?\d+)\s*[xXхХ×*]?\s+(\S.*)$")
+_COUNT_LAST = re.compile(r"^(\S.*?)\s+[xXхХ×*]\s*([+-]?\d+)$")
+_INLINE_HEADER = re.compile(r"^([^:]{2,40}):\s*(\S.*)$")
+
+
+def parse_deck(data: str | bytes, fmt: str | None = None, filename: str | None = None) -> ParsedDeck:
+    """Parse a deck list; ``fmt`` forces a format, else the file name's extension or the content decides."""
+    size = len(data.encode("utf-8") if isinstance(data, str) else data)
+    if size > MAX_BYTES:
+        return _failed(fmt or "", f"the file is too large ({size} bytes; at most {MAX_BYTES} are accepted)")
+    text = data if isinstance(data, str) else _decode(data)
+    if text is None:
+        return _failed(fmt or "", "the file is not text (neither UTF-8 nor Windows-1251)")
+    text = text.lstrip("\ufeff")
+    chosen = fmt or detect_format(text, filename)
+    parser = _PARSERS.get(chosen)
+    if parser is None:
+        return _failed(chosen, f"unknown deck format {chosen!r}; use one of: {', '.join(FORMATS)}")
+    if text.count("\n") > MAX_LINES:
+        return _failed(chosen, f"the file has more than {MAX_LINES} lines")
+    deck = parser(text)
+    deck.source_format = chosen
+    return deck
+
+
+def detect_format(text: str, filename: str | None = None) -> str:
+    if filename:
+        for extension, fmt in _EXTENSIONS.items():
+            if filename.lower().endswith(extension):
+                return fmt
+    stripped = text.strip()
+    if stripped.lower().startswith("ydke://"):
+        return "ydke"
+    if stripped.startswith("<"):
+        return "cod"
+    if stripped.startswith("{"):
+        return "json"
+    lines = [line.strip() for line in stripped.splitlines() if line.strip()]
+    if lines and lines[0].replace(" ", "").lower() == "section,count,card,name":
+        return "csv"
+    if lines and (
+        lines[0].lower().startswith(("#main", "#created", "#extra", "!side"))
+        or all(_PASSCODE.match(line) or line.startswith(("#", "!")) for line in lines)
+    ):
+        return "ydk"
+    return "text"
+
+
+def _decode(data: bytes) -> str | None:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    if b"\x00" in data:
+        return None
+    # Russian deck lists saved by older Windows tools are often in cp1251.
+    try:
+        return data.decode("cp1251")
+    except UnicodeDecodeError:
+        return None
+
+
+def _failed(fmt: str, message: str) -> ParsedDeck:
+    return ParsedDeck(errors=[ParseError(0, message)], source_format=fmt)
+
+
+def _check_count(raw: Any, line: int, deck: ParsedDeck, what: str) -> int | None:
+    try:
+        count = int(str(raw).strip().lstrip("+"))
+        if isinstance(raw, (bool, float)):
+            raise ValueError
+    except (TypeError, ValueError):
+        deck.errors.append(
+            ParseError(line, f"the quantity {str(raw)[:20]!r} of {what} is not a whole number")
+        )
+        return None
+    if count <= 0 or count > MAX_COUNT:
+        deck.errors.append(
+            ParseError(line, f"the quantity {count} of {what} must be between 1 and {MAX_COUNT}")
+        )
+        return None
+    return count
+
+
+def _check_line(raw: str, number: int, deck: ParsedDeck) -> str | None:
+    if len(raw) > MAX_LINE_LENGTH:
+        deck.errors.append(ParseError(number, f"the line is longer than {MAX_LINE_LENGTH} characters"))
+        return None
+    if _CONTROL.search(raw):
+        deck.errors.append(ParseError(number, "the line contains control characters"))
+        return None
+    return raw.strip()
+
+
+# --- .ydk ----------------------------------------------------------------------------------------
+
+
+def parse_ydk(text: str) -> ParsedDeck:
+    deck = ParsedDeck(source_format="ydk")
+    section = "main"
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = _check_line(raw, number, deck)
+        if not line:
+            continue
+        lowered = line.lower()
+        if lowered.startswith("#"):
+            # "#main" is a comment in practice; "#extra" switches; "#created by ..." is a comment.
+            if lowered.startswith("#extra"):
+                section = "extra"
+            elif lowered.startswith("#main"):
+                section = "main"
+            continue
+        if lowered.startswith("!"):
+            section = "side"
+            continue
+        if not _PASSCODE.match(line):
+            deck.errors.append(ParseError(number, f"{line[:60]!r} is not a card passcode (digits only)"))
+            continue
+        # Leading zeros are not significant in passcodes ("0089631139" and "89631139" are one card).
+        deck.add(section, ParsedEntry(str(int(line)), 1, number, "id"))
+    return deck
+
+
+# --- ydke:// --------------------------------------------------------------------------------------
+
+
+def parse_ydke(text: str) -> ParsedDeck:
+    deck = ParsedDeck(source_format="ydke")
+    url = text.strip()
+    if not url.lower().startswith("ydke://"):
+        deck.errors.append(ParseError(1, "a ydke link starts with ydke://"))
+        return deck
+    parts = url[len("ydke://") :].split("!")
+    if len(parts) < 3 or any(part for part in parts[3:]):
+        deck.errors.append(ParseError(1, "a ydke link has three parts (main!extra!side!)"))
+        return deck
+    for section, part in zip(("main", "extra", "side"), parts[:3], strict=True):
+        try:
+            raw = base64.b64decode(part, validate=True)
+        except (binascii.Error, ValueError):
+            deck.errors.append(ParseError(1, f"the {section} part of the ydke link is not valid base64"))
+            continue
+        if len(raw) % 4:
+            deck.errors.append(ParseError(1, f"the {section} part of the ydke link is truncated"))
+            continue
+        for offset in range(0, len(raw), 4):
+            passcode = int.from_bytes(raw[offset : offset + 4], "little")
+            deck.add(section, ParsedEntry(str(passcode), 1, 1, "id"))
+    return deck
+
+
+# --- Cockatrice .cod -----------------------------------------------------------------------------
+
+
+def parse_cod(text: str) -> ParsedDeck:
+    deck = ParsedDeck(source_format="cod")
+    try:
+        root = SafeET.fromstring(text)
+    except DefusedXmlException:
+        deck.errors.append(ParseError(0, "the XML uses entities or DTDs, which are refused"))
+        return deck
+    except SafeET.ParseError as error:
+        line = getattr(error, "position", (0, 0))[0]
+        deck.errors.append(ParseError(line, f"the file is not valid XML ({error})"))
+        return deck
+    if root.tag != "cockatrice_deck":
+        deck.errors.append(ParseError(1, f"expected a <cockatrice_deck> document, found <{root.tag[:40]}>"))
+        return deck
+    deck.name = (root.findtext("deckname") or "").strip()[:200]
+    deck.notes = (root.findtext("comments") or "").strip()[:5000]
+    position = 0
+    for zone in root.iter("zone"):
+        zone_name = zone.get("name", "")
+        slug = section_slug(zone_name) or zone_name.strip().lower()[:40]
+        for card in zone.iter("card"):
+            position += 1
+            name = (card.get("name") or "").strip()
+            where = f"card #{position} ({name[:60] or 'no name'})"
+            if not name:
+                deck.errors.append(ParseError(position, f"{where}: the card has no name"))
+                continue
+            count = _check_count(card.get("number", "1"), position, deck, name[:60])
+            if count is None:
+                continue
+            entry = ParsedEntry(name, count, position, "name")
+            if slug == "hero":
+                _set_hero(deck, entry)
+            else:
+                deck.add(slug, entry)
+    return deck
+
+
+# --- Deckhall JSON --------------------------------------------------------------------------------
+
+
+def _json_ref(raw: Any, where: str, index: int, deck: ParsedDeck) -> tuple[str, str] | None:
+    if isinstance(raw, dict):
+        ref, name = raw.get("card"), raw.get("name", "")
+    else:
+        ref, name = raw, ""
+    if isinstance(ref, int) and not isinstance(ref, bool):
+        ref = str(ref)
+    if not isinstance(name, str):
+        name = ""
+    if not isinstance(ref, str) or not ref.strip():
+        if name.strip():
+            return "", name.strip()[:200]
+        deck.errors.append(ParseError(index, f"{where}: 'card' must be the card's id (a string)"))
+        return None
+    return ref.strip()[:120], name.strip()[:200]
+
+
+def parse_json(text: str) -> ParsedDeck:
+    deck = ParsedDeck(source_format="json")
+    try:
+        document = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as error:
+        deck.errors.append(ParseError(getattr(error, "lineno", 0), f"the file is not valid JSON ({error})"))
+        return deck
+    if not isinstance(document, dict):
+        deck.errors.append(ParseError(1, "a Deckhall deck is a JSON object"))
+        return deck
+    if document.get("format") != JSON_FORMAT_TAG:
+        deck.errors.append(ParseError(1, f'"format" must be "{JSON_FORMAT_TAG}"'))
+        return deck
+    if document.get("version", 1) != 1:
+        deck.errors.append(ParseError(1, f"unsupported version {document.get('version')!r} (expected 1)"))
+        return deck
+    for key in ("name", "game", "format_slug", "notes"):
+        value = document.get(key, "")
+        if value is not None and not isinstance(value, str):
+            deck.errors.append(ParseError(1, f'"{key}" must be a string'))
+            continue
+        setattr(deck, key, (value or "").strip()[: 5000 if key == "notes" else 200])
+    if document.get("hero"):
+        ref = _json_ref(document["hero"], "hero", 0, deck)
+        if ref:
+            deck.hero = _entry(ref, 1, 0)
+    sections = document.get("sections", {})
+    if not isinstance(sections, dict):
+        deck.errors.append(ParseError(1, '"sections" must be an object of section: [entries]'))
+        return deck
+    for section, entries in sections.items():
+        slug = section_slug(str(section)) or str(section).strip().lower()[:40]
+        if not isinstance(entries, list):
+            deck.errors.append(ParseError(0, f"sections.{section}: must be a list of entries"))
+            continue
+        for index, item in enumerate(entries, start=1):
+            where = f"sections.{section}[{index - 1}]"
+            if not isinstance(item, dict):
+                deck.errors.append(ParseError(index, f'{where}: each entry is {{"card": id, "count": n}}'))
+                continue
+            ref = _json_ref(item, where, index, deck)
+            count = _check_count(item.get("count", 1), index, deck, where)
+            if ref is None or count is None:
+                continue
+            if slug == "hero":
+                _set_hero(deck, _entry(ref, count, index))
+            else:
+                deck.add(slug, _entry(ref, count, index))
+    return deck
+
+
+def _entry(ref: tuple[str, str], count: int, line: int) -> ParsedEntry:
+    external_id, name = ref
+    if external_id:
+        return ParsedEntry(external_id, count, line, "id", name)
+    return ParsedEntry(name, count, line, "name", name)
+
+
+# --- CSV ------------------------------------------------------------------------------------------
+
+
+def parse_csv(text: str) -> ParsedDeck:
+    deck = ParsedDeck(source_format="csv")
+    reader = csv.reader(io.StringIO(text))
+    header: list[str] | None = None
+    try:
+        for row in reader:
+            number = reader.line_num
+            if not row or all(not cell.strip() for cell in row):
+                continue
+            if header is None:
+                header = [cell.strip().lower() for cell in row]
+                missing = [col for col in ("section", "count") if col not in header]
+                if missing or ("card" not in header and "name" not in header):
+                    deck.errors.append(ParseError(number, "the header must be: section,count,card,name"))
+                    return deck
+                continue
+            cells = dict(zip(header, (cell.strip() for cell in row), strict=False))
+            if any(len(cell) > MAX_LINE_LENGTH for cell in row) or any(_CONTROL.search(cell) for cell in row):
+                deck.errors.append(ParseError(number, "the row is too long or contains control characters"))
+                continue
+            section = cells.get("section", "") or "main"
+            slug = section_slug(section) or section.lower()[:40]
+            ref = (cells.get("card", ""), cells.get("name", ""))
+            if not ref[0] and not ref[1]:
+                deck.errors.append(ParseError(number, "the row names no card (card and name are empty)"))
+                continue
+            count = _check_count(cells.get("count", ""), number, deck, ref[1] or ref[0])
+            if count is None:
+                continue
+            if slug == "hero":
+                _set_hero(deck, _entry(ref, count, number))
+            else:
+                deck.add(slug, _entry(ref, count, number))
+    except csv.Error as error:
+        deck.errors.append(ParseError(reader.line_num, f"the CSV is malformed ({error})"))
+    return deck
+
+
+# --- plain text -----------------------------------------------------------------------------------
+
+
+def _set_hero(deck: ParsedDeck, entry: ParsedEntry) -> None:
+    if deck.hero is not None and deck.hero.ref != entry.ref:
+        deck.errors.append(ParseError(entry.line, "a deck has one hero; a second one was given"))
+        return
+    if entry.count != 1:
+        deck.errors.append(ParseError(entry.line, f"a deck has exactly one hero, not {entry.count}"))
+        return
+    deck.hero = entry
+
+
+def parse_text(text: str) -> ParsedDeck:
+    deck = ParsedDeck(source_format="text")
+    section = "main"
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = _check_line(raw, number, deck)
+        if not line or line.startswith(("//", "#", ";")):
+            # A "// Deck name" first line is how our own export names the deck.
+            if line and line.startswith("//") and not deck.name and not deck.sections:
+                deck.name = line[2:].strip()[:200]
+            continue
+        count_first = _COUNT_FIRST.match(line)
+        count_last = None if count_first else _COUNT_LAST.match(line)
+        if count_first or count_last:
+            raw_count, name = (
+                (count_first.group(1), count_first.group(2))
+                if count_first
+                else (count_last.group(2), count_last.group(1))  # type: ignore[union-attr]
+            )
+            count = _check_count(raw_count, number, deck, name.strip()[:60])
+            if count is not None:
+                _add_text(deck, section, ParsedEntry(name.strip(), count, number, "name"))
+            continue
+        slug = section_slug(line)
+        if slug:
+            section = slug
+            continue
+        inline = _INLINE_HEADER.match(line)
+        if inline and section_slug(inline.group(1)) == "hero":
+            _set_hero(deck, ParsedEntry(inline.group(2).strip(), 1, number, "name"))
+            continue
+        if line.endswith(":"):
+            deck.errors.append(ParseError(number, f"unknown section header {line[:60]!r}"))
+            continue
+        # A bare name is one copy (many YGO lists write one line per copy).
+        _add_text(deck, section, ParsedEntry(line, 1, number, "name"))
+    return deck
+
+
+def _add_text(deck: ParsedDeck, section: str, entry: ParsedEntry) -> None:
+    if section == "hero":
+        _set_hero(deck, entry)
+    else:
+        deck.add(section, entry)
+
+
+_PARSERS: dict[str, Callable[[str], ParsedDeck]] = {
+    "ydk": parse_ydk,
+    "ydke": parse_ydke,
+    "cod": parse_cod,
+    "json": parse_json,
+    "csv": parse_csv,
+    "text": parse_text,
+}

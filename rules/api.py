@@ -1,0 +1,315 @@
+"""Rules API: deck validation, ban lists, a game's rule set."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, permissions, serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cards.models import Game
+
+from .deckinput import DeckInputError, deck_from_text
+from .engine import Swap, UnknownCard
+from .engine import default_registry as registry
+from .models import BanList
+from .selectors import banlist_list
+from .services import banlist_import, cards_by_refs, deck_sideboard, deck_validate
+
+MAX_LINES = 500
+
+
+class CardCountSerializer(serializers.Serializer):
+    card = serializers.CharField(
+        max_length=200, help_text="card database id, external id (passcode) or exact name"
+    )
+    count = serializers.IntegerField(min_value=1, max_value=999)
+
+
+class ValidateInputSerializer(serializers.Serializer):
+    game = serializers.SlugField()
+    format = serializers.SlugField()
+    banlist = serializers.CharField(required=False, allow_blank=True, help_text="ban list name")
+    date = serializers.DateField(required=False, help_text="use the ban list in effect on this date")
+    sections = serializers.DictField(child=CardCountSerializer(many=True), required=False)
+    hero = serializers.CharField(required=False, allow_blank=True, max_length=200)
+    pool = CardCountSerializer(many=True, required=False)
+    text = serializers.CharField(required=False, max_length=200_000)
+    ydk = serializers.CharField(required=False, max_length=200_000)
+    ydke = serializers.CharField(required=False, max_length=200_000)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        given = [k for k in ("sections", "text", "ydk", "ydke") if k in attrs]
+        if len(given) != 1:
+            raise serializers.ValidationError(
+                "give the deck exactly one way: 'sections', 'text', 'ydk' or 'ydke'"
+                + (f" (got {given})" if given else "")
+            )
+        lines = sum(len(v) for v in attrs.get("sections", {}).values()) + len(attrs.get("pool", []))
+        if lines > MAX_LINES:
+            raise serializers.ValidationError(f"too many card lines ({lines}); at most {MAX_LINES}")
+        return attrs
+
+
+class ViolationSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+    section = serializers.CharField(allow_null=True)
+    card = serializers.CharField(allow_null=True)
+    count = serializers.IntegerField(allow_null=True)
+    limit = serializers.IntegerField(allow_null=True)
+
+
+class ReportSerializer(serializers.Serializer):
+    legal = serializers.BooleanField()
+    violations = ViolationSerializer(many=True)
+    warnings = ViolationSerializer(many=True)
+
+
+def _lang() -> str:
+    return "ru" if (get_language() or "en").startswith("ru") else "en"
+
+
+def _game(slug: str) -> Game:
+    game = Game.objects.filter(slug=slug).first()
+    if game is None:
+        raise serializers.ValidationError({"game": f"unknown game {slug!r}"})
+    return game
+
+
+def _resolve_lines(game: Game, data: dict[str, Any]) -> tuple[dict, Any, Any, list[UnknownCard]]:
+    refs = [line["card"] for lines in data.get("sections", {}).values() for line in lines]
+    refs += [line["card"] for line in data.get("pool", [])]
+    if data.get("hero"):
+        refs.append(data["hero"])
+    cards = cards_by_refs(game=game, refs=refs)
+    unknown: list[UnknownCard] = []
+    sections: dict[str, list] = {}
+    for slug, lines in data.get("sections", {}).items():
+        merged: dict[int, list] = {}
+        for line in lines:
+            card = cards.get(line["card"])
+            if card is None:
+                unknown.append(UnknownCard(section=slug, ref=line["card"], count=line["count"]))
+                continue
+            merged.setdefault(card.pk, [card, 0])[1] += line["count"]
+        sections[slug] = [(c, n) for c, n in merged.values()]
+    hero = None
+    if data.get("hero"):
+        hero = cards.get(data["hero"])
+        if hero is None:
+            unknown.append(UnknownCard(section="hero", ref=data["hero"], count=1))
+    pool = None
+    if "pool" in data:
+        pool = [(cards[line["card"]], line["count"]) for line in data["pool"] if line["card"] in cards]
+    return sections, hero, pool, unknown
+
+
+class ValidateDeckView(APIView):
+    """Validate a deck against a game format, a ban list and the hero's restrictions."""
+
+    permission_classes = [permissions.AllowAny]  # validation reads only; anyone may check a deck
+
+    @extend_schema(request=ValidateInputSerializer, responses={200: ReportSerializer}, tags=["rules"])
+    def post(self, request: Any) -> Response:
+        ser = ValidateInputSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        data = ser.validated_data
+        game = _game(data["game"])
+        try:
+            if "sections" in data:
+                sections, hero, pool, unknown = _resolve_lines(game, data)
+                extra: list = []
+            else:
+                kind = next(k for k in ("text", "ydk", "ydke") if k in data)
+                parsed = deck_from_text(
+                    game=game,
+                    format_slug=data["format"],
+                    data=data[kind],
+                    fmt=None if kind == "text" else kind,
+                )
+                sections, hero, pool, unknown, extra = (
+                    parsed.sections,
+                    parsed.hero,
+                    None,
+                    parsed.unknown,
+                    parsed.violations,
+                )
+            report = deck_validate(
+                game=game, format_slug=data["format"], sections=sections, hero=hero, pool=pool,
+                banlist=data.get("banlist") or None, on_date=data.get("date"), unknown=unknown, extra_violations=extra,
+            )  # fmt: skip
+        except DeckInputError as exc:
+            return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+        except DjangoValidationError as exc:
+            return Response({"detail": "; ".join(exc.messages)}, status=status.HTTP_400_BAD_REQUEST)
+        return Response(report.to_dict(_lang()))
+
+
+class SwapSerializer(serializers.Serializer):
+    section = serializers.SlugField()
+    out = serializers.CharField(required=False, allow_null=True, max_length=200)
+    into = serializers.CharField(required=False, allow_null=True, max_length=200)
+    count = serializers.IntegerField(min_value=1, max_value=99, default=1)
+
+
+class SideboardInputSerializer(serializers.Serializer):
+    game = serializers.SlugField()
+    format = serializers.SlugField()
+    banlist = serializers.CharField(required=False, allow_blank=True)
+    date = serializers.DateField(required=False)
+    sections = serializers.DictField(child=CardCountSerializer(many=True))
+    hero = serializers.CharField(required=False, allow_blank=True)
+    swaps = SwapSerializer(many=True)
+
+
+class SideboardView(APIView):
+    """Apply sideboard swaps between games to a deck and re-validate the result."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(request=SideboardInputSerializer, responses={200: dict}, tags=["rules"])
+    def post(self, request: Any) -> Response:
+        ser = SideboardInputSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        data = ser.validated_data
+        game = _game(data["game"])
+        sections, hero, _pool, unknown = _resolve_lines(game, data)
+        if unknown:
+            return Response({"detail": f"unknown cards: {', '.join(u.ref for u in unknown)}"}, status=400)
+        swaps = [
+            Swap(section=s["section"], out=s.get("out"), into=s.get("into"), count=s["count"])
+            for s in data["swaps"]
+        ]
+        try:
+            deck, report = deck_sideboard(game=game, format_slug=data["format"], sections=sections, swaps=swaps,
+                                          hero=hero, banlist=data.get("banlist") or None, on_date=data.get("date"))  # fmt: skip
+        except DjangoValidationError as exc:
+            return Response({"detail": "; ".join(exc.messages)}, status=400)
+        return Response(
+            {
+                "sections": {k: [{"card": ref, "count": n} for ref, n in v] for k, v in deck.items()},
+                "report": report.to_dict(_lang()),
+            }
+        )
+
+
+class BanListSerializer(serializers.ModelSerializer):
+    game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    entry_count = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = BanList
+        fields = ["id", "game", "name", "effective_date", "region", "description", "is_whitelist", "source",
+                  "created_at", "entry_count"]  # fmt: skip
+
+
+class BanListEntrySerializer(serializers.Serializer):
+    external_id = serializers.CharField()
+    name = serializers.CharField()
+    identity = serializers.CharField()
+    card = serializers.IntegerField(source="card_id", allow_null=True)
+    limit = serializers.IntegerField()
+
+
+class BanListDetailSerializer(BanListSerializer):
+    entries = BanListEntrySerializer(many=True, read_only=True)
+
+    class Meta(BanListSerializer.Meta):
+        fields = [*BanListSerializer.Meta.fields, "entries"]
+
+
+@extend_schema(parameters=[OpenApiParameter("game", str, description="game slug")], tags=["rules"])
+class BanListListView(generics.ListAPIView):
+    serializer_class = BanListSerializer
+    filter_backends: list = []
+
+    def get_queryset(self) -> Any:
+        return banlist_list(game=self.request.query_params.get("game") or None)
+
+
+@extend_schema(tags=["rules"])
+class BanListDetailView(generics.RetrieveAPIView):
+    serializer_class = BanListDetailSerializer
+
+    def get_queryset(self) -> Any:
+        return banlist_list().prefetch_related("entries")
+
+
+class BanListImportSerializer(serializers.Serializer):
+    game = serializers.SlugField()
+    text = serializers.CharField(max_length=2_000_000, help_text="EDOPro lflist.conf content")
+    date = serializers.DateField(required=False)
+    region = serializers.CharField(required=False, max_length=40)
+    source = serializers.CharField(required=False, max_length=255, default="api")
+
+
+class BanListImportView(APIView):
+    permission_classes = [permissions.IsAdminUser]
+
+    @extend_schema(
+        request=BanListImportSerializer, responses={201: BanListSerializer(many=True)}, tags=["rules"]
+    )
+    def post(self, request: Any) -> Response:
+        ser = BanListImportSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        data = ser.validated_data
+        results = banlist_import(
+            game=_game(data["game"]), text=data["text"], source=data["source"], effective_date=data.get("date"),
+            region=data.get("region"),
+        )  # fmt: skip
+        ids = [r.banlist.pk for r in results]
+        created = any(r.created for r in results)
+        body = BanListSerializer(banlist_list().filter(pk__in=ids), many=True).data
+        return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+def _size(rule: Any) -> dict[str, Any]:
+    return {
+        "exact": rule.exact,
+        "min": rule.min,
+        "max": rule.max,
+        "allowed": list(rule.allowed or []) or None,
+    }
+
+
+class GameRulesView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: dict}, tags=["rules"])
+    def get(self, request: Any, slug: str) -> Response:
+        get_object_or_404(Game, slug=slug)
+        try:
+            game = registry().game(slug)
+        except KeyError:
+            return Response({"detail": f"no rule set for {slug!r}"}, status=404)
+        return Response(
+            {
+                "slug": game.slug, "name": game.name, "name_ru": game.name_ru, "version": game.version,
+                "effective_date": game.effective_date, "has_decks": game.has_decks,
+                "min_players": game.min_players, "max_players": game.max_players,
+                "opening_hand": game.opening_hand, "first_player": game.first_player, "sideboard": game.sideboard,
+                "match_format": game.match_format, "pod_sizes": list(game.pod_sizes), "tiebreakers": game.tiebreakers,
+                "formats": [
+                    {
+                        "slug": f.slug, "name": f.name, "name_ru": f.name_ru, "description": f.description,
+                        "hero": f.hero is not None, "pool": f.pool_scope is not None,
+                        "sections": [
+                            {"slug": s.slug, "name": s.name, "name_ru": s.name_ru, "size": _size(s.size),
+                             "accept": s.accept_spec, "counted": s.counted, "provisional": s.provisional}
+                            for s in f.sections
+                        ],
+                        "copy_limits": [
+                            {"key": c.key, "scope": list(c.scope), "max": c.max, "filter": c.filter_spec}
+                            for c in f.copy_limits
+                        ],
+                    }
+                    for f in game.formats.values()
+                ],
+            }
+        )  # fmt: skip

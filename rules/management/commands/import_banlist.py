@@ -1,0 +1,51 @@
+"""python manage.py import_banlist --game yugioh FILE [--date YYYY-MM-DD] [--region tcg] [--name LIST]"""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError
+
+from cards.models import Game
+from rules.services import banlist_import
+
+
+class Command(BaseCommand):
+    help = (
+        "Import the ban lists of an EDOPro lflist.conf file (atomic; re-importing the same list is a no-op)."
+    )
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("file", type=Path)
+        parser.add_argument("--game", required=True)
+        parser.add_argument(
+            "--date", type=date.fromisoformat, help="effective date, if the list name has none"
+        )
+        parser.add_argument(
+            "--region", help="tcg, ocg, traditional, goat... (default: read from the list name)"
+        )
+        parser.add_argument("--name", action="append", help="import only this list (repeatable)")
+
+    def handle(self, *args: Any, **opts: Any) -> None:
+        game = Game.objects.filter(slug=opts["game"]).first()
+        if game is None:
+            raise CommandError(f"unknown game {opts['game']!r} (run load_demo or games_sync first)")
+        path: Path = opts["file"]
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise CommandError(f"cannot read {path}: {exc}") from None
+        try:
+            results = banlist_import(
+                game=game, text=text, source=path.name, effective_date=opts["date"], region=opts["region"],
+                names=opts["name"],
+            )  # fmt: skip
+        except ValidationError as exc:
+            raise CommandError(f"{path}: {'; '.join(exc.messages)}") from None
+        for item in results:
+            b = item.banlist
+            state = "imported" if item.created else "already present"
+            self.stdout.write(f"{b.name} ({b.effective_date}, region {b.region or '-'}): {state}")

@@ -1,0 +1,73 @@
+"""python manage.py validate_deck --game SLUG --format SLUG [--banlist NAME | --date YYYY-MM-DD] [--json] FILE
+
+Exit code 0: legal, 1: illegal, 2: unusable input (the reason on stderr). FILE may be '-' for stdin.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand
+
+from cards.models import Game
+from rules.deckinput import DeckInputError, deck_from_text
+from rules.services import deck_validate
+
+
+class Command(BaseCommand):
+    help = "Validate a deck file (.ydk, ydke://, plain text, Deckhall JSON) against a game format."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("file")
+        parser.add_argument("--game", required=True)
+        parser.add_argument("--format", dest="format_slug", required=True)
+        group = parser.add_mutually_exclusive_group()
+        group.add_argument("--banlist", help="ban list name")
+        group.add_argument("--date", help="use the list in effect on this date (YYYY-MM-DD)")
+        parser.add_argument("--json", action="store_true", help="print the report as JSON")
+        parser.add_argument("--lang", default="en", choices=["en", "ru"])
+
+    def _fail(self, message: str) -> None:
+        self.stderr.write(f"error: {message}")
+        sys.exit(2)
+
+    def handle(self, *args: Any, **opts: Any) -> None:
+        game = Game.objects.filter(slug=opts["game"]).first()
+        if game is None:
+            self._fail(f"unknown game {opts['game']!r}")
+        on_date = None
+        if opts["date"]:
+            try:
+                on_date = date.fromisoformat(opts["date"])
+            except ValueError:
+                self._fail(f"--date must be YYYY-MM-DD, got {opts['date']!r}")
+        path = opts["file"]
+        try:
+            data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+        except OSError as exc:
+            self._fail(f"cannot read {path}: {exc.strerror}")
+        try:
+            deck = deck_from_text(game=game, format_slug=opts["format_slug"], data=data,
+                                  filename=None if path == "-" else path)  # fmt: skip
+            report = deck_validate(
+                game=game, format_slug=opts["format_slug"], sections=deck.sections, hero=deck.hero,
+                banlist=opts["banlist"], on_date=on_date, unknown=deck.unknown, extra_violations=deck.violations,
+            )  # fmt: skip
+        except (DeckInputError, ValidationError) as exc:
+            messages = exc.messages if isinstance(exc, ValidationError) else [str(exc)]
+            self._fail("; ".join(messages))
+        lang = opts["lang"]
+        if opts["json"]:
+            self.stdout.write(json.dumps(report.to_dict(lang), ensure_ascii=False, indent=2))
+        else:
+            self.stdout.write("LEGAL" if report.legal else "ILLEGAL")
+            for v in report.to_dict(lang)["violations"]:
+                self.stdout.write(f"  [{v['code']}] {v['message']}")
+            for w in report.to_dict(lang)["warnings"]:
+                self.stdout.write(f"  warning [{w['code']}] {w['message']}")
+        sys.exit(0 if report.legal else 1)

@@ -1,0 +1,253 @@
+"""Rules writes and the Django-facing validation service (Card rows in, engine report out)."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Q
+
+from cards.models import Card, Game
+
+from .engine import (
+    BanListInfo,
+    CardInfo,
+    Deck,
+    Report,
+    Swap,
+    UnknownCard,
+    Violation,
+    apply_sideboard,
+    validate_deck,
+)
+from .engine import default_registry as registry
+from .engine.registry import FormatRules
+from .lflist import LfList, LflistError, parse_lflist
+from .models import BanList, BanListEntry
+from .selectors import banlist_in_effect, banlist_info
+
+
+def card_info(card: Card) -> CardInfo:
+    """The engine's view of a Card row."""
+    return CardInfo(
+        key=card.external_id,
+        name=card.name,
+        identity=card.identity or card.name,
+        card_type=card.card_type,
+        subtypes=tuple(card.subtypes or ()),
+        level=card.level,
+        cost=card.cost,
+        attributes=card.attributes or {},
+        deck_buildable=card.deck_buildable,
+        is_token=card.is_token,
+    )
+
+
+def _content_hash(lst: LfList) -> str:
+    body = "\n".join(f"{e.external_id}:{e.limit}" for e in sorted(lst.entries, key=lambda e: e.external_id))
+    return hashlib.sha256(f"{lst.whitelist}\n{body}".encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class ImportedList:
+    banlist: BanList
+    created: bool
+
+
+@transaction.atomic
+def banlist_import(
+    *,
+    game: Game,
+    text: str,
+    source: str = "",
+    effective_date: date | None = None,
+    region: str | None = None,
+    names: Sequence[str] | None = None,
+) -> list[ImportedList]:
+    """Import every list of an EDOPro lflist.conf text, all or nothing.
+
+    Lists are immutable: the same name and date with the same entries is recognised and not duplicated;
+    the same name and date with different entries is refused (publish it under a new date or name).
+    """
+    try:
+        lists = parse_lflist(text)
+    except LflistError as exc:
+        raise ValidationError(str(exc)) from None
+    if names:
+        wanted = set(names)
+        lists = [lst for lst in lists if lst.name in wanted]
+        missing = wanted - {lst.name for lst in lists}
+        if missing:
+            raise ValidationError(f"no list named {sorted(missing)} in the file")
+    external_ids = {e.external_id for lst in lists for e in lst.entries}
+    cards: dict[str, Card] = {}
+    for chunk_start in range(0, len(external_ids), 900):  # SQLite caps the number of query parameters
+        chunk = sorted(external_ids)[chunk_start : chunk_start + 900]
+        cards.update({c.external_id: c for c in Card.objects.filter(game=game, external_id__in=chunk)})
+    results: list[ImportedList] = []
+    for lst in lists:
+        when = effective_date or lst.effective_date
+        if when is None:
+            raise ValidationError(
+                f"list {lst.name!r}: no date in its name (like '2020.04 TCG'); give the effective date explicitly"
+            )
+        digest = _content_hash(lst)
+        existing = BanList.objects.filter(game=game, name=lst.name, effective_date=when).first()
+        if existing is not None:
+            if existing.content_hash != digest:
+                raise ValidationError(
+                    f"list {lst.name!r} of {when:%Y-%m-%d} already exists with different entries; ban lists are "
+                    "immutable: import the change under a new effective date or name"
+                )
+            results.append(ImportedList(existing, False))
+            continue
+        banlist = BanList.objects.create(
+            game=game,
+            name=lst.name,
+            effective_date=when,
+            region=(region or lst.region).casefold(),
+            is_whitelist=lst.whitelist,
+            source=source[:255],
+            content_hash=digest,
+        )
+        BanListEntry.objects.bulk_create(
+            BanListEntry(
+                banlist=banlist,
+                external_id=e.external_id,
+                card=cards.get(e.external_id),
+                identity=cards[e.external_id].identity if e.external_id in cards else "",
+                name=e.name or (cards[e.external_id].name if e.external_id in cards else ""),
+                limit=e.limit,
+            )
+            for e in lst.entries
+        )
+        results.append(ImportedList(banlist, True))
+    return results
+
+
+def banlist_choose(
+    *, game: Game, fmt: FormatRules, banlist: BanList | str | None = None, on_date: date | None = None
+) -> BanList | None:
+    """The explicit list (object or name), else the format's list in effect on ``on_date`` (default today)."""
+    if isinstance(banlist, BanList):
+        return banlist
+    if isinstance(banlist, str) and banlist:
+        found = BanList.objects.filter(game=game, name=banlist).order_by("-effective_date").first()
+        if found is None:
+            raise ValidationError(f"no ban list named {banlist!r} for {game.slug}")
+        return found
+    if fmt.banlist is None:
+        return None
+    return banlist_in_effect(game=game, regions=fmt.banlist.regions, on_date=on_date or date.today())
+
+
+def _infos(entries: Iterable[tuple[Card, int]]) -> list[tuple[CardInfo, int]]:
+    return [(card_info(card), count) for card, count in entries]
+
+
+def _deck(
+    sections: dict[str, list[tuple[Card, int]]],
+    hero: Card | None,
+    pool: list[tuple[Card, int]] | None,
+    unknown: Iterable[UnknownCard] = (),
+) -> Deck:
+    return Deck(
+        sections={slug: _infos(entries) for slug, entries in sections.items()},
+        hero=card_info(hero) if hero is not None else None,
+        pool=_infos(pool) if pool is not None else None,
+        unknown=list(unknown),
+    )
+
+
+def _format(game: Game, format_slug: str) -> FormatRules:
+    try:
+        return registry().format(game.slug, format_slug)
+    except KeyError as exc:
+        raise ValidationError(str(exc.args[0])) from None
+
+
+def _banlist_context(
+    game: Game, fmt: FormatRules, banlist: BanList | str | None, on_date: date | None, report: Report
+) -> BanListInfo | None:
+    chosen = banlist_choose(game=game, fmt=fmt, banlist=banlist, on_date=on_date)
+    if chosen is None and fmt.banlist is not None and not fmt.banlist.whitelist:
+        when = on_date or date.today()
+        report.warnings.append(
+            Violation(
+                "banlist_limit",
+                f"No ban list for {fmt.name} is in effect on {when:%Y-%m-%d}; ban list limits were not checked.",
+                f"Нет списка запрещённых карт для формата «{fmt.name_ru or fmt.name}» на {when:%d.%m.%Y}; "
+                "ограничения не проверены.",
+            )
+        )
+    return banlist_info(chosen) if chosen is not None else None
+
+
+def deck_validate(
+    *,
+    game: Game,
+    format_slug: str,
+    sections: dict[str, list[tuple[Card, int]]],
+    hero: Card | None = None,
+    pool: list[tuple[Card, int]] | None = None,
+    banlist: BanList | str | None = None,
+    on_date: date | None = None,
+    unknown: Iterable[UnknownCard] = (),
+    extra_violations: Iterable[Violation] = (),
+) -> Report:
+    """Validate a deck of Card rows; raises ValidationError only for an unknown format or ban list name."""
+    fmt = _format(game, format_slug)
+    report = Report()
+    report.violations.extend(extra_violations)
+    info = _banlist_context(game, fmt, banlist, on_date, report) if fmt.has_decks else None
+    try:
+        report.extend(validate_deck(_deck(sections, hero, pool, unknown), fmt, banlist=info))
+    except ValueError as exc:  # NoDecksError / RulesError: nothing to judge, say why
+        raise ValidationError(str(exc)) from None
+    return report
+
+
+def deck_sideboard(
+    *,
+    game: Game,
+    format_slug: str,
+    sections: dict[str, list[tuple[Card, int]]],
+    swaps: list[Swap],
+    hero: Card | None = None,
+    banlist: BanList | str | None = None,
+    on_date: date | None = None,
+) -> tuple[dict[str, list[tuple[str, int]]], Report]:
+    """Apply swaps to a registered deck; returns the new deck as {section: [(external_id, count)]} and a report."""
+    fmt = _format(game, format_slug)
+    report = Report()
+    info = _banlist_context(game, fmt, banlist, on_date, report)
+    new, swap_report = apply_sideboard(_deck(sections, hero, None), swaps, fmt, banlist=info)
+    report.extend(swap_report)
+    return {slug: [(c.key, n) for c, n in entries if n] for slug, entries in new.sections.items()}, report
+
+
+def cards_by_refs(*, game: Game, refs: Iterable[str]) -> dict[str, Card]:
+    """Cards of ``game`` by database id, external id or exact (casefolded) name, in one query."""
+    refs = [str(r) for r in refs]
+    ids = [int(r) for r in refs if r.isdigit() and len(r) < 10]
+    folded = [r.casefold() for r in refs]
+    found: dict[str, Card] = {}
+    rows = list(
+        Card.objects.filter(game=game).filter(
+            Q(pk__in=ids) | Q(external_id__in=refs) | Q(search_name__in=folded)
+        )
+    )
+    by_ext = {c.external_id: c for c in rows}
+    by_pk = {str(c.pk): c for c in rows}
+    by_name: dict[str, Card] = {}
+    for c in sorted(rows, key=lambda c: (c.external_id != c.identity, c.external_id)):
+        by_name.setdefault(c.search_name, c)
+    for ref in refs:
+        card = by_ext.get(ref) or by_pk.get(ref) or by_name.get(ref.casefold())
+        if card is not None:
+            found[ref] = card
+    return found

@@ -1,0 +1,83 @@
+"""Ban list import: atomic, idempotent, immutable; export back to lflist.conf."""
+
+from __future__ import annotations
+
+from datetime import date
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.core.management import CommandError, call_command
+
+from rules.lflist import parse_lflist
+from rules.models import BanList, BanListEntry
+from rules.services import banlist_import
+
+from .conftest import SAMPLE_LIST
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_imports_a_list_and_resolves_entries_to_cards(ygo):
+    [item] = banlist_import(game=ygo["game"], text=SAMPLE_LIST, source="test")
+    b = item.banlist
+    assert item.created and (b.name, b.effective_date, b.region, b.is_whitelist) == (
+        "2024.01 Test TCG", date(2024, 1, 1), "tcg", False,
+    )  # fmt: skip
+    pot = b.entries.get(external_id="55144522")
+    assert (pot.limit, pot.card, pot.identity) == (0, ygo["55144522"], "55144522")
+
+
+def test_reimporting_the_same_list_duplicates_nothing(ygo):
+    banlist_import(game=ygo["game"], text=SAMPLE_LIST)
+    [again] = banlist_import(game=ygo["game"], text=SAMPLE_LIST)
+    assert not again.created
+    assert BanList.objects.count() == 1 and BanListEntry.objects.count() == 4
+
+
+def test_different_content_under_the_same_name_and_date_is_refused(ygo):
+    banlist_import(game=ygo["game"], text=SAMPLE_LIST)
+    with pytest.raises(ValidationError, match="immutable"):
+        banlist_import(game=ygo["game"], text=SAMPLE_LIST.replace("12580477 1", "12580477 0"))
+    # ... but the same name with a new date is a new version.
+    [item] = banlist_import(game=ygo["game"], text=SAMPLE_LIST.replace("12580477 1", "12580477 0"),
+                            effective_date=date(2024, 4, 1))  # fmt: skip
+    assert item.created and BanList.objects.count() == 2
+
+
+def test_a_bad_file_writes_nothing(ygo):
+    text = SAMPLE_LIST + "!2024.02 Second\n12580477 1\nnot a line\n"
+    with pytest.raises(ValidationError, match="line 9"):
+        banlist_import(game=ygo["game"], text=text)
+    assert BanList.objects.count() == 0
+
+
+def test_a_list_without_a_date_needs_one(ygo):
+    with pytest.raises(ValidationError, match="give the effective date"):
+        banlist_import(game=ygo["game"], text="!House list\n55144522 0\n")
+
+
+def test_the_commands_import_and_export_lflist_files(ygo, tmp_path: Path):
+    src = tmp_path / "in.conf"
+    src.write_text(SAMPLE_LIST, encoding="utf-8")
+    out = StringIO()
+    call_command("import_banlist", str(src), game="yugioh", stdout=out)
+    assert "2024.01 Test TCG" in out.getvalue() and "imported" in out.getvalue()
+    dest = tmp_path / "out.conf"
+    call_command("export_banlist", game="yugioh", output=dest)
+    [lst] = parse_lflist(dest.read_text(encoding="utf-8"))
+    assert sorted((e.external_id, e.limit) for e in lst.entries) == [
+        ("12580477", 1), ("46986414", 1), ("5318639", 2), ("55144522", 0),
+    ]  # fmt: skip
+    bad = tmp_path / "bad.conf"
+    bad.write_text("!x 2020.01\nnope\n", encoding="utf-8")
+    with pytest.raises(CommandError, match="line 2"):
+        call_command("import_banlist", str(bad), game="yugioh")
+
+
+def test_it_imports_every_shared_list(games, shared_data: Path):
+    for path in sorted((shared_data / "ygo/lflist").glob("*.lflist.conf")):
+        banlist_import(game=games["yugioh"], text=path.read_text(encoding="utf-8"), source=path.name)
+    assert set(BanList.objects.values_list("region", flat=True)) == {"tcg", "ocg", "traditional", "goat"}
+    assert BanList.objects.get(region="goat").is_whitelist
