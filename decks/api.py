@@ -1,0 +1,459 @@
+"""REST API for decks: CRUD, versions (diff, restore), copy, import and export.
+
+Reading follows the deck's visibility (private decks answer 404 to others); only the owner writes (403).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import exceptions, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.generics import GenericAPIView
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from cards.models import Card, Game
+from rules.models import BanList
+
+from . import selectors, services
+from .formats import FORMATS, MAX_BYTES, MAX_COUNT
+from .models import Deck, DeckVersion
+
+# --- serializers ----------------------------------------------------------------------------------
+
+
+class EntryInSerializer(serializers.Serializer):
+    card = serializers.IntegerField(min_value=1)
+    count = serializers.IntegerField(min_value=1, max_value=MAX_COUNT)
+
+
+class DeckInSerializer(serializers.Serializer):
+    game = serializers.SlugField(required=False)
+    format_slug = serializers.SlugField(required=False, allow_blank=True)
+    name = serializers.CharField(max_length=200, required=False)
+    notes = serializers.CharField(required=False, allow_blank=True, max_length=20_000)
+    visibility = serializers.ChoiceField(choices=Deck.Visibility.choices, required=False)
+    banlist = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    on_date = serializers.DateField(required=False, allow_null=True)
+    hero = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    sections = serializers.DictField(child=EntryInSerializer(many=True), required=False)
+    message = serializers.CharField(required=False, allow_blank=True, max_length=200)
+
+
+# Output shapes, for the OpenAPI schema (the views build the same dicts in deck_json / version_json).
+class CardBriefOutSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    external_id = serializers.CharField()
+    name = serializers.CharField()
+    card_type = serializers.CharField()
+    level = serializers.IntegerField(allow_null=True)
+    cost = serializers.IntegerField(allow_null=True)
+
+
+class DeckEntryOutSerializer(CardBriefOutSerializer):
+    card = serializers.IntegerField()
+    count = serializers.IntegerField()
+
+
+class BanListBriefOutSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    effective_date = serializers.DateField()
+
+
+class DeckOutSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    owner = serializers.CharField()
+    game = serializers.SlugField()
+    format_slug = serializers.SlugField()
+    banlist = BanListBriefOutSerializer(allow_null=True)
+    on_date = serializers.DateField(allow_null=True)
+    visibility = serializers.ChoiceField(choices=Deck.Visibility.choices)
+    hero = CardBriefOutSerializer(allow_null=True)
+    current_version = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+    notes = serializers.CharField(required=False)
+    sections = serializers.DictField(child=DeckEntryOutSerializer(many=True), required=False)
+
+
+class VersionOutSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+    created_by = serializers.CharField(allow_null=True)
+    message = serializers.CharField()
+    format_slug = serializers.SlugField()
+    snapshot = serializers.JSONField()
+
+
+def card_json(card: Card) -> dict[str, Any]:
+    return {
+        "id": card.pk,
+        "external_id": card.external_id,
+        "name": str(card),
+        "card_type": card.card_type,
+        "level": card.level,
+        "cost": card.cost,
+    }
+
+
+def deck_json(
+    deck: Deck, *, sections: selectors.Sections | None = None, brief: bool = False
+) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "id": deck.pk,
+        "name": deck.name,
+        "owner": deck.owner.username,
+        "game": deck.game.slug,
+        "format_slug": deck.format_slug,
+        "banlist": {
+            "id": deck.banlist.pk,
+            "name": deck.banlist.name,
+            "effective_date": deck.banlist.effective_date.isoformat(),
+        }
+        if deck.banlist
+        else None,
+        "on_date": deck.on_date.isoformat() if deck.on_date else None,
+        "visibility": deck.visibility,
+        "hero": {**card_json(deck.hero), "attributes": deck.hero.attributes} if deck.hero else None,
+        "current_version": deck.current_version,
+        "created_at": deck.created_at.isoformat(),
+        "updated_at": deck.updated_at.isoformat(),
+    }
+    if not brief:
+        sections = selectors.deck_sections(deck) if sections is None else sections
+        data["notes"] = deck.notes
+        data["sections"] = {
+            slug: [{**card_json(card), "card": card.pk, "count": count} for card, count in lines]
+            for slug, lines in sections.items()
+        }
+    return data
+
+
+def version_json(version: DeckVersion) -> dict[str, Any]:
+    return {
+        "number": version.number,
+        "created_at": version.created_at.isoformat(),
+        "created_by": version.created_by.username if version.created_by else None,
+        "message": version.message,
+        "format_slug": version.format_slug,
+        "snapshot": version.snapshot,
+    }
+
+
+def cards_for(game: Game, data: dict[str, Any]) -> tuple[selectors.Sections | None, Card | None, bool]:
+    """Turn {"sections": {slug: [{card, count}]}, "hero": id} into Card rows of the game in one query."""
+    raw_sections = data.get("sections")
+    ids = {entry["card"] for entries in (raw_sections or {}).values() for entry in entries}
+    hero_given = "hero" in data
+    if hero_given and data["hero"]:
+        ids.add(data["hero"])
+    cards = Card.objects.filter(game=game).in_bulk(ids)
+    missing = sorted(ids - set(cards))
+    if missing:
+        raise exceptions.ValidationError(
+            {"sections": [f"card id {pk} is not a {game.slug} card" for pk in missing[:20]]}
+        )
+    sections = (
+        {slug: [(cards[e["card"]], e["count"]) for e in entries] for slug, entries in raw_sections.items()}
+        if raw_sections is not None
+        else None
+    )
+    hero = cards.get(data["hero"]) if hero_given and data["hero"] else None
+    return sections, hero, hero_given
+
+
+def banlist_for(game: Game, data: dict[str, Any]) -> BanList | None:
+    if not data.get("banlist"):
+        return None
+    banlist = BanList.objects.filter(game=game, pk=data["banlist"]).first()
+    if banlist is None:
+        raise exceptions.ValidationError(
+            {"banlist": f"ban list {data['banlist']} is not a {game.slug} ban list"}
+        )
+    return banlist
+
+
+def _service_call(function: Any, **kwargs: Any) -> Any:
+    try:
+        return function(**kwargs)
+    except DjangoPermissionDenied as error:
+        raise exceptions.PermissionDenied(str(error)) from None
+    except DjangoValidationError as error:
+        detail = error.message_dict if hasattr(error, "error_dict") else error.messages
+        raise exceptions.ValidationError(detail) from None
+
+
+# --- views ----------------------------------------------------------------------------------------
+
+
+class DeckViewSet(viewsets.ViewSet):
+    serializer_class = DeckOutSerializer
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    # Numeric ids only, so /api/decks/validate/ and /api/decks/import/ never look like a deck.
+    lookup_value_regex = r"\d+"
+
+    def _readable(self, request: Request, pk: str) -> Deck:
+        return selectors.deck_readable(pk=int(pk), user=request.user)
+
+    def _editable(self, request: Request, pk: str) -> Deck:
+        deck = self._readable(request, pk)
+        if not deck.editable_by(request.user):
+            raise exceptions.PermissionDenied("only the deck's owner may change it")
+        return deck
+
+    @extend_schema(
+        parameters=[OpenApiParameter("game", str), OpenApiParameter("mine", bool)],
+        responses=DeckOutSerializer(many=True),
+        operation_id="decks_list",
+    )
+    def list(self, request: Request) -> Response:
+        decks = selectors.decks_listed_for(request.user)
+        if request.query_params.get("game"):
+            decks = decks.filter(game__slug=request.query_params["game"])
+        if request.query_params.get("mine") in {"1", "true"}:
+            decks = decks.filter(owner=request.user) if request.user.is_authenticated else decks.none()
+        from rest_framework.pagination import PageNumberPagination
+
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(decks, request, view=self)
+        return paginator.get_paginated_response([deck_json(deck, brief=True) for deck in page or []])
+
+    @extend_schema(request=DeckInSerializer, responses={201: DeckOutSerializer})
+    def create(self, request: Request) -> Response:
+        data = _valid(DeckInSerializer, request.data)
+        if not data.get("game") or not data.get("name"):
+            raise exceptions.ValidationError({"game": "game and name are required"})
+        game = Game.objects.filter(slug=data["game"]).first()
+        if game is None:
+            raise exceptions.ValidationError({"game": f"unknown game {data['game']!r}"})
+        sections, hero, _ = cards_for(game, data)
+        deck = _service_call(
+            services.deck_create,
+            owner=request.user,
+            game=game,
+            name=data["name"],
+            format_slug=data.get("format_slug", ""),
+            sections=sections or {},
+            hero=hero,
+            notes=data.get("notes", ""),
+            visibility=data.get("visibility", Deck.Visibility.PRIVATE),
+            banlist=banlist_for(game, data),
+            on_date=data.get("on_date"),
+            message=data.get("message", ""),
+        )
+        return Response(deck_json(deck), status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses=DeckOutSerializer)
+    def retrieve(self, request: Request, pk: str) -> Response:
+        return Response(deck_json(self._readable(request, pk)))
+
+    @extend_schema(request=DeckInSerializer, responses=DeckOutSerializer)
+    def update(self, request: Request, pk: str) -> Response:
+        deck = self._editable(request, pk)
+        data = _valid(DeckInSerializer, request.data)
+        if data.get("game") and data["game"] != deck.game.slug:
+            raise exceptions.ValidationError({"game": "a deck's game cannot change; copy it instead"})
+        sections, hero, hero_given = cards_for(deck.game, data)
+        kwargs: dict[str, Any] = {
+            key: data[key] for key in ("name", "notes", "visibility", "format_slug", "on_date") if key in data
+        }
+        if "banlist" in data:
+            kwargs["banlist"] = banlist_for(deck.game, data)
+        if hero_given:
+            kwargs["hero"] = hero
+        deck = _service_call(
+            services.deck_update, deck=deck, by=request.user, sections=sections,
+            message=data.get("message", ""), **kwargs,
+        )  # fmt: skip
+        return Response(deck_json(deck))
+
+    partial_update = update
+
+    def destroy(self, request: Request, pk: str) -> Response:
+        deck = self._editable(request, pk)
+        _service_call(services.deck_delete, deck=deck, by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(responses=VersionOutSerializer(many=True), operation_id="decks_versions_list")
+    @action(detail=True, methods=["get"])
+    def versions(self, request: Request, pk: str) -> Response:
+        deck = self._readable(request, pk)
+        return Response([version_json(v) for v in selectors.deck_versions(deck)])
+
+    @extend_schema(
+        parameters=[OpenApiParameter("against", int, description="diff against this version")],
+        responses=VersionOutSerializer,
+    )
+    @action(detail=True, methods=["get"], url_path=r"versions/(?P<number>\d+)")
+    def version(self, request: Request, pk: str, number: str) -> Response:
+        deck = self._readable(request, pk)
+        version = get_object_or_404(DeckVersion, deck=deck, number=int(number))
+        data = version_json(version)
+        against = request.query_params.get("against") or (version.number - 1 if version.number > 1 else None)
+        if against:
+            try:
+                data["diff"] = selectors.deck_version_diff(deck=deck, old=int(against), new=version.number)
+            except ValueError:
+                raise exceptions.ValidationError({"against": "must be a version number"}) from None
+            data["against"] = int(against)
+        return Response(data)
+
+    @action(detail=True, methods=["post"], url_path=r"versions/(?P<number>\d+)/restore")
+    def restore(self, request: Request, pk: str, number: str) -> Response:
+        deck = self._editable(request, pk)
+        deck = _service_call(services.deck_restore_version, deck=deck, number=int(number), by=request.user)
+        return Response(deck_json(deck))
+
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def copy(self, request: Request, pk: str) -> Response:
+        deck = self._readable(request, pk)
+        copy = _service_call(services.deck_copy, deck=deck, by=request.user, name=request.data.get("name"))
+        return Response(deck_json(copy), status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("fmt", str, enum=[*services.EXPORT_TYPES]),
+            OpenApiParameter("player", str),
+            OpenApiParameter("event", str),
+        ]
+    )
+    @action(detail=True, methods=["get"])
+    def export(self, request: Request, pk: str) -> HttpResponse:
+        deck = self._readable(request, pk)
+        exported = _service_call(
+            services.deck_export,
+            deck=deck,
+            fmt=request.query_params.get("fmt", "json"),
+            player_name=request.query_params.get("player", "")[:100],
+            event=request.query_params.get("event", "")[:100],
+        )
+        return export_response(exported, download=request.query_params.get("download") != "0")
+
+    @action(detail=True, methods=["get"])
+    def report(self, request: Request, pk: str) -> Response:
+        deck = self._readable(request, pk)
+        lang = "ru" if (get_language() or "en").startswith("ru") else "en"
+        return Response(selectors.deck_report(deck=deck, lang=lang) or {"legal": None, "violations": []})
+
+
+def export_response(exported: services.ExportedDeck, *, download: bool = True) -> HttpResponse:
+    response = HttpResponse(exported.content, content_type=exported.content_type)
+    disposition = "attachment" if download else "inline"
+    response["Content-Disposition"] = f'{disposition}; filename="{exported.filename}"'
+    return response
+
+
+def _valid(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+class DeckImportInSerializer(serializers.Serializer):
+    game = serializers.SlugField()
+    format_slug = serializers.SlugField(required=False, allow_blank=True)
+    fmt = serializers.ChoiceField(choices=FORMATS, required=False, allow_blank=True)
+    name = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    visibility = serializers.ChoiceField(choices=Deck.Visibility.choices, required=False)
+    data = serializers.CharField(
+        required=False, allow_blank=True, max_length=MAX_BYTES, trim_whitespace=False
+    )
+    file = serializers.FileField(required=False)
+    allow_unknown = serializers.BooleanField(required=False, default=False)
+
+
+class DeckImportView(GenericAPIView):
+    """Import a deck list (paste in ``data`` or upload ``file``). Unknown cards refuse the import with
+    their list (400) unless ``allow_unknown`` is true; then the deck is created without them."""
+
+    permission_classes = [IsAuthenticated]
+    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    serializer_class = DeckImportInSerializer
+
+    @extend_schema(request=DeckImportInSerializer)
+    def post(self, request: Request) -> Response:
+        data = _valid(DeckImportInSerializer, request.data)
+        game = Game.objects.filter(slug=data["game"]).first()
+        if game is None:
+            raise exceptions.ValidationError({"game": f"unknown game {data['game']!r}"})
+        upload = data.get("file")
+        filename = None
+        if upload is not None:
+            if upload.size > MAX_BYTES:
+                raise exceptions.ValidationError({"file": f"the file is larger than {MAX_BYTES} bytes"})
+            content: str | bytes = upload.read()
+            filename = upload.name
+        elif data.get("data"):
+            content = data["data"]
+        else:
+            raise exceptions.ValidationError({"data": "paste a deck list in 'data' or upload it as 'file'"})
+        try:
+            result = services.deck_import(
+                owner=request.user,
+                game=game,
+                data=content,
+                fmt=data.get("fmt") or None,
+                filename=filename,
+                format_slug=data.get("format_slug") or None,
+                name=data.get("name") or None,
+                visibility=data.get("visibility", Deck.Visibility.PRIVATE),
+                allow_unknown=data["allow_unknown"],
+            )
+        except services.DeckImportError as error:
+            return Response(
+                {"detail": "the deck was not imported", **error.result.to_dict()},
+                status=status.HTTP_400_BAD_REQUEST,
+            )
+        except DjangoValidationError as error:
+            detail = error.message_dict if hasattr(error, "error_dict") else error.messages
+            raise exceptions.ValidationError(detail) from None
+        assert result.deck is not None
+        return Response({**result.to_dict(), "deck": deck_json(result.deck)}, status=status.HTTP_201_CREATED)
+
+
+class BanListStatusOutSerializer(serializers.Serializer):
+    banlist = serializers.CharField(allow_null=True)
+    statuses = serializers.DictField(child=serializers.ChoiceField(["forbidden", "limited", "semi-limited"]))
+
+
+class BanListStatusView(GenericAPIView):
+    """Ban-list badges for the builder: {"statuses": {card id: "forbidden"|"limited"|"semi-limited"}}."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("game", str),
+            OpenApiParameter("banlist", str, description="ban list id or name"),
+            OpenApiParameter("date", str),
+            OpenApiParameter("cards", str, description="comma-separated card ids"),
+        ],
+        responses=BanListStatusOutSerializer,
+    )
+    def get(self, request: Request) -> Response:
+        game = Game.objects.filter(slug=request.query_params.get("game", "")).first()
+        if game is None:
+            raise exceptions.ValidationError({"game": "unknown game"})
+        try:
+            ids = [int(x) for x in request.query_params.get("cards", "").split(",") if x.strip()][:500]
+        except ValueError:
+            raise exceptions.ValidationError({"cards": "comma-separated card ids"}) from None
+        banlist = selectors.banlist_named(
+            game=game,
+            name=request.query_params.get("banlist", ""),
+            on_date=request.query_params.get("date") or None,
+        )
+        cards = list(Card.objects.filter(game=game, pk__in=ids))
+        statuses = selectors.banlist_statuses(banlist=banlist, cards=cards)
+        return Response({"banlist": str(banlist) if banlist else None, "statuses": statuses})

@@ -1,0 +1,109 @@
+"""Deck → file: the neutral DeckList for the text formats and the printable registration sheet (PDF)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from .formats import WRITERS, DeckLine, DeckList
+from .gamerules import format_info
+from .models import Deck
+from .selectors import deck_sections
+
+
+def deck_list_of(deck: Deck) -> DeckList:
+    sections = deck_sections(deck)
+    return DeckList(
+        sections={
+            slug: [DeckLine(card.external_id, str(card), count) for card, count in lines]
+            for slug, lines in sections.items()
+        },
+        hero=DeckLine(deck.hero.external_id, str(deck.hero), 1) if deck.hero else None,
+        name=deck.name,
+        game=deck.game.slug,
+        format_slug=deck.format_slug,
+        notes=deck.notes,
+    )
+
+
+def render_export(
+    deck_list: DeckList, fmt: str, *, deck: Deck, player_name: str = "", event: str = ""
+) -> bytes:
+    if fmt == "pdf":
+        return render_registration_pdf(deck, player_name=player_name, event=event)
+    return WRITERS[fmt](deck_list).encode("utf-8")
+
+
+def _static_roots() -> list[Path]:
+    roots = [Path(settings.BASE_DIR) / "decks" / "static", *map(Path, settings.STATICFILES_DIRS)]
+    return [root.resolve() for root in roots]
+
+
+def check_pdf_url(url: str) -> None:
+    """WeasyPrint may read data: URLs and our own static files, nothing else: a deck name or note cannot
+    make the server fetch from the network or read arbitrary local files. Raises ValueError."""
+    if url.startswith("data:"):
+        return
+    if url.startswith("file://"):
+        path = Path(url[len("file://") :].split("?")[0]).resolve()
+        if any(path.is_relative_to(root) for root in _static_roots()):
+            return
+    raise ValueError(f"refusing to fetch {url[:80]!r} while rendering a PDF")
+
+
+def safe_url_fetcher() -> Any:
+    from weasyprint.urls import URLFetcher
+
+    class SafeURLFetcher(URLFetcher):
+        def fetch(self, url: str, headers: Any = None) -> Any:
+            check_pdf_url(url)
+            return super().fetch(url, headers)
+
+    return SafeURLFetcher(allowed_protocols=("data", "file"), allow_redirects=False)
+
+
+def registration_context(deck: Deck, *, player_name: str = "", event: str = "") -> dict[str, Any]:
+    sections = deck_sections(deck)
+    fmt = format_info(deck.game.slug, deck.format_slug)
+    blocks = []
+    type_totals: Counter[str] = Counter()
+    for section in fmt.sections:
+        lines = sections.get(section.slug, [])
+        if not lines and not section.counted:
+            continue
+        for card, count in lines:
+            type_totals[card.card_type or "—"] += count
+        blocks.append(
+            {
+                "title": section.name,
+                "title_ru": section.name_ru,
+                "lines": [
+                    {"count": count, "name": str(card), "type": card.card_type} for card, count in lines
+                ],
+                "total": sum(count for _card, count in lines),
+            }
+        )
+    return {
+        "deck": deck,
+        "format": fmt,
+        "player_name": player_name or deck.owner.get_full_name() or deck.owner.username,
+        "event": event,
+        "date": (deck.on_date or timezone.localdate()).isoformat(),
+        "blocks": blocks,
+        "type_totals": sorted(type_totals.items()),
+        "grand_total": sum(block["total"] for block in blocks),
+    }
+
+
+def render_registration_pdf(deck: Deck, *, player_name: str = "", event: str = "") -> bytes:
+    from weasyprint import HTML
+
+    html = render_to_string(
+        "decks/registration_sheet.html", registration_context(deck, player_name=player_name, event=event)
+    )
+    return HTML(string=html, url_fetcher=safe_url_fetcher(), base_url=str(_static_roots()[0])).write_pdf()

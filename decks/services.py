@@ -1,0 +1,387 @@
+"""Writes for decks. Every save creates a DeckVersion; imports are atomic (all or nothing)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+
+from accounts.models import User
+from cards.models import Card, Game
+from rules.models import BanList
+
+from .formats import MAX_COUNT, DeckFormatError, parse_deck
+from .gamerules import FormatInfo, format_info
+from .models import Deck, DeckCard, DeckVersion
+from .resolve import ResolvedDeck, UnresolvedLine, deck_resolve
+
+Sections = dict[str, list[tuple[Card, int]]]
+_UNSET: Any = object()
+
+
+# --- helpers --------------------------------------------------------------------------------------
+
+
+def _format_or_error(game: Game, format_slug: str) -> FormatInfo:
+    if not game.has_decks:
+        raise ValidationError({"game": f"{game.name} has no player decks"})
+    try:
+        return format_info(game.slug, format_slug)
+    except KeyError as error:
+        raise ValidationError({"format_slug": str(error.args[0])}) from None
+
+
+def _clean_sections(*, game: Game, fmt: FormatInfo, sections: Sections) -> Sections:
+    """Merge repeats and check every line, naming the section and card of any mistake."""
+    errors: list[str] = []
+    clean: Sections = {}
+    for slug, lines in sections.items():
+        if slug not in fmt.section_slugs:
+            errors.append(
+                f"section {slug!r} is not part of {game.slug}/{fmt.slug} (its sections: "
+                f"{', '.join(fmt.section_slugs)})"
+            )
+            continue
+        merged: dict[int, list[Any]] = {}
+        for card, count in lines:
+            if card.game_id != game.pk:
+                errors.append(f"{slug}: {card} is a card of another game")
+                continue
+            if not isinstance(count, int) or isinstance(count, bool) or count < 1 or count > MAX_COUNT:
+                errors.append(f"{slug}: the count of {card} must be between 1 and {MAX_COUNT}, not {count!r}")
+                continue
+            slot = merged.setdefault(card.pk, [card, 0])
+            slot[1] += count
+            if slot[1] > MAX_COUNT:
+                errors.append(f"{slug}: {card} has more than {MAX_COUNT} copies")
+        if merged:
+            clean[slug] = [(card, count) for card, count in merged.values()]
+    if errors:
+        raise ValidationError({"sections": errors})
+    # Keep the rule set's section order whatever order the caller used.
+    return {slug: clean[slug] for slug in fmt.section_slugs if slug in clean}
+
+
+def _check_hero(*, game: Game, fmt: FormatInfo, hero: Card | None) -> None:
+    if hero is None:
+        return
+    if not fmt.has_hero:
+        raise ValidationError({"hero": f"{game.slug}/{fmt.slug} decks have no hero"})
+    if hero.game_id != game.pk:
+        raise ValidationError({"hero": f"{hero} is a card of another game"})
+
+
+def _write_entries(deck: Deck, sections: Sections) -> None:
+    DeckCard.objects.filter(deck=deck).delete()
+    DeckCard.objects.bulk_create(
+        DeckCard(deck=deck, section=slug, card=card, count=count, position=position)
+        for slug, lines in sections.items()
+        for position, (card, count) in enumerate(lines)
+    )
+
+
+def snapshot_of(*, hero: Card | None, sections: Sections) -> dict[str, Any]:
+    return {
+        "hero": [hero.pk, str(hero)] if hero else None,
+        "sections": {
+            slug: [[card.pk, count, str(card)] for card, count in lines] for slug, lines in sections.items()
+        },
+    }
+
+
+def _add_version(deck: Deck, *, by: User | None, message: str, sections: Sections) -> DeckVersion:
+    deck.current_version += 1
+    deck.save(update_fields=["current_version", "updated_at"])
+    return DeckVersion.objects.create(
+        deck=deck,
+        number=deck.current_version,
+        created_by=by,
+        message=message[:200],
+        format_slug=deck.format_slug,
+        snapshot=snapshot_of(hero=deck.hero, sections=sections),
+    )
+
+
+def _guard_owner(deck: Deck, by: User | None) -> None:
+    # Views check first; this is the backstop so no caller can write someone else's deck.
+    if not deck.editable_by(by):
+        raise PermissionDenied("only the deck's owner may change it")
+
+
+def _check_name(name: str) -> str:
+    name = (name or "").strip()
+    if not name:
+        raise ValidationError({"name": "a deck needs a name"})
+    if len(name) > 200:
+        raise ValidationError({"name": "a deck name has at most 200 characters"})
+    return name
+
+
+def _check_banlist(game: Game, banlist: BanList | None) -> BanList | None:
+    if banlist is not None and banlist.game_id != game.pk:
+        raise ValidationError({"banlist": f"{banlist} is a ban list of another game"})
+    return banlist
+
+
+def _check_visibility(visibility: str) -> str:
+    if visibility not in Deck.Visibility.values:
+        raise ValidationError(
+            {"visibility": f"visibility must be one of {', '.join(Deck.Visibility.values)}"}
+        )
+    return visibility
+
+
+# --- services -------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def deck_create(
+    *,
+    owner: User,
+    game: Game,
+    name: str,
+    format_slug: str = "",
+    sections: Sections | None = None,
+    hero: Card | None = None,
+    notes: str = "",
+    visibility: str = Deck.Visibility.PRIVATE,
+    banlist: BanList | None = None,
+    on_date: dt.date | None = None,
+    message: str = "",
+) -> Deck:
+    fmt = _format_or_error(game, format_slug)
+    clean = _clean_sections(game=game, fmt=fmt, sections=sections or {})
+    _check_hero(game=game, fmt=fmt, hero=hero)
+    deck = Deck.objects.create(
+        owner=owner,
+        game=game,
+        format_slug=fmt.slug,
+        name=_check_name(name),
+        notes=notes or "",
+        visibility=_check_visibility(visibility),
+        hero=hero,
+        banlist=_check_banlist(game, banlist),
+        on_date=on_date,
+    )
+    _write_entries(deck, clean)
+    _add_version(deck, by=owner, message=message or "created", sections=clean)
+    return deck
+
+
+@transaction.atomic
+def deck_update(
+    *,
+    deck: Deck,
+    by: User,
+    sections: Sections | None = None,
+    hero: Card | None = _UNSET,
+    name: str | None = None,
+    notes: str | None = None,
+    visibility: str | None = None,
+    format_slug: str | None = None,
+    banlist: BanList | None = _UNSET,
+    on_date: dt.date | None = _UNSET,
+    message: str = "",
+) -> Deck:
+    """Change a deck; ``sections`` (when given) replaces all of its cards. Every call makes a version."""
+    _guard_owner(deck, by)
+    # Lock the row so two saves cannot take the same version number, then work on fresh values in the
+    # caller's own instance (callers keep using the object they passed).
+    Deck.objects.select_for_update().filter(pk=deck.pk).values_list("pk", flat=True).get()
+    deck.refresh_from_db()
+    fmt = _format_or_error(deck.game, format_slug if format_slug is not None else deck.format_slug)
+    deck.format_slug = fmt.slug
+    if name is not None:
+        deck.name = _check_name(name)
+    if notes is not None:
+        deck.notes = notes
+    if visibility is not None:
+        deck.visibility = _check_visibility(visibility)
+    if banlist is not _UNSET:
+        deck.banlist = _check_banlist(deck.game, banlist)
+    if on_date is not _UNSET:
+        deck.on_date = on_date
+    if hero is not _UNSET:
+        deck.hero = hero
+    _check_hero(game=deck.game, fmt=fmt, hero=deck.hero)
+    if sections is None:
+        current: Sections = {}
+        for entry in deck.entries.select_related("card"):
+            current.setdefault(entry.section, []).append((entry.card, entry.count))
+        sections = current
+    clean = _clean_sections(game=deck.game, fmt=fmt, sections=sections)
+    deck.save()
+    _write_entries(deck, clean)
+    _add_version(deck, by=by, message=message or "saved", sections=clean)
+    return deck
+
+
+@transaction.atomic
+def deck_restore_version(*, deck: Deck, number: int, by: User) -> Deck:
+    """Bring back an older version's cards as a new version (history is never rewritten)."""
+    _guard_owner(deck, by)
+    version = DeckVersion.objects.filter(deck=deck, number=number).first()
+    if version is None:
+        raise ValidationError({"version": f"deck {deck.pk} has no version {number}"})
+    snapshot = version.snapshot
+    ids = {row[0] for rows in snapshot.get("sections", {}).values() for row in rows}
+    if snapshot.get("hero"):
+        ids.add(snapshot["hero"][0])
+    cards = Card.objects.in_bulk(ids)
+    missing = [
+        row[2] for rows in snapshot.get("sections", {}).values() for row in rows if row[0] not in cards
+    ]
+    if missing:
+        raise ValidationError({"version": f"these cards are no longer in the database: {', '.join(missing)}"})
+    sections = {
+        slug: [(cards[row[0]], row[1]) for row in rows] for slug, rows in snapshot.get("sections", {}).items()
+    }
+    hero = cards.get(snapshot["hero"][0]) if snapshot.get("hero") else None
+    return deck_update(
+        deck=deck,
+        by=by,
+        sections=sections,
+        hero=hero,
+        format_slug=version.format_slug or deck.format_slug,
+        message=f"restored version {number}",
+    )
+
+
+@transaction.atomic
+def deck_copy(*, deck: Deck, by: User, name: str | None = None) -> Deck:
+    """Copy a readable deck into the user's own decks; the copy starts private."""
+    if not deck.readable_by(by) or not by.is_authenticated:
+        raise PermissionDenied("this deck is private")
+    sections: Sections = {}
+    for entry in deck.entries.select_related("card").order_by("section", "position"):
+        sections.setdefault(entry.section, []).append((entry.card, entry.count))
+    copy = deck_create(
+        owner=by,
+        game=deck.game,
+        name=name or f"{deck.name} (copy)"[:200],
+        format_slug=deck.format_slug,
+        sections=sections,
+        hero=deck.hero,
+        notes=deck.notes,
+        banlist=deck.banlist,
+        on_date=deck.on_date,
+        message=f"copied from deck {deck.pk} v{deck.current_version}",
+    )
+    copy.copied_from = deck
+    copy.save(update_fields=["copied_from"])
+    return copy
+
+
+@transaction.atomic
+def deck_delete(*, deck: Deck, by: User) -> None:
+    _guard_owner(deck, by)
+    deck.delete()
+
+
+@dataclass
+class DeckImportResult:
+    deck: Deck | None
+    resolved: ResolvedDeck | None
+    errors: list[str] = field(default_factory=list)
+    unknown: list[UnresolvedLine] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "deck": self.deck.pk if self.deck else None,
+            "errors": self.errors,
+            "unknown": [line.to_dict() for line in self.unknown],
+        }
+
+
+class DeckImportError(ValidationError):
+    """Raised when an import is refused; ``result`` lists every problem (errors and unknown cards)."""
+
+    def __init__(self, result: DeckImportResult) -> None:
+        self.result = result
+        super().__init__(result.errors + [line.message for line in result.unknown] or ["the import failed"])
+
+
+@transaction.atomic
+def deck_import(
+    *,
+    owner: User,
+    game: Game,
+    data: str | bytes,
+    fmt: str | None = None,
+    filename: str | None = None,
+    format_slug: str | None = None,
+    name: str | None = None,
+    visibility: str = Deck.Visibility.PRIVATE,
+    allow_unknown: bool = False,
+) -> DeckImportResult:
+    """Parse, resolve and create a deck in one transaction.
+
+    Refused (DeckImportError, nothing written) when the file has errors, or when cards are unknown unless
+    ``allow_unknown``: then the deck is created without them and ``result.unknown`` lists them.
+    Syntax errors are never skipped: a broken line may hide cards.
+    """
+    parsed = parse_deck(data, fmt=fmt, filename=filename)
+    if parsed.game and parsed.game != game.slug:
+        result = DeckImportResult(None, None, [f"the file is a {parsed.game} deck, not {game.slug}"])
+        raise DeckImportError(result)
+    if parsed.errors:
+        raise DeckImportError(DeckImportResult(None, None, [str(error) for error in parsed.errors]))
+    try:
+        resolved = deck_resolve(game=game, parsed=parsed, format_slug=format_slug or None)
+    except KeyError as error:
+        raise DeckImportError(DeckImportResult(None, None, [str(error.args[0])])) from None
+    result = DeckImportResult(None, resolved, list(resolved.errors), list(resolved.unknown))
+    if resolved.errors or (resolved.unknown and not allow_unknown):
+        raise DeckImportError(result)
+    if not resolved.sections and resolved.hero is None:
+        result.errors.append("the deck list holds no cards")
+        raise DeckImportError(result)
+    result.deck = deck_create(
+        owner=owner,
+        game=game,
+        name=(name or resolved.name or (filename or "").rsplit(".", 1)[0] or "Imported deck")[:200],
+        format_slug=resolved.format.slug,
+        sections=resolved.sections,
+        hero=resolved.hero,
+        notes=resolved.notes,
+        visibility=visibility,
+        message=f"imported from {parsed.source_format}"
+        + (f" without {len(resolved.unknown)} unknown line(s)" if resolved.unknown else ""),
+    )
+    return result
+
+
+@dataclass(frozen=True)
+class ExportedDeck:
+    content: bytes
+    content_type: str
+    filename: str
+
+
+EXPORT_TYPES = {
+    "ydk": ("text/plain; charset=utf-8", "ydk"),
+    "ydke": ("text/plain; charset=utf-8", "txt"),
+    "text": ("text/plain; charset=utf-8", "txt"),
+    "csv": ("text/csv; charset=utf-8", "csv"),
+    "json": ("application/json", "json"),
+    "cod": ("application/xml", "cod"),
+    "pdf": ("application/pdf", "pdf"),
+}
+
+
+def deck_export(*, deck: Deck, fmt: str, player_name: str = "", event: str = "") -> ExportedDeck:
+    """A deck file in one of EXPORT_TYPES. Raises ValidationError for an unknown or impossible format."""
+    from .exporting import deck_list_of, render_export
+
+    if fmt not in EXPORT_TYPES:
+        raise ValidationError({"fmt": f"unknown export format {fmt!r}; use one of {', '.join(EXPORT_TYPES)}"})
+    content_type, extension = EXPORT_TYPES[fmt]
+    try:
+        content = render_export(deck_list_of(deck), fmt, deck=deck, player_name=player_name, event=event)
+    except DeckFormatError as error:
+        raise ValidationError({"fmt": str(error)}) from None
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in deck.name)[:60] or f"deck-{deck.pk}"
+    return ExportedDeck(content, content_type, f"{safe}.{extension}")

@@ -1,0 +1,466 @@
+// Deck builder: plain JS, no build step. Search on the left, the deck on the right; every change is
+// validated live by the rules engine (POST /api/decks/validate/) and saved as a new version on demand.
+// All card data is inserted with textContent (never innerHTML): card names are data.
+(function () {
+  "use strict";
+  const config = JSON.parse(document.getElementById("builder-config").textContent);
+  const _ = window.gettext || function (s) { return s; };
+  const fmtText = window.interpolate || function (s) { return s; };
+  const deck = config.deck;
+  const state = {
+    format: deck.format_slug,
+    banlist: deck.banlist ? String(deck.banlist.id) : "",
+    hero: deck.hero,
+    sections: {},           // slug -> [{id, external_id, name, card_type, level, cost, count}]
+    statuses: {},           // card id -> forbidden | limited | semi-limited
+    report: null,
+    results: [],
+    highlighted: -1,
+    dirty: false,
+  };
+  Object.entries(deck.sections || {}).forEach(function ([slug, lines]) {
+    state.sections[slug] = lines.map(function (l) { return Object.assign({}, l, { id: l.card }); });
+  });
+
+  const $ = function (id) { return document.getElementById(id); };
+  const el = function (tag, attrs, text) {
+    const node = document.createElement(tag);
+    Object.entries(attrs || {}).forEach(function ([k, v]) {
+      if (k === "dataset") Object.assign(node.dataset, v); else node.setAttribute(k, v);
+    });
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  };
+  function csrfToken() {
+    const match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    return match ? decodeURIComponent(match[1]) : "";
+  }
+  function currentFormat() {
+    return config.formats.find(function (f) { return f.slug === state.format; }) || config.formats[0];
+  }
+  // Caster Chronicles casters are one card per level: show it, as the rules engine's messages do.
+  function displayName(card) {
+    return card.card_type === "caster" && card.level !== null && card.level !== undefined && !/ Lv\d+$/.test(card.name)
+      ? card.name + " Lv" + card.level : card.name;
+  }
+  function sectionSlugs() { return currentFormat().sections.map(function (s) { return s.slug; }); }
+
+  // --- selectors at the top -------------------------------------------------------------------------
+  function fillFormats() {
+    const select = $("format-select");
+    select.textContent = "";
+    config.formats.forEach(function (f) {
+      const option = el("option", { value: f.slug }, f.name);
+      if (f.slug === state.format) option.selected = true;
+      select.appendChild(option);
+    });
+    const banlists = $("banlist-select");
+    config.banlists.forEach(function (b) {
+      const label = b.name + " (" + b.effective_date + ")" + (b.whitelist ? " · whitelist" : "");
+      const option = el("option", { value: String(b.id) }, label);
+      if (String(b.id) === state.banlist) option.selected = true;
+      banlists.appendChild(option);
+    });
+    if (deck.banlist && !config.banlists.some(function (b) { return String(b.id) === state.banlist; })) {
+      banlists.appendChild(el("option", { value: state.banlist, selected: "selected" }, deck.banlist.name));
+    }
+  }
+  function fillTargetSections() {
+    const select = $("target-section");
+    const previous = select.value;
+    select.textContent = "";
+    currentFormat().sections.forEach(function (s) { select.appendChild(el("option", { value: s.slug }, s.name)); });
+    if (sectionSlugs().includes(previous)) select.value = previous;
+  }
+
+  // --- hero ------------------------------------------------------------------------------------------
+  async function setupHero() {
+    const panel = $("hero-panel");
+    panel.hidden = !currentFormat().has_hero;
+    if (panel.hidden) return;
+    const select = $("hero-select");
+    if (!select.dataset.loaded) {
+      const params = new URLSearchParams({ game: deck.game, type: "hero", page_size: "200" });
+      const response = await fetch(config.urls.search + "?" + params.toString(), { credentials: "same-origin" });
+      const data = response.ok ? await response.json() : { results: [] };
+      (data.results || data).forEach(function (card) {
+        const option = el("option", { value: String(card.id) }, card.name);
+        option.dataset.card = JSON.stringify(card);
+        select.appendChild(option);
+      });
+      select.dataset.loaded = "1";
+    }
+    if (state.hero) {
+      if (!select.querySelector('option[value="' + state.hero.id + '"]')) {
+        const option = el("option", { value: String(state.hero.id) }, state.hero.name);
+        option.dataset.card = JSON.stringify(state.hero);
+        select.appendChild(option);
+      }
+      select.value = String(state.hero.id);
+    }
+    showHeroRestrictions();
+  }
+  function showHeroRestrictions() {
+    const box = $("hero-restrictions");
+    box.textContent = "";
+    if (!state.hero) return;
+    const restrictions = (state.hero.attributes || {}).restrictions;
+    box.appendChild(el("p", {}, fmtText(_("Hero: %s"), [state.hero.name])));
+    if (Array.isArray(restrictions) && restrictions.length) {
+      const list = el("ul", { "data-testid": "hero-restriction-list" });
+      restrictions.forEach(function (r) { list.appendChild(el("li", {}, describeRestriction(r))); });
+      box.appendChild(list);
+    } else {
+      box.appendChild(el("p", { class: "muted" }, _("No deck-building restrictions entered for this hero.")));
+    }
+  }
+  function describeRestriction(r) {
+    if (typeof r === "string") return r;
+    const lang = config.lang;
+    if (lang === "ru" && r.text_ru) return r.text_ru;
+    if (r.text) return r.text;
+    if (r.description) return r.description;
+    return Object.entries(r).map(function ([k, v]) { return k + ": " + JSON.stringify(v); }).join(", ");
+  }
+  function setHero(card) {
+    state.hero = card;
+    const select = $("hero-select");
+    if (card && !select.querySelector('option[value="' + card.id + '"]')) {
+      const option = el("option", { value: String(card.id) }, card.name);
+      option.dataset.card = JSON.stringify(card);
+      select.appendChild(option);
+    }
+    select.value = card ? String(card.id) : "";
+    showHeroRestrictions();
+    changed();
+  }
+
+  // --- search ----------------------------------------------------------------------------------------
+  let searchTimer = null;
+  let searchSeq = 0;
+  async function search() {
+    const q = $("search-q").value.trim();
+    const type = $("search-type").value;
+    const params = new URLSearchParams({ game: deck.game, page_size: "40" });
+    if (q) params.set("q", q);
+    if (type) params.set("type", type);
+    const seq = ++searchSeq;
+    const response = await fetch(config.urls.search + "?" + params.toString(), { credentials: "same-origin" });
+    if (seq !== searchSeq) return;  // a newer search answered first
+    const data = response.ok ? await response.json() : { results: [] };
+    state.results = (data.results || data).filter(function (c) { return c.deck_buildable !== false && !c.is_token; });
+    state.highlighted = state.results.length ? 0 : -1;
+    renderResults();
+    $("search-results").dataset.query = q;
+  }
+  function renderResults() {
+    const list = $("search-results");
+    list.textContent = "";
+    const fmt = currentFormat();
+    state.results.forEach(function (card, index) {
+      const item = el("li", { role: "option", class: "result" + (index === state.highlighted ? " highlighted" : ""),
+        "aria-selected": index === state.highlighted ? "true" : "false", dataset: { cardId: String(card.id) } });
+      const label = el("span", { class: "result-name" }, displayName(card));
+      const meta = [card.card_type, card.level !== null && card.level !== undefined ? "Lv" + card.level : "",
+        card.cost !== null && card.cost !== undefined ? "¤" + card.cost : ""].filter(Boolean).join(" · ");
+      item.appendChild(label);
+      item.appendChild(el("span", { class: "muted small" }, meta));
+      const buttons = el("span", { class: "result-actions" });
+      fmt.sections.forEach(function (s) {
+        const button = el("button", { type: "button", class: "small add", dataset: { section: s.slug },
+          title: fmtText(_("Add to %s"), [s.name]) }, "+ " + s.name);
+        button.addEventListener("click", function () { addCard(card, s.slug, 1); });
+        buttons.appendChild(button);
+      });
+      if (fmt.has_hero && card.card_type === "hero") {
+        const heroButton = el("button", { type: "button", class: "small secondary set-hero" }, _("Set as hero"));
+        heroButton.addEventListener("click", function () { setHero(card); });
+        buttons.appendChild(heroButton);
+      }
+      item.appendChild(buttons);
+      item.addEventListener("mouseenter", function () { state.highlighted = index; markHighlight(); });
+      list.appendChild(item);
+    });
+    if (!state.results.length) list.appendChild(el("li", { class: "muted" }, _("No cards found.")));
+  }
+  function markHighlight() {
+    document.querySelectorAll("#search-results li.result").forEach(function (li, i) {
+      li.classList.toggle("highlighted", i === state.highlighted);
+      li.setAttribute("aria-selected", i === state.highlighted ? "true" : "false");
+      if (i === state.highlighted) li.scrollIntoView({ block: "nearest" });
+    });
+  }
+
+  // --- deck edits ------------------------------------------------------------------------------------
+  function findLine(slug, id) {
+    return (state.sections[slug] || []).find(function (l) { return l.id === id; });
+  }
+  function addCard(card, slug, n) {
+    const lines = state.sections[slug] || (state.sections[slug] = []);
+    const line = findLine(slug, card.id);
+    if (line) line.count += n;
+    else lines.push({ id: card.id, external_id: card.external_id, name: displayName(card), card_type: card.card_type,
+      level: card.level, cost: card.cost, count: n });
+    changed(slug, card.id);
+  }
+  function changeCount(slug, id, delta) {
+    const lines = state.sections[slug] || [];
+    const line = findLine(slug, id);
+    if (!line) return;
+    line.count += delta;
+    if (line.count <= 0) lines.splice(lines.indexOf(line), 1);
+    changed(slug, line.count > 0 ? id : null);
+  }
+  function removeCard(slug, id) {
+    const lines = state.sections[slug] || [];
+    const line = findLine(slug, id);
+    if (line) lines.splice(lines.indexOf(line), 1);
+    changed(slug, null);
+  }
+  function moveCard(from, id, to, all) {
+    const line = findLine(from, id);
+    if (!line || from === to) return;
+    const n = all ? line.count : 1;
+    changeCount(from, id, -n);
+    addCard(line, to, n);
+  }
+  function nextSection(slug) {
+    const slugs = sectionSlugs();
+    return slugs[(slugs.indexOf(slug) + 1) % slugs.length];
+  }
+
+  let validateTimer = null;
+  function changed(focusSlug, focusId) {
+    state.dirty = true;
+    $("save-status").textContent = _("Unsaved changes");
+    renderDeck(focusSlug, focusId);
+    clearTimeout(validateTimer);
+    validateTimer = setTimeout(validate, 200);
+    loadStatuses();
+  }
+
+  // --- rendering the deck ----------------------------------------------------------------------------
+  function violationsFor(line, slug) {
+    if (!state.report) return [];
+    return state.report.violations.concat(state.report.warnings.map(function (w) { return Object.assign({ warning: true }, w); }))
+      .filter(function (v) {
+        if (!v.card) return false;
+        const matches = v.card === line.name || v.card === line.external_id || v.card === String(line.id);
+        return matches && (!v.section || v.section === slug || v.code === "copy_limit" || v.code.startsWith("banlist"));
+      });
+  }
+  function renderDeck(focusSlug, focusId) {
+    const root = $("deck-sections");
+    // Re-rendering replaces the rows: keep keyboard focus on the same card (validation answers arrive
+    // while the user is pressing + and −).
+    const active = document.activeElement;
+    if ((focusSlug === undefined || focusSlug === null) && active && active.classList.contains("deck-row")) {
+      focusSlug = active.dataset.section;
+      focusId = Number(active.dataset.cardId);
+    }
+    const hadFocus = active && (active.classList.contains("deck-row") || active === document.body);
+    root.textContent = "";
+    const fmt = currentFormat();
+    const known = sectionSlugs();
+    const slugs = known.concat(Object.keys(state.sections).filter(function (s) { return !known.includes(s) && state.sections[s].length; }));
+    slugs.forEach(function (slug) {
+      const info = fmt.sections.find(function (s) { return s.slug === slug; }) || { slug: slug, name: slug + " (?)" };
+      const lines = state.sections[slug] || [];
+      const total = lines.reduce(function (sum, l) { return sum + l.count; }, 0);
+      const box = el("section", { class: "deck-section", dataset: { section: slug } });
+      const head = el("h3", {});
+      head.appendChild(document.createTextNode(info.name + " "));
+      head.appendChild(el("span", { class: "badge section-count", "data-testid": "count-" + slug }, total));
+      box.appendChild(head);
+      const sectionProblems = (state.report ? state.report.violations : []).filter(function (v) { return v.section === slug && !v.card; });
+      sectionProblems.forEach(function (v) { box.appendChild(el("p", { class: "violation" }, v.message)); });
+      const list = el("ul", { class: "deck-rows" });
+      lines.forEach(function (line) {
+        const row = el("li", { class: "deck-row", tabindex: "0", dataset: { cardId: String(line.id), section: slug },
+          "aria-label": line.count + " × " + line.name });
+        row.appendChild(el("span", { class: "count" }, line.count));
+        row.appendChild(el("span", { class: "name" }, line.name));
+        const status = state.statuses[line.id];
+        if (status) row.appendChild(el("span", { class: "badge " + status, "data-testid": "banlist-badge" },
+          { forbidden: _("Forbidden"), limited: _("Limited"), "semi-limited": _("Semi-limited") }[status]));
+        const actions = el("span", { class: "row-actions" });
+        const inc = el("button", { type: "button", class: "small inc", "aria-label": _("Add a copy") }, "+");
+        inc.addEventListener("click", function () { changeCount(slug, line.id, 1); });
+        const dec = el("button", { type: "button", class: "small secondary dec", "aria-label": _("Remove a copy") }, "−");
+        dec.addEventListener("click", function () { changeCount(slug, line.id, -1); });
+        actions.appendChild(inc);
+        actions.appendChild(dec);
+        if (known.length > 1) {
+          const move = el("select", { class: "move", "aria-label": _("Move to section") });
+          move.appendChild(el("option", { value: "" }, _("move…")));
+          known.filter(function (s) { return s !== slug; }).forEach(function (s) {
+            const target = fmt.sections.find(function (x) { return x.slug === s; });
+            move.appendChild(el("option", { value: s }, "→ " + target.name));
+          });
+          move.addEventListener("change", function () { if (move.value) moveCard(slug, line.id, move.value, true); });
+          actions.appendChild(move);
+        }
+        row.appendChild(actions);
+        const problems = violationsFor(line, slug);
+        if (problems.length) {
+          row.classList.add("has-violation");
+          const notes = el("ul", { class: "row-violations" });
+          problems.forEach(function (v) { notes.appendChild(el("li", { class: v.warning ? "warning" : "violation" }, v.message)); });
+          row.appendChild(notes);
+        }
+        row.addEventListener("keydown", function (event) { rowKey(event, slug, line.id); });
+        list.appendChild(row);
+      });
+      box.appendChild(list);
+      root.appendChild(box);
+    });
+    if (focusSlug && focusId !== undefined && focusId !== null) {
+      const row = root.querySelector('li.deck-row[data-section="' + focusSlug + '"][data-card-id="' + focusId + '"]');
+      if (row && hadFocus) row.focus();
+    }
+  }
+  function rowKey(event, slug, id) {
+    if (event.target.tagName === "SELECT") return;
+    const key = event.key;
+    if (key === "+" || key === "=") { event.preventDefault(); changeCount(slug, id, 1); refocus(slug, id); }
+    else if (key === "-" || key === "_") { event.preventDefault(); changeCount(slug, id, -1); refocus(slug, id); }
+    else if (key === "Delete" || key === "Backspace") { event.preventDefault(); removeCard(slug, id); }
+    else if (key === "m" || key === "M") { event.preventDefault(); const to = nextSection(slug); moveCard(slug, id, to, false); refocus(to, id); }
+  }
+  function refocus(slug, id) {
+    const row = document.querySelector('li.deck-row[data-section="' + slug + '"][data-card-id="' + id + '"]');
+    if (row) row.focus();
+  }
+
+  // --- validation, ban-list badges, save -----------------------------------------------------------
+  function payloadSections(key) {
+    const out = {};
+    Object.entries(state.sections).forEach(function ([slug, lines]) {
+      if (lines.length) out[slug] = lines.map(function (l) { return { card: key(l), count: l.count }; });
+    });
+    return out;
+  }
+  let validateSeq = 0;
+  async function validate() {
+    const body = { game: deck.game, format: state.format, sections: payloadSections(function (l) { return String(l.external_id); }) };
+    // The rules API takes a list by name and date: the chosen version's own date pins that version.
+    const chosen = config.banlists.find(function (b) { return String(b.id) === state.banlist; }) || deck.banlist;
+    if (state.banlist && chosen) { body.banlist = chosen.name; body.date = chosen.effective_date; }
+    else if ($("deck-date").value) body.date = $("deck-date").value;
+    if (state.hero) body.hero = String(state.hero.external_id);
+    const seq = ++validateSeq;
+    let report = null;
+    try {
+      const response = await fetch(config.urls.validate, {
+        method: "POST", credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() },
+        body: JSON.stringify(body),
+      });
+      const data = await response.json();
+      report = response.ok ? data : { legal: false, violations: [{ code: "request", message: data.detail || JSON.stringify(data) }], warnings: [] };
+    } catch (error) {
+      report = { legal: null, violations: [], warnings: [] };
+    }
+    if (seq !== validateSeq) return;
+    state.report = report;
+    renderReport();
+    renderDeck();
+  }
+  function renderReport() {
+    const status = $("legal-status");
+    const report = state.report;
+    status.className = report.legal ? "legal" : "illegal";
+    status.textContent = report.legal === null ? _("Validation is unavailable") : report.legal ? _("Legal") : _("Not legal");
+    const list = $("general-violations");
+    list.textContent = "";
+    report.violations.filter(function (v) { return !v.card && !v.section; }).forEach(function (v) {
+      list.appendChild(el("li", { class: "violation" }, v.message));
+    });
+    report.violations.filter(function (v) { return v.card && !findAnyLine(v.card); }).forEach(function (v) {
+      list.appendChild(el("li", { class: "violation" }, v.message));
+    });
+    report.warnings.filter(function (v) { return !v.card; }).forEach(function (v) {
+      list.appendChild(el("li", { class: "warning" }, v.message));
+    });
+  }
+  function findAnyLine(ref) {
+    return Object.values(state.sections).some(function (lines) {
+      return lines.some(function (l) { return l.name === ref || l.external_id === ref || String(l.id) === ref; });
+    });
+  }
+  let statusTimer = null;
+  function loadStatuses() {
+    clearTimeout(statusTimer);
+    statusTimer = setTimeout(async function () {
+      const ids = new Set();
+      Object.values(state.sections).forEach(function (lines) { lines.forEach(function (l) { ids.add(l.id); }); });
+      if (!state.banlist || !ids.size) { state.statuses = {}; renderDeck(); return; }
+      const params = new URLSearchParams({ game: deck.game, banlist: state.banlist, cards: Array.from(ids).join(",") });
+      if ($("deck-date").value) params.set("date", $("deck-date").value);
+      const response = await fetch(config.urls.banlist_status + "?" + params.toString(), { credentials: "same-origin" });
+      state.statuses = response.ok ? (await response.json()).statuses : {};
+      renderDeck();
+    }, 250);
+  }
+  async function save() {
+    const body = {
+      name: $("deck-name").value, format_slug: state.format, banlist: state.banlist ? Number(state.banlist) : null,
+      on_date: $("deck-date").value || null, visibility: $("visibility-select").value,
+      hero: state.hero ? state.hero.id : null,
+      sections: payloadSections(function (l) { return l.id; }),
+    };
+    // Cards in sections the format lacks would be refused by the server: say so before sending.
+    const stray = Object.keys(body.sections).filter(function (s) { return !sectionSlugs().includes(s); });
+    if (stray.length) { $("save-status").textContent = fmtText(_("Move or remove the cards in: %s"), [stray.join(", ")]); return; }
+    $("save-status").textContent = _("Saving…");
+    const response = await fetch(config.urls.save, {
+      method: "PUT", credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() }, body: JSON.stringify(body),
+    });
+    const data = await response.json();
+    if (response.ok) {
+      state.dirty = false;
+      $("save-status").textContent = fmtText(_("Saved as version %s"), [data.current_version]);
+    } else {
+      $("save-status").textContent = _("Not saved: ") + JSON.stringify(data.detail || data);
+    }
+  }
+
+  // --- wiring ----------------------------------------------------------------------------------------
+  $("search-q").addEventListener("input", function () { clearTimeout(searchTimer); searchTimer = setTimeout(search, 150); });
+  $("search-type").addEventListener("change", search);
+  $("search-q").addEventListener("keydown", function (event) {
+    if (event.key === "ArrowDown") { event.preventDefault(); state.highlighted = Math.min(state.highlighted + 1, state.results.length - 1); markHighlight(); }
+    else if (event.key === "ArrowUp") { event.preventDefault(); state.highlighted = Math.max(state.highlighted - 1, 0); markHighlight(); }
+    else if (event.key === "Enter") {
+      event.preventDefault();
+      const card = state.results[state.highlighted];
+      if (!card) return;
+      if (event.shiftKey && currentFormat().has_hero) setHero(card);
+      else addCard(card, $("target-section").value, 1);
+    }
+  });
+  $("format-select").addEventListener("change", function () {
+    state.format = this.value; fillTargetSections(); setupHero(); renderResults(); changed();
+  });
+  $("banlist-select").addEventListener("change", function () { state.banlist = this.value; changed(); });
+  $("deck-date").addEventListener("change", function () { changed(); });
+  $("hero-select").addEventListener("change", function () {
+    const option = this.selectedOptions[0];
+    setHero(option && option.dataset.card ? JSON.parse(option.dataset.card) : null);
+  });
+  $("save-button").addEventListener("click", save);
+  document.addEventListener("keydown", function (event) {
+    if ((event.ctrlKey || event.metaKey) && event.key === "s") { event.preventDefault(); save(); }
+  });
+  window.addEventListener("beforeunload", function (event) { if (state.dirty) { event.preventDefault(); event.returnValue = ""; } });
+
+  fillFormats();
+  fillTargetSections();
+  setupHero();
+  renderDeck();
+  validate();
+  loadStatuses();
+  search();
+  $("save-status").textContent = "";
+})();

@@ -1,0 +1,354 @@
+"""HTML pages for decks. Views parse input and call services/selectors; the builder talks to the API."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from cards.models import Game
+
+from . import selectors, services, stats, svg
+from .api import deck_json, export_response
+from .forms import DeckImportForm, DeckNewForm
+from .gamerules import FormatInfo, format_info, game_formats, opening_hand
+from .models import Deck
+
+
+def _lang() -> str:
+    return "ru" if (get_language() or "en").startswith("ru") else "en"
+
+
+def deck_list(request: HttpRequest) -> HttpResponse:
+    decks = selectors.decks_listed_for(request.user)
+    game = request.GET.get("game", "")
+    if game:
+        decks = decks.filter(game__slug=game)
+    mine = [d for d in decks if d.owner_id == request.user.pk] if request.user.is_authenticated else []
+    public = Paginator(
+        decks.filter(visibility=Deck.Visibility.PUBLIC).exclude(owner_id=request.user.pk or 0), 30
+    ).get_page(request.GET.get("page"))
+    return render(
+        request,
+        "decks/list.html",
+        {"mine": mine, "public": public, "games": Game.objects.filter(has_decks=True), "game": game},
+    )
+
+
+@login_required
+def deck_new(request: HttpRequest) -> HttpResponse:
+    form = DeckNewForm(request.POST or None, initial={"game": request.GET.get("game")})
+    if request.method == "POST" and form.is_valid():
+        try:
+            deck = services.deck_create(
+                owner=request.user,  # type: ignore[arg-type]
+                game=form.cleaned_data["game"],
+                name=form.cleaned_data["name"],
+                format_slug=form.cleaned_data["format_slug"],
+                visibility=form.cleaned_data["visibility"],
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            return redirect("decks:builder", pk=deck.pk)
+    formats = {
+        game.slug: [(f.slug, f.title(_lang())) for f in game_formats(game.slug)]
+        for game in Game.objects.all()
+    }
+    return render(request, "decks/new.html", {"form": form, "formats": formats})
+
+
+@login_required
+def deck_import_page(request: HttpRequest) -> HttpResponse:
+    form = DeckImportForm(
+        request.POST or None, request.FILES or None, initial={"game": request.GET.get("game")}
+    )
+    problems: list[Any] = []
+    errors: list[str] = []
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data.get("file")
+        data = upload.read() if upload is not None else form.cleaned_data["data"]
+        try:
+            result = services.deck_import(
+                owner=request.user,  # type: ignore[arg-type]
+                game=form.cleaned_data["game"],
+                data=data,
+                fmt=form.cleaned_data["fmt"] or None,
+                filename=upload.name if upload is not None else None,
+                format_slug=form.cleaned_data["format_slug"] or None,
+                name=form.cleaned_data["name"] or None,
+                allow_unknown=form.cleaned_data["allow_unknown"],
+            )
+        except services.DeckImportError as error:
+            problems, errors = error.result.unknown, error.result.errors
+            if upload is not None and not form.cleaned_data["data"]:
+                # Keep the uploaded list in the text box so "import without them" needs no re-upload.
+                text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+                form = DeckImportForm(
+                    {**request.POST.dict(), "data": text, "fmt": form.cleaned_data["fmt"] or ""}, None
+                )
+                form.is_valid()
+        else:
+            assert result.deck is not None
+            if result.unknown:
+                messages.warning(
+                    request, _("Imported without %(n)d unknown card line(s).") % {"n": len(result.unknown)}
+                )
+            else:
+                messages.success(request, _("Deck imported."))
+            return redirect("decks:builder", pk=result.deck.pk)
+    return render(request, "decks/import.html", {"form": form, "problems": problems, "errors": errors})
+
+
+def _section_stats(
+    fmt: FormatInfo, sections: selectors.Sections, hands: dict[str, int]
+) -> list[dict[str, Any]]:
+    lang = _lang()
+    types_label = _("Card types")
+    blocks = []
+    for section in fmt.sections:
+        lines = sections.get(section.slug, [])
+        if not lines:
+            continue
+        uses_cost = any(card.cost is not None for card, _count in lines)
+        metric = _("Cost") if uses_cost else _("Level")
+        points = [((card.cost if uses_cost else card.level), count) for card, count in lines]
+        title = section.title(lang)
+        hand = hands.get(section.slug)
+        size = sum(count for _card, count in lines)
+        odds = (
+            [
+                {
+                    "card": card,
+                    "count": count,
+                    "percent": round(100 * stats.prob_at_least(1, count, hand, size), 1),
+                }
+                for card, count in lines
+            ]
+            if hand
+            else []
+        )
+        blocks.append(
+            {
+                "slug": section.slug,
+                "title": title,
+                "total": size,
+                "hand": hand,
+                "odds": odds,
+                # Built by decks.svg, which escapes every text node: safe to embed.
+                "curve_svg": mark_safe(  # noqa: S308
+                    svg.bar_chart(stats.curve(points), title=f"{title}: {metric}")
+                ),
+                "types_svg": mark_safe(  # noqa: S308
+                    svg.hbar_chart(
+                        stats.breakdown((card.card_type, count) for card, count in lines),
+                        title=f"{title}: {types_label}",
+                    )
+                ),
+            }
+        )
+    return blocks
+
+
+def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = selectors.deck_readable(pk=pk, user=request.user)
+    sections = selectors.deck_sections(deck)
+    fmt = format_info(deck.game.slug, deck.format_slug)
+    hands = opening_hand(deck.game.slug)
+    report = selectors.deck_report(deck=deck, sections=sections, lang=_lang())
+    versions = list(selectors.deck_versions(deck)[:30])
+    return render(
+        request,
+        "decks/detail.html",
+        {
+            "deck": deck,
+            "fmt": fmt,
+            "blocks": _section_stats(fmt, sections, hands),
+            "report": report,
+            "versions": versions,
+            "can_edit": deck.editable_by(request.user),
+            "export_formats": [
+                (key, label)
+                for key, label in (
+                    ("ydk", ".ydk"),
+                    ("ydke", "ydke://"),
+                    ("text", _("Text")),
+                    ("csv", "CSV"),
+                    ("json", "JSON"),
+                    ("cod", "Cockatrice .cod"),
+                    ("pdf", _("Registration sheet (PDF)")),
+                )
+                if deck.game.slug == "yugioh" or key not in {"ydk", "ydke"}
+            ],
+            "hands": hands,
+        },
+    )
+
+
+@login_required
+def deck_builder(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = selectors.deck_readable(pk=pk, user=request.user)
+    if not deck.editable_by(request.user):
+        raise PermissionDenied
+    lang = _lang()
+    sections = selectors.deck_sections(deck)
+    fmt = format_info(deck.game.slug, deck.format_slug)
+    formats = game_formats(deck.game.slug)
+    config = {
+        "deck": deck_json(deck, sections=sections),
+        "lang": lang,
+        "formats": [
+            {
+                "slug": f.slug,
+                "name": f.title(lang),
+                "has_hero": f.has_hero,
+                "uses_banlist": f.uses_banlist,
+                "sections": [
+                    {"slug": s.slug, "name": s.title(lang), "counted": s.counted} for s in f.sections
+                ],
+            }
+            for f in formats
+        ],
+        "banlists": selectors.banlists_for(deck.game),
+        "hands": opening_hand(deck.game.slug),
+        "urls": {
+            "search": "/api/cards/",
+            "validate": "/api/decks/validate/",
+            "save": reverse("api-deck-detail", args=[deck.pk]),
+            "status": reverse("decks:detail", args=[deck.pk]),
+            "banlist_status": reverse("api-deck-banlist-status"),
+        },
+    }
+    return render(
+        request,
+        "decks/builder.html",
+        {
+            "deck": deck,
+            "fmt": fmt,
+            "config": config,
+            "sections": sections,
+            "card_types": selectors.card_types(deck.game),
+        },
+    )
+
+
+@require_GET
+def deck_export_download(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
+    deck = selectors.deck_readable(pk=pk, user=request.user)
+    try:
+        exported = services.deck_export(
+            deck=deck,
+            fmt=fmt,
+            player_name=request.GET.get("player", "")[:100],
+            event=request.GET.get("event", "")[:100],
+        )
+    except ValidationError as error:
+        raise Http404(" ".join(error.messages)) from None
+    return export_response(exported, download=request.GET.get("download") != "0")
+
+
+@login_required
+@require_POST
+def deck_copy_view(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = selectors.deck_readable(pk=pk, user=request.user)
+    copy = services.deck_copy(deck=deck, by=request.user)  # type: ignore[arg-type]
+    messages.success(request, _("Deck copied. This copy is private and yours."))
+    return redirect("decks:builder", pk=copy.pk)
+
+
+@login_required
+@require_POST
+def deck_delete_view(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = selectors.deck_readable(pk=pk, user=request.user)
+    if not deck.editable_by(request.user):
+        raise PermissionDenied
+    services.deck_delete(deck=deck, by=request.user)  # type: ignore[arg-type]
+    messages.success(request, _("Deck deleted."))
+    return redirect("decks:list")
+
+
+def _hand_cards(deck: Deck, section: str) -> list[tuple[str, int]]:
+    return [(str(card), count) for card, count in selectors.deck_sections(deck).get(section, [])]
+
+
+@require_GET
+def deck_sample_hand(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = selectors.deck_readable(pk=pk, user=request.user)
+    hands = opening_hand(deck.game.slug)
+    seed_raw = request.GET.get("seed", "")
+    seed = int(seed_raw) if seed_raw.isdigit() else secrets.randbelow(2**31)
+    drawn = [
+        {"section": section, "cards": stats.sample_hand(_hand_cards(deck, section), size, seed=seed)}
+        for section, size in hands.items()
+    ]
+    return render(request, "decks/_sample_hand.html", {"hands": drawn, "seed": seed, "deck": deck})
+
+
+@require_GET
+def deck_odds(request: HttpRequest, pk: int) -> HttpResponse:
+    """P(at least k of the chosen cards, counted together as a group) in the opening hand."""
+    deck = selectors.deck_readable(pk=pk, user=request.user)
+    hands = opening_hand(deck.game.slug)
+    section = request.GET.get("section") or next(iter(hands))
+    lines = selectors.deck_sections(deck).get(section, [])
+    chosen = set(request.GET.getlist("card"))
+    try:
+        k = max(1, min(int(request.GET.get("k", "1")), 60))
+    except ValueError:
+        k = 1
+    copies = sum(count for card, count in lines if str(card.pk) in chosen)
+    size = sum(count for _card, count in lines)
+    hand = hands.get(section, 5)
+    percent = round(100 * stats.prob_at_least(k, copies, hand, size), 2)
+    return render(
+        request,
+        "decks/_odds.html",
+        {"percent": percent, "k": k, "copies": copies, "hand": hand, "size": size, "section": section},
+    )
+
+
+def deck_version(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    deck = selectors.deck_readable(pk=pk, user=request.user)
+    against_raw = request.GET.get("against", "")
+    against = int(against_raw) if against_raw.isdigit() else number - 1
+    diff = selectors.deck_version_diff(deck=deck, old=against, new=number) if against >= 1 else None
+    version = selectors.deck_versions(deck).filter(number=number).first()
+    if version is None:
+        raise Http404
+    return render(
+        request,
+        "decks/version.html",
+        {
+            "deck": deck,
+            "version": version,
+            "diff": diff,
+            "against": against,
+            "can_edit": deck.editable_by(request.user),
+        },
+    )
+
+
+@login_required
+@require_POST
+def deck_restore(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    deck = selectors.deck_readable(pk=pk, user=request.user)
+    if not deck.editable_by(request.user):
+        raise PermissionDenied
+    try:
+        services.deck_restore_version(deck=deck, number=number, by=request.user)  # type: ignore[arg-type]
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, _("Version %(n)d restored as a new version.") % {"n": number})
+    return redirect("decks:detail", pk=pk)

@@ -1,0 +1,67 @@
+"""Parsed deck lists become cards: by id, by name (any case, Cyrillic), by Caster name + level."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from decks.formats import parse_deck
+from decks.resolve import deck_resolve
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_resolves_ids_names_and_alternate_artworks_in_one_query(sample_cards, card) -> None:
+    parsed = parse_deck("Main\n2 dark magician\n1 46986415\n3 Pot of Greed\nExtra\n1 Stardust Dragon\n")
+    with CaptureQueriesContext(connection) as queries:
+        resolved = deck_resolve(game=sample_cards["yugioh"], parsed=parsed, format_slug="advanced")
+    assert len(queries) == 1
+    assert resolved.ok, resolved.problems()
+    main = {c.external_id: n for c, n in resolved.sections["main"]}
+    # The name picks the original printing; the alternate artwork's passcode stays itself.
+    assert main == {"46986414": 2, "46986415": 1, "55144522": 3}
+    assert [c.name for c, _ in resolved.sections["extra"]] == ["Stardust Dragon"]
+
+
+def test_it_lists_unknown_cards_with_line_and_section(sample_cards) -> None:
+    parsed = parse_deck("Main\n3 Pot of Greed\n2 No Such Card\nSide\n1 Missing Too\n")
+    resolved = deck_resolve(game=sample_cards["yugioh"], parsed=parsed, format_slug="advanced")
+    assert [(u.ref, u.line, u.section, u.reason) for u in resolved.unknown] == [
+        ("No Such Card", 3, "main", "unknown"),
+        ("Missing Too", 5, "side", "unknown"),
+    ]
+    assert [c.name for c, _ in resolved.sections["main"]] == ["Pot of Greed"]
+
+
+def test_it_reports_tokens_and_sections_the_format_lacks(sample_cards) -> None:
+    parsed = parse_deck("Main\n1 Sheep Token\nCreatures\n1 Pot of Greed\n")
+    resolved = deck_resolve(game=sample_cards["yugioh"], parsed=parsed, format_slug="advanced")
+    reasons = {u.ref: u.reason for u in resolved.unknown}
+    assert reasons == {"Sheep Token": "not_buildable", "Pot of Greed": "section"}
+    assert "its sections: main, extra, side" in resolved.unknown[1].message
+
+
+def test_it_resolves_caster_names_with_levels_and_russian_names(sample_cards) -> None:
+    from cards.models import Card
+
+    # The shared database replaces the sample when present: take whichever caster is there.
+    caster_card = Card.objects.filter(game=sample_cards["caster"], card_type="caster", level__gte=2).first()
+    text = f"Main\n4 {caster_card.name.upper()} lv{caster_card.level}\n"
+    caster = deck_resolve(game=sample_cards["caster"], parsed=parse_deck(text), format_slug="standard")
+    assert caster.ok, caster.problems()
+    ((found, count),) = caster.sections["main"]
+    assert (found.pk, count) == (caster_card.pk, 4)
+    everseal = deck_resolve(
+        game=sample_cards["everseal"],
+        parsed=parse_deck("Герой\n1 странник\nОсновная колода\n3 СНЕЖНЫЙ ВОЛЧОНОК\n"),
+    )
+    assert everseal.ok, everseal.problems()
+    assert everseal.hero.name == "Странник"
+
+
+def test_it_maps_a_sideboard_to_the_twin_deck_additional_set(sample_cards) -> None:
+    parsed = parse_deck("Существа\n4 Гоблин-Налётчик\nSideboard\n2 Засада\n")
+    resolved = deck_resolve(game=sample_cards["twindeck"], parsed=parsed, format_slug="basic")
+    assert resolved.ok, resolved.problems()
+    assert set(resolved.sections) == {"creatures", "side"}
