@@ -1,0 +1,221 @@
+"""Registered deck lists: JSON snapshots of decks, their validation and sideboard swaps.
+
+The snapshot shape is ``{"hero": {card_id, external_id, name} | null,
+"sections": {slug: [{"card_id", "external_id", "name", "count"}]}}``. It copies names and ids so
+the registered list survives later edits of the source deck (and even of the card database).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+from cards.models import Card
+
+Snapshot = dict[str, Any]
+
+
+def _card_entry(card: Card, count: int | None = None) -> dict[str, Any]:
+    entry: dict[str, Any] = {"card_id": card.pk, "external_id": card.external_id, "name": str(card)}
+    if count is not None:
+        entry["count"] = count
+    return entry
+
+
+def snapshot_from_sections(
+    sections: Mapping[str, Iterable[tuple[Card, int]]], hero: Card | None = None
+) -> Snapshot:
+    return {
+        "hero": _card_entry(hero) if hero is not None else None,
+        "sections": {
+            slug: [_card_entry(card, count) for card, count in lines if count > 0]
+            for slug, lines in sections.items()
+        },
+    }
+
+
+def snapshot_from_deck(deck: Any) -> Snapshot:
+    """Copy a ``decks.Deck`` (its current content) into a snapshot."""
+    sections: dict[str, list[tuple[Card, int]]] = {}
+    for entry in deck.entries.select_related("card").order_by("section", "position", "id"):
+        sections.setdefault(entry.section, []).append((entry.card, entry.count))
+    return snapshot_from_sections(sections, deck.hero)
+
+
+def snapshot_from_payload(*, game: Any, payload: Mapping[str, Any]) -> Snapshot:
+    """A deck given inline (API): ``{"hero"?: ref, "sections": {slug: [{"card": ref, "count"}]}}``.
+
+    A card reference is the card's database id (int) or its external id (passcode / name) in the game.
+    """
+    raw_sections = payload.get("sections")
+    if not isinstance(raw_sections, Mapping):
+        raise ValidationError({"deck": _("The deck needs a 'sections' object: {slug: [{card, count}]}.")})
+    refs: set[str] = set()
+    for slug, lines in raw_sections.items():
+        if not isinstance(lines, list):
+            raise ValidationError({"deck": _("Section %(s)s must be a list.") % {"s": slug}})
+        for line in lines:
+            if not isinstance(line, Mapping) or "card" not in line:
+                raise ValidationError(
+                    {"deck": _("Each line of %(s)s needs 'card' and 'count'.") % {"s": slug}}
+                )
+            refs.add(str(line["card"]))
+    if payload.get("hero") is not None:
+        refs.add(str(payload["hero"]))
+    cards = _cards_by_ref(game, refs)
+    sections: dict[str, list[tuple[Card, int]]] = {}
+    for slug, lines in raw_sections.items():
+        for line in lines:
+            count = line.get("count", 1)
+            if not isinstance(count, int) or count < 1:
+                raise ValidationError(
+                    {"deck": _("Count of %(c)s must be a positive integer.") % {"c": line["card"]}}
+                )
+            sections.setdefault(str(slug), []).append((cards[str(line["card"])], count))
+    hero = cards[str(payload["hero"])] if payload.get("hero") is not None else None
+    return snapshot_from_sections(sections, hero)
+
+
+def _cards_by_ref(game: Any, refs: set[str]) -> dict[str, Card]:
+    by_external = {c.external_id: c for c in Card.objects.filter(game=game, external_id__in=refs)}
+    ids = [int(r) for r in refs if r.isdigit()]
+    by_id = {str(c.pk): c for c in Card.objects.filter(game=game, pk__in=ids)}
+    found: dict[str, Card] = {}
+    missing = []
+    for ref in sorted(refs):
+        card = by_external.get(ref) or by_id.get(ref)
+        if card is None:
+            missing.append(ref)
+        else:
+            found[ref] = card
+    if missing:
+        raise ValidationError(
+            {"deck": _("Unknown cards for this game: %(m)s.") % {"m": ", ".join(missing[:20])}}
+        )
+    return found
+
+
+def snapshot_cards(snapshot: Snapshot) -> tuple[dict[str, list[tuple[Card, int]]], Card | None]:
+    """Load the Card rows a snapshot names (by id), for the rules engine."""
+    ids = {line["card_id"] for lines in snapshot.get("sections", {}).values() for line in lines}
+    hero_entry = snapshot.get("hero")
+    if hero_entry:
+        ids.add(hero_entry["card_id"])
+    cards = Card.objects.in_bulk(ids)
+    sections = {
+        slug: [(cards[line["card_id"]], int(line["count"])) for line in lines if line["card_id"] in cards]
+        for slug, lines in snapshot.get("sections", {}).items()
+    }
+    hero = cards.get(hero_entry["card_id"]) if hero_entry else None
+    return sections, hero
+
+
+def snapshot_size(snapshot: Snapshot | None) -> dict[str, int]:
+    if not snapshot:
+        return {}
+    return {slug: sum(int(line["count"]) for line in lines) for slug, lines in snapshot["sections"].items()}
+
+
+def validate_snapshot(*, tournament: Any, snapshot: Snapshot, pool: Snapshot | None = None) -> dict[str, Any]:
+    """Validate a snapshot against the event's format and ban list; returns the report as a dict."""
+    from rules.services import deck_validate
+
+    sections, hero = snapshot_cards(snapshot)
+    pool_lines = None
+    if pool is not None:
+        pool_sections, _hero = snapshot_cards(pool)
+        pool_lines = [line for lines in pool_sections.values() for line in lines]
+    report = deck_validate(
+        game=tournament.game,
+        format_slug=tournament.format_slug,
+        sections=sections,
+        hero=hero,
+        pool=pool_lines,
+        banlist=tournament.banlist,
+        on_date=tournament.on_date,
+    )
+    return report.to_dict()
+
+
+def compare_lists(registered: Snapshot | None, presented: Snapshot) -> list[dict[str, Any]]:
+    """Deck check: every line where the presented list differs from the registered one."""
+
+    def counts(snap: Snapshot | None) -> dict[tuple[str, str], tuple[int, str]]:
+        out: dict[tuple[str, str], tuple[int, str]] = {}
+        for slug, lines in (snap or {}).get("sections", {}).items():
+            for line in lines:
+                key = (slug, str(line["external_id"]))
+                prev = out.get(key, (0, line["name"]))[0]
+                out[key] = (prev + int(line["count"]), line["name"])
+        return out
+
+    a, b = counts(registered), counts(presented)
+    diffs = []
+    for key in sorted(set(a) | set(b)):
+        reg, pres = a.get(key, (0, ""))[0], b.get(key, (0, ""))[0]
+        if reg != pres:
+            name = (a.get(key) or b.get(key) or (0, key[1]))[1]
+            diffs.append({"section": key[0], "card": name, "registered": reg, "presented": pres})
+    reg_hero = ((registered or {}).get("hero") or {}).get("external_id")
+    pres_hero = (presented.get("hero") or {}).get("external_id")
+    if reg_hero != pres_hero:
+        diffs.append(
+            {
+                "section": "hero",
+                "card": str(pres_hero or reg_hero),
+                "registered": 1 if reg_hero else 0,
+                "presented": 1 if pres_hero else 0,
+            }
+        )
+    return diffs
+
+
+def apply_swaps(
+    *, tournament: Any, snapshot: Snapshot, swaps: Iterable[Mapping[str, Any]]
+) -> tuple[Snapshot, dict[str, Any]]:
+    """Sideboard swaps on a snapshot (``[{"section", "out"?, "in"?, "count"}]``, cards by external id or name).
+
+    The rules engine checks the swap itself (Yu-Gi-Oh! one-for-one, twin-deck sizes kept) and the result.
+    """
+    from rules.engine import Swap
+    from rules.services import deck_sideboard
+
+    parsed: list[Any] = []
+    for i, raw in enumerate(swaps, start=1):
+        if not isinstance(raw, Mapping):
+            raise ValidationError({"swaps": _("Swap %(n)s must be an object.") % {"n": i}})
+        out, into = raw.get("out"), raw.get("in", raw.get("into"))
+        count = raw.get("count", 1)
+        if (out in (None, "") and into in (None, "")) or not isinstance(count, int):
+            raise ValidationError(
+                {"swaps": _("Swap %(n)s needs a card to take out or put in, and a count.") % {"n": i}}
+            )
+        parsed.append(
+            Swap(section=str(raw.get("section") or "main"), out=str(out) if out else None,
+                 into=str(into) if into else None, count=count)
+        )  # fmt: skip
+    if not parsed:
+        raise ValidationError({"swaps": _("No swaps given.")})
+    sections, hero = snapshot_cards(snapshot)
+    new_sections, report = deck_sideboard(
+        game=tournament.game,
+        format_slug=tournament.format_slug,
+        sections=sections,
+        swaps=parsed,
+        hero=hero,
+        banlist=tournament.banlist,
+        on_date=tournament.on_date,
+    )
+    keys = {key for lines in new_sections.values() for key, _n in lines}
+    cards = {c.external_id: c for c in Card.objects.filter(game=tournament.game, external_id__in=keys)}
+    new_snapshot = {
+        "hero": snapshot.get("hero"),
+        "sections": {
+            slug: [_card_entry(cards[key], n) for key, n in lines if key in cards]
+            for slug, lines in new_sections.items()
+        },
+    }
+    return new_snapshot, report.to_dict()

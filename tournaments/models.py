@@ -1,0 +1,246 @@
+"""Tournaments: events, registered players, rounds, matches (2-player or pods), games, sideboarding, audit.
+
+Business rules live in services.py; these models only hold state. A registered deck is a JSON
+snapshot, never a foreign key to live deck content, so later edits never change what an event holds.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Tournament(models.Model):
+    class MatchFormat(models.TextChoices):
+        BO3 = "bo3", _("best of three")
+        BO1 = "bo1", _("best of one")
+        PODS = "pods", _("pods")
+
+    class Tiebreakers(models.TextChoices):
+        MTG = "mtg", _("MTR (points, OMW%, GW%, OGW%)")
+        YUGIOH = "yugioh", _("KTS (points, OMW%, OOMW%)")
+        POKEMON = "pokemon", _("Pokémon (points, OWP, OOWP)")
+        PODS = "pods", _("Pods (placement points, game tiebreak, opponents)")
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", _("registration")
+        RUNNING = "running", _("running")
+        TOP_CUT = "top_cut", _("top cut")
+        FINISHED = "finished", _("finished")
+
+    name = models.CharField(_("name"), max_length=200)
+    game = models.ForeignKey("cards.Game", on_delete=models.PROTECT, related_name="tournaments")
+    format_slug = models.SlugField(_("format"))
+    banlist = models.ForeignKey(
+        "rules.BanList", null=True, blank=True, on_delete=models.PROTECT, related_name="tournaments"
+    )
+    # When no list is chosen explicitly, the list in force on this date applies (the event date).
+    on_date = models.DateField(_("ban list date"), null=True, blank=True)
+    match_format = models.CharField(
+        _("match format"), max_length=8, choices=MatchFormat.choices, default=MatchFormat.BO3
+    )
+    tiebreakers = models.CharField(_("tiebreakers"), max_length=10, choices=Tiebreakers.choices)
+    # Null until set: the default comes from the attendance table when round 1 is paired.
+    rounds = models.PositiveSmallIntegerField(_("Swiss rounds"), null=True, blank=True)
+    top_cut = models.PositiveSmallIntegerField(_("top cut"), default=0)
+    seed = models.BigIntegerField(_("seed"), help_text=_("Stored so every pairing can be reproduced."))
+    deck_registration = models.BooleanField(_("deck registration required"), default=False)
+    registration_deadline = models.DateTimeField(_("registration deadline"), null=True, blank=True)
+    allow_sideboard = models.BooleanField(_("allow sideboarding (house rule)"), default=False)
+    late_entry_losses = models.BooleanField(_("late entries get a loss per missed round"), default=True)
+    publish_decklists = models.BooleanField(_("publish deck lists when finished"), default=False)
+    round_minutes = models.PositiveSmallIntegerField(_("round time (minutes)"), default=50)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTRATION)
+    registration_frozen_at = models.DateTimeField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_tournaments"
+    )
+    co_organizers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="co_organized_tournaments"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
+    # Null for guests the organizer adds by name.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="entries"
+    )
+    name = models.CharField(_("name"), max_length=150)
+    # Dropped after this round: never paired again, still in the standings.
+    dropped_at_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    joined_round = models.PositiveSmallIntegerField(default=1)
+    # {"hero": {...}|null, "sections": {slug: [{"card_id", "external_id", "name", "count"}]}}
+    deck = models.JSONField(null=True, blank=True)
+    pool = models.JSONField(null=True, blank=True)
+    deck_report = models.JSONField(null=True, blank=True)
+    deck_submitted_at = models.DateTimeField(null=True, blank=True)
+    # Informational only: where the snapshot came from. The snapshot is the registered list.
+    source_deck = models.ForeignKey("decks.Deck", null=True, blank=True, on_delete=models.SET_NULL)
+    registered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "name", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "user"],
+                condition=models.Q(user__isnull=False),
+                name="player_unique_user_per_tournament",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def dropped(self) -> bool:
+        return self.dropped_at_round is not None
+
+
+class Round(models.Model):
+    class Kind(models.TextChoices):
+        SWISS = "swiss", _("Swiss")
+        TOP_CUT = "top_cut", _("top cut")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.SWISS)
+    seed = models.BigIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    timer_ends_at = models.DateTimeField(null=True, blank=True)
+    paired_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="round_unique_number")]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} R{self.number}"
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", _("pending")
+        REPORTED = "reported", _("reported")
+        CONFIRMED = "confirmed", _("confirmed")
+        DISPUTED = "disputed", _("disputed")
+        FINAL = "final", _("final")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    table = models.PositiveIntegerField()
+    bye = models.BooleanField(default=False)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    draws = models.PositiveSmallIntegerField(default=0)
+    reported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    reported_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # Top cut: the higher seed chooses play/draw in game 1.
+    chooser = models.ForeignKey("Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["round", "table"]
+        indexes = [models.Index(fields=["round", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.round} T{self.table}"
+
+    @property
+    def has_result(self) -> bool:
+        return self.status != self.Status.PENDING
+
+
+class MatchSeat(models.Model):
+    """One player's place at a match: seat 0/1 for two-player matches, 0–3 in a pod."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    wins = models.PositiveSmallIntegerField(default=0)
+    # Pods: the finishing place (shared places allowed), the game score (VP / defeats) and its tiebreak.
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+    score = models.IntegerField(null=True, blank=True)
+    tiebreak = models.IntegerField(null=True, blank=True)
+    # Set when the pairing engine floated this player down; the count steers later pair-downs elsewhere.
+    paired_down = models.BooleanField(default=False)
+    # Top cut: the player's seed from the Swiss standings (1 = best), kept so the bracket can advance.
+    cut_seed = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seat"], name="seat_unique_in_match"),
+            models.UniqueConstraint(fields=["match", "player"], name="seat_unique_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} seat {self.seat}"
+
+
+class Game(models.Model):
+    """One game of a match: the winner's seat (null for a draw) and who went first."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField()
+    winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    first_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [models.UniqueConstraint(fields=["match", "number"], name="game_unique_number")]
+
+    def __str__(self) -> str:
+        return f"{self.match} G{self.number}"
+
+
+class SideboardChange(models.Model):
+    """A player's swaps before game `game_number` of a match, validated by the rules engine."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="sideboard_changes")
+    game_number = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="sideboard_changes")
+    swaps = models.JSONField()
+    deck = models.JSONField()
+    report = models.JSONField(default=dict)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "game_number", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.match} before G{self.game_number}"
+
+
+class ResultChange(models.Model):
+    """The audit trail: every change to a match result (who, when, old → new)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="result_changes")
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    changed_at = models.DateTimeField(auto_now_add=True)
+    action = models.CharField(max_length=20)
+    old = models.JSONField(null=True, blank=True)
+    new = models.JSONField(null=True, blank=True)
+    reason = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["match", "changed_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.match} {self.action}"

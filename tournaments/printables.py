@@ -1,0 +1,157 @@
+"""Printables (pairings by table and by name, match slips, standings, deck lists) as HTML or PDF,
+and the deck check that compares a presented list with the registered one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+
+from . import decklists, selectors
+from .models import Player, Round, Tournament
+from .permissions import is_organizer
+
+TIEBREAK_LABELS = {
+    "omw": "OMW%",
+    "gw": "GW%",
+    "ogw": "OGW%",
+    "oomw": "OOMW%",
+    "owp": "OWP",
+    "oowp": "OOWP",
+    "tiebreak": "TB1",
+    "tiebreak2": "TB2",
+    "opp": "OPP",
+}
+
+
+def tiebreak_columns(tournament: Tournament, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    keys = selectors.TIEBREAK_KEYS.get(tournament.tiebreakers, ())
+    if rows:
+        keys = tuple(k for k in keys if k in rows[0]["tiebreakers"]) or tuple(rows[0]["tiebreakers"])
+    return [
+        {"key": k, "label": TIEBREAK_LABELS.get(k, k), "percent": k not in selectors.RAW_TIEBREAKS}
+        for k in keys
+    ]
+
+
+def standings_rows(tournament: Tournament) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    rows = selectors.standings_compute(tournament=tournament)
+    columns = tiebreak_columns(tournament, rows)
+    for row in rows:
+        row["cells"] = [
+            f"{row['tiebreakers'].get(c['key'], 0) * 100:.2f}%"
+            if c["percent"]
+            else f"{row['tiebreakers'].get(c['key'], 0):g}"
+            for c in columns
+        ]
+    return rows, columns
+
+
+def decklist_entries(players: list[Player]) -> list[dict[str, Any]]:
+    """Registered lists for display: sections with their titles, lines and totals."""
+    from decks.formats import section_title
+
+    entries = []
+    for player in players:
+        snapshot = player.deck or {}
+        sections = [
+            {
+                "slug": slug,
+                "title": section_title(slug),
+                "lines": lines,
+                "total": sum(int(line["count"]) for line in lines),
+            }
+            for slug, lines in snapshot.get("sections", {}).items()
+            if lines
+        ]
+        entries.append(
+            {"player": player, "hero": snapshot.get("hero"), "sections": sections, "has_deck": bool(snapshot)}
+        )
+    return entries
+
+
+def pairing_rows(round_: Round, order: str) -> list[dict[str, Any]]:
+    """One row per match (by table), or one row per player with their table and opponent (by name)."""
+    matches = selectors.round_with_matches(round_=round_)
+    if order != "name":
+        return [{"match": m, "seats": list(m.seats.all())} for m in matches]
+    rows = []
+    for m in matches:
+        seats = list(m.seats.all())
+        for seat in seats:
+            others = [s.player.name for s in seats if s.player_id != seat.player_id]
+            rows.append({"table": m.table, "player": seat.player.name, "opponents": others, "bye": m.bye})
+    rows.sort(key=lambda r: (r["player"].casefold(), r["table"]))
+    return rows
+
+
+def context_for(
+    tournament: Tournament, kind: str, *, number: int | None, order: str, user: Any
+) -> dict[str, Any] | None:
+    base: dict[str, Any] = {"tournament": tournament, "kind": kind}
+    round_ = None
+    if kind in ("pairings", "slips"):
+        rounds = tournament.round_set.order_by("-number")
+        round_ = rounds.filter(number=number).first() if number else rounds.first()
+        if round_ is None:
+            return None
+        base["round"] = round_
+    if kind == "pairings":
+        base.update(
+            template="tournaments/print/pairings.html",
+            order="name" if order == "name" else "table",
+            rows=pairing_rows(round_, order),  # type: ignore[arg-type]
+            filename=f"pairings-{tournament.pk}-r{round_.number}-{order}",  # type: ignore[union-attr]
+        )
+    elif kind == "slips":
+        matches = [m for m in selectors.round_with_matches(round_=round_) if not m.bye]  # type: ignore[arg-type]
+        from .services import wins_needed
+
+        base.update(
+            template="tournaments/print/slips.html",
+            matches=matches,
+            game_rows=range(1, 2 * wins_needed(tournament, round_) + 1),
+            filename=f"slips-{tournament.pk}-r{round_.number}",  # type: ignore[union-attr]
+        )
+    elif kind == "standings":
+        rows, columns = standings_rows(tournament)
+        base.update(template="tournaments/print/standings.html", rows=rows, columns=columns,
+                    filename=f"standings-{tournament.pk}")  # fmt: skip
+    elif kind == "decklists":
+        players = selectors.visible_decklists(tournament, user)
+        base.update(template="tournaments/print/decklists.html", players=decklist_entries(players),
+                    filename=f"decklists-{tournament.pk}")  # fmt: skip
+    else:
+        return None
+    base["organizer"] = is_organizer(tournament, user)
+    return base
+
+
+def render_pdf(request: HttpRequest, context: dict[str, Any]) -> bytes:
+    from weasyprint import HTML
+    from weasyprint.urls import URLFetcher
+
+    html = render_to_string(context["template"], {**context, "pdf": True}, request=request)
+    # Only inline data: URLs; never fetch http(s) or local files while rendering user-provided names.
+    fetcher = URLFetcher(allowed_protocols=("data",), allow_redirects=False)
+    return HTML(string=html, url_fetcher=fetcher, base_url="data:,").write_pdf()
+
+
+def deck_check(tournament: Tournament, player: Player, text: str) -> list[dict[str, Any]]:
+    """Parse a presented list (any supported deck format) and list every difference to the registered one."""
+    from decks.formats import parse_deck
+    from decks.resolve import deck_resolve
+
+    if not text.strip():
+        raise ValidationError({"text": _("Paste the presented deck list.")})
+    parsed = parse_deck(text)
+    if getattr(parsed, "errors", None):
+        raise ValidationError({"text": [str(e) for e in parsed.errors][:10]})
+    resolved = deck_resolve(game=tournament.game, parsed=parsed, format_slug=tournament.format_slug)
+    if not resolved.ok:
+        raise ValidationError({"text": resolved.problems()[:10]})
+    presented = decklists.snapshot_from_sections(resolved.sections, resolved.hero)
+    return decklists.compare_lists(player.deck, presented)

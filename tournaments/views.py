@@ -1,0 +1,627 @@
+"""HTML pages for tournaments. Views parse the form, call one service and redirect; rules live in services."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.dateparse import parse_date, parse_datetime
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from cards.models import Game
+
+from . import printables, selectors, services
+from .models import Match, Player, Round, Tournament
+from .permissions import can_organize_any, can_see_decklist, is_organizer, player_for_user, user_seat_player
+
+
+def _errors(error: ValidationError) -> list[str]:
+    if hasattr(error, "error_dict"):
+        return [f"{field}: {msg}" if field != "__all__" else msg for field, msgs in error.message_dict.items()
+                for msg in msgs]  # fmt: skip
+    return list(error.messages)
+
+
+def _run(request: HttpRequest, action: Callable[[], Any], success: str | None = None) -> Any:
+    """Call a service; report a refusal as a message instead of an error page."""
+    try:
+        result = action()
+    except ValidationError as error:
+        for message in _errors(error):
+            messages.error(request, message)
+        return None
+    except PermissionDenied as error:
+        messages.error(request, str(error) or _("You are not allowed to do that."))
+        return None
+    if success:
+        messages.success(request, success)
+    return result if result is not None else True
+
+
+def _back(request: HttpRequest, fallback: str) -> HttpResponseRedirect:
+    target = request.POST.get("next", "")
+    # Only local paths: never redirect to another site.
+    if target.startswith("/") and not target.startswith("//"):
+        return HttpResponseRedirect(target)
+    return HttpResponseRedirect(fallback)
+
+
+def _tournament(pk: int) -> Tournament:
+    return get_object_or_404(Tournament.objects.select_related("game", "created_by", "banlist"), pk=pk)
+
+
+def _int(value: Any, default: int | None = None) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+# --- list, create, edit, detail -------------------------------------------------------------------------
+
+
+@require_GET
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "tournaments/list.html",
+        {"tournaments": selectors.tournament_list()[:200], "can_create": can_organize_any(request.user)},
+    )
+
+
+def _form_context(tournament: Tournament | None, data: Any = None) -> dict[str, Any]:
+    from rules.models import BanList
+
+    games = list(Game.objects.prefetch_related("formats").order_by("name"))
+    return {
+        "tournament": tournament,
+        "games": games,
+        "banlists": BanList.objects.select_related("game").order_by("game__name", "-effective_date")[:300],
+        "match_formats": Tournament.MatchFormat.choices,
+        "tiebreak_policies": Tournament.Tiebreakers.choices,
+        "top_cut_sizes": services.TOP_CUT_SIZES,
+        "data": data or {},
+        "co_organizers": ", ".join(tournament.co_organizers.values_list("username", flat=True))
+        if tournament
+        else "",
+    }
+
+
+def _settings_from_post(post: Any) -> dict[str, Any]:
+    deadline = post.get("registration_deadline") or None
+    banlist_id = _int(post.get("banlist"))
+    banlist = None
+    if banlist_id:
+        from rules.models import BanList
+
+        banlist = BanList.objects.filter(pk=banlist_id).first()
+    return {
+        "rounds": _int(post.get("rounds")),
+        "top_cut": _int(post.get("top_cut"), 0) or 0,
+        "deck_registration": post.get("deck_registration") == "on",
+        "registration_deadline": _aware(parse_datetime(deadline)) if deadline else None,
+        "banlist": banlist,
+        "on_date": parse_date(post.get("on_date") or "") if post.get("on_date") else None,
+        "allow_sideboard": post.get("allow_sideboard") == "on",
+        "late_entry_losses": post.get("late_entry_losses") == "on",
+        "publish_decklists": post.get("publish_decklists") == "on",
+        "round_minutes": _int(post.get("round_minutes"), 50) or 50,
+    }
+
+
+def _aware(value: datetime | None) -> datetime | None:
+    if value is not None and timezone.is_naive(value):
+        return timezone.make_aware(value)
+    return value
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_create(request: HttpRequest) -> HttpResponse:
+    if not can_organize_any(request.user):
+        raise PermissionDenied(_("Only organizers may create tournaments."))
+    if request.method == "POST":
+        post = request.POST
+        # One select sends "game:format" so a format can never be paired with the wrong game.
+        game_slug, _sep, game_format = post.get("game_format", "").partition(":")
+        game = Game.objects.filter(slug=game_slug).first()
+        if game is None:
+            messages.error(request, _("Choose a game and format."))
+        else:
+            tournament = _run(
+                request,
+                lambda: services.tournament_create(
+                    created_by=request.user,
+                    name=post.get("name", ""),
+                    game=game,
+                    format_slug=game_format,
+                    match_format=post.get("match_format") or None,
+                    tiebreakers=post.get("tiebreakers") or None,
+                    seed=_int(post.get("seed")),
+                    **_settings_from_post(post),
+                ),
+                _("Tournament created."),
+            )
+            if tournament:
+                return redirect("tournaments:detail", pk=tournament.pk)
+    return render(request, "tournaments/form.html", _form_context(None, request.POST))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament(pk)
+    if not is_organizer(tournament, request.user):
+        raise PermissionDenied
+    if request.method == "POST":
+        fields = {"name": request.POST.get("name", ""), **_settings_from_post(request.POST)}
+        if tournament.created_by_id == request.user.id or request.user.is_staff:
+            # Only the creator appoints co-organizers (a co-organizer cannot add more of them).
+            from accounts.models import User
+
+            names = [n.strip() for n in request.POST.get("co_organizers", "").split(",") if n.strip()]
+            found = list(User.objects.filter(username__in=names))
+            unknown = sorted(set(names) - {u.username for u in found})
+            if unknown:
+                messages.error(request, _("Unknown users: %(names)s.") % {"names": ", ".join(unknown)})
+                return render(request, "tournaments/form.html", _form_context(tournament))
+            fields["co_organizers"] = found
+        if tournament.round_set.exists():
+            for key in services.EDITABLE_BEFORE_ROUND_1:
+                fields.pop(key, None)
+        if _run(request, lambda: services.tournament_update(tournament=tournament, by=request.user, **fields),
+                _("Settings saved.")):  # fmt: skip
+            return redirect("tournaments:detail", pk=pk)
+    return render(request, "tournaments/form.html", _form_context(tournament))
+
+
+@require_GET
+def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament(pk)
+    organizer = is_organizer(tournament, request.user)
+    me = player_for_user(tournament, request.user)
+    rounds = list(tournament.round_set.order_by("number"))
+    latest = rounds[-1] if rounds else None
+    my_match = None
+    if me is not None and latest is not None:
+        my_match = latest.matches.filter(seats__player=me).first()
+    my_decks = []
+    if request.user.is_authenticated and tournament.deck_registration:
+        from decks.models import Deck
+
+        my_decks = list(Deck.objects.filter(owner=request.user, game=tournament.game).order_by("name"))
+    return render(
+        request,
+        "tournaments/detail.html",
+        {
+            "tournament": tournament,
+            "organizer": organizer,
+            "me": me,
+            "players": list(tournament.players.select_related("user").order_by("name", "id")),
+            "rounds": rounds,
+            "latest": latest,
+            "latest_complete": latest is not None and services.records.round_complete(latest),
+            "my_match": my_match,
+            "my_decks": my_decks,
+            "registration_open": services.registration_open(tournament),
+            "decks_frozen": services.decks_frozen(tournament),
+            "attention": list(selectors.attention_matches(tournament)) if organizer else [],
+            "champion": selectors.tournament_champion(tournament),
+            "swiss_done": latest is not None
+            and latest.kind == Round.Kind.SWISS
+            and latest.number >= (tournament.rounds or 0),
+        },
+    )
+
+
+# --- registration ---------------------------------------------------------------------------------------
+
+
+def _deck_for(request: HttpRequest) -> Any:
+    deck_id = _int(request.POST.get("deck"))
+    if not deck_id:
+        return None
+    from decks.models import Deck
+
+    deck = Deck.objects.filter(pk=deck_id).first()
+    if deck is None or not deck.readable_by(request.user):
+        raise Http404
+    return deck
+
+
+@login_required
+@require_POST
+def tournament_join(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament(pk)
+    deck = _deck_for(request)
+    _run(
+        request,
+        lambda: services.player_register(tournament=tournament, by=request.user, deck=deck),
+        _("You are registered."),
+    )
+    return redirect("tournaments:detail", pk=pk)
+
+
+@login_required
+@require_POST
+def guest_add(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament(pk)
+    name = request.POST.get("name", "")
+    if tournament.status == Tournament.Status.RUNNING:
+        action = lambda: services.player_add_late(tournament=tournament, by=request.user, name=name)  # noqa: E731
+    else:
+        action = lambda: services.player_register(tournament=tournament, by=request.user, name=name)  # noqa: E731
+    _run(request, action, _("%(name)s added.") % {"name": name})
+    return redirect("tournaments:detail", pk=pk)
+
+
+@login_required
+@require_POST
+def deck_submit(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
+    tournament = _tournament(pk)
+    player = get_object_or_404(Player, pk=player_id, tournament=tournament)
+    deck = _deck_for(request)
+    _run(
+        request,
+        lambda: services.player_submit_deck(player=player, by=request.user, deck=deck),
+        _("Deck registered."),
+    )
+    return redirect("tournaments:detail", pk=pk)
+
+
+@login_required
+@require_POST
+def player_drop(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
+    tournament = _tournament(pk)
+    player = get_object_or_404(Player, pk=player_id, tournament=tournament)
+    _run(request, lambda: services.player_drop(player=player, by=request.user),
+         _("%(name)s dropped.") % {"name": player.name})  # fmt: skip
+    return _back(request, reverse("tournaments:detail", args=[pk]))
+
+
+@login_required
+@require_POST
+def registration_freeze(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament(pk)
+    _run(request, lambda: services.registration_freeze(tournament=tournament, by=request.user),
+         _("Registration closed; deck lists are frozen."))  # fmt: skip
+    return redirect("tournaments:detail", pk=pk)
+
+
+# --- rounds ---------------------------------------------------------------------------------------------
+
+
+@login_required
+@require_POST
+def round_pair(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament(pk)
+    round_ = _run(request, lambda: services.round_pair_next(tournament=tournament, by=request.user))
+    if round_:
+        messages.success(request, _("Round %(n)s paired.") % {"n": round_.number})
+        return redirect("tournaments:round", pk=pk, number=round_.number)
+    return redirect("tournaments:detail", pk=pk)
+
+
+@login_required
+@require_POST
+def round_repair(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    round_ = get_object_or_404(Round, tournament_id=pk, number=number)
+    _run(request, lambda: services.round_repair(round_=round_, by=request.user),
+         _("Round %(n)s paired again.") % {"n": number})  # fmt: skip
+    return redirect("tournaments:round", pk=pk, number=number)
+
+
+@login_required
+@require_POST
+def round_timer(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    round_ = get_object_or_404(Round, tournament_id=pk, number=number)
+    minutes = _int(request.POST.get("minutes"))
+    _run(request, lambda: services.round_timer_start(round_=round_, by=request.user, minutes=minutes),
+         _("Round timer started."))  # fmt: skip
+    return redirect("tournaments:round", pk=pk, number=number)
+
+
+@require_GET
+def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    tournament = _tournament(pk)
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    matches = selectors.round_with_matches(round_=round_)
+    timer = selectors.round_timer(round_)
+    overtime = selectors.overtime_matches(round_)
+    me = player_for_user(tournament, request.user)
+    return render(
+        request,
+        "tournaments/round.html",
+        {
+            "tournament": tournament,
+            "round": round_,
+            "matches": matches,
+            "timer": timer,
+            "overtime": overtime,
+            "server_now": timezone.now(),
+            "organizer": is_organizer(tournament, request.user),
+            "me": me,
+            "has_results": any(m.status != Match.Status.PENDING and not m.bye for m in matches),
+            "is_latest": not tournament.round_set.filter(number__gt=number).exists(),
+            "pods": tournament.match_format == Tournament.MatchFormat.PODS
+            and round_.kind == Round.Kind.SWISS,
+        },
+    )
+
+
+# --- matches --------------------------------------------------------------------------------------------
+
+
+def _match(match_id: int) -> Match:
+    return get_object_or_404(
+        Match.objects.select_related("round__tournament__game").prefetch_related("seats__player", "games"),
+        pk=match_id,
+    )
+
+
+@require_GET
+def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = _match(match_id)
+    tournament = match.round.tournament
+    organizer = is_organizer(tournament, request.user)
+    me = user_seat_player(match, request.user)
+    seats = sorted(match.seats.all(), key=lambda s: s.seat)
+    can_side = services.sideboarding_allowed(tournament) and not match.bye
+    side_player = me or (seats[0].player if organizer and seats else None)
+    return render(
+        request,
+        "tournaments/match.html",
+        {
+            "tournament": tournament,
+            "match": match,
+            "seats": seats,
+            "organizer": organizer,
+            "me": me,
+            "can_report": (organizer or me is not None)
+            and not match.bye
+            and match.status not in (Match.Status.CONFIRMED, Match.Status.FINAL),
+            "can_confirm": me is not None
+            and match.status == Match.Status.REPORTED
+            and match.reported_by_id != request.user.id,
+            "can_side": can_side and (organizer or me is not None),
+            "side_players": [s.player for s in seats] if organizer else ([me] if me else []),
+            "side_player": side_player,
+            "side_changes": match.sideboard_changes.select_related("player").order_by("game_number", "id"),
+            "current_deck": services.current_deck(match, side_player) if can_side and side_player else None,
+            "audit": selectors.match_audit(match) if organizer or me is not None else [],
+            "game_rows": range(1, 2 * services.wins_needed(tournament, match.round) + 2),
+            "pods": tournament.match_format == Tournament.MatchFormat.PODS
+            and match.round.kind == Round.Kind.SWISS,
+        },
+    )
+
+
+def _result_from_post(post: Any, match: Match) -> dict[str, Any]:
+    """Three ways to enter a result: per-game rows, game wins (+ draws), or pod places."""
+    seats = sorted(match.seats.all(), key=lambda s: s.seat)
+    if post.get("mode") == "pods":
+        rows = []
+        for s in seats:
+            row: dict[str, Any] = {"player": s.player_id}
+            for key in ("score", "tiebreak", "place"):
+                value = _int(post.get(f"{key}_{s.player_id}"))
+                if value is not None:
+                    row[key] = value
+            rows.append(row)
+        return {"places": rows}
+    if post.get("mode") == "games":
+        games = []
+        for n in range(1, 8):
+            winner = post.get(f"game{n}_winner", "")
+            first = post.get(f"game{n}_first", "")
+            if not winner and not first:
+                continue
+            games.append({"winner": None if winner == "draw" else _int(winner), "first": _int(first)})
+        return {"games": games}
+    if post.get("intentional_draw"):
+        return {"wins": [0, 0], "draws": 3}
+    wins = [_int(post.get("wins_a"), -1), _int(post.get("wins_b"), -1)]
+    if min(wins) < 0:
+        raise ValidationError({"wins": _("Enter both players' game wins.")})
+    return {"wins": wins, "draws": _int(post.get("draws"), 0) or 0}
+
+
+@login_required
+@require_POST
+def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = _match(match_id)
+
+    def action() -> Any:
+        return services.match_report_result(
+            match=match, by=request.user, **_result_from_post(request.POST, match)
+        )
+
+    _run(request, action, _("Result saved."))
+    return _back(request, reverse("tournaments:match", args=[match_id]))
+
+
+@login_required
+@require_POST
+def match_correct(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = _match(match_id)
+
+    def action() -> Any:
+        return services.match_correct_result(
+            match=match,
+            by=request.user,
+            reason=request.POST.get("reason", ""),
+            **_result_from_post(request.POST, match),
+        )
+
+    _run(request, action, _("Result corrected."))
+    return _back(request, reverse("tournaments:match", args=[match_id]))
+
+
+@login_required
+@require_POST
+def match_confirm(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = _match(match_id)
+    _run(request, lambda: services.match_confirm_result(match=match, by=request.user), _("Result confirmed."))
+    return _back(request, reverse("tournaments:match", args=[match_id]))
+
+
+@login_required
+@require_POST
+def match_dispute(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = _match(match_id)
+    _run(request, lambda: services.match_dispute(match=match, by=request.user, reason=request.POST.get("reason", "")),
+         _("The organizer will look at this result."))  # fmt: skip
+    return _back(request, reverse("tournaments:match", args=[match_id]))
+
+
+@login_required
+@require_POST
+def match_sideboard(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = _match(match_id)
+    player = get_object_or_404(
+        Player, pk=_int(request.POST.get("player"), 0), tournament=match.round.tournament
+    )
+    swaps = []
+    for n in range(1, 16):
+        out, into = request.POST.get(f"out_{n}", "").strip(), request.POST.get(f"in_{n}", "").strip()
+        if not out and not into:
+            continue
+        swaps.append({"section": request.POST.get(f"section_{n}", "main") or "main", "out": out or None,
+                      "in": into or None, "count": _int(request.POST.get(f"count_{n}"), 1) or 1})  # fmt: skip
+    game_number = _int(request.POST.get("game_number"), 0) or 0
+    _run(
+        request,
+        lambda: services.match_sideboard(
+            match=match, player=player, by=request.user, game_number=game_number, swaps=swaps
+        ),
+        _("Sideboard swap recorded."),
+    )
+    return redirect("tournaments:match", match_id=match_id)
+
+
+# --- standings, top cut, deck lists ---------------------------------------------------------------------
+
+
+@require_GET
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament(pk)
+    rows, columns = printables.standings_rows(tournament)
+    return render(
+        request, "tournaments/standings.html", {"tournament": tournament, "rows": rows, "columns": columns}
+    )
+
+
+@login_required
+@require_POST
+def topcut(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament(pk)
+    if tournament.status == Tournament.Status.TOP_CUT:
+        result = _run(request, lambda: services.topcut_advance(tournament=tournament, by=request.user))
+    else:
+        result = _run(request, lambda: services.topcut_start(tournament=tournament, by=request.user))
+    if isinstance(result, Round):
+        return redirect("tournaments:round", pk=pk, number=result.number)
+    return redirect("tournaments:bracket", pk=pk)
+
+
+@login_required
+@require_POST
+def tournament_finish(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament(pk)
+    _run(
+        request,
+        lambda: services.tournament_finish(tournament=tournament, by=request.user),
+        _("Event finished."),
+    )
+    return redirect("tournaments:detail", pk=pk)
+
+
+@require_GET
+def bracket(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament(pk)
+    return render(
+        request,
+        "tournaments/bracket.html",
+        {
+            "tournament": tournament,
+            "rounds": selectors.top_cut_rounds(tournament),
+            "champion": selectors.tournament_champion(tournament),
+            "organizer": is_organizer(tournament, request.user),
+        },
+    )
+
+
+@require_GET
+def decklists(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament(pk)
+    return render(
+        request,
+        "tournaments/decklists.html",
+        {
+            "tournament": tournament,
+            "players": printables.decklist_entries(selectors.visible_decklists(tournament, request.user)),
+        },
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def deck_check(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
+    """Organizers compare a presented list (pasted as text or chosen deck) with the registered one."""
+    tournament = _tournament(pk)
+    if not is_organizer(tournament, request.user):
+        raise PermissionDenied
+    player = get_object_or_404(Player, pk=player_id, tournament=tournament)
+    diffs = None
+    if request.method == "POST":
+        diffs = _run(request, lambda: printables.deck_check(tournament, player, request.POST.get("text", "")))
+        if diffs is True:
+            diffs = []
+    return render(
+        request,
+        "tournaments/deck_check.html",
+        {"tournament": tournament, "player": player, "diffs": diffs, "text": request.POST.get("text", ""),
+         "entry": printables.decklist_entries([player])[0]},
+    )  # fmt: skip
+
+
+@require_GET
+def player_deck(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
+    tournament = _tournament(pk)
+    player = get_object_or_404(Player, pk=player_id, tournament=tournament)
+    if not can_see_decklist(tournament, player, request.user):
+        raise Http404
+    return render(
+        request,
+        "tournaments/decklists.html",
+        {"tournament": tournament, "players": printables.decklist_entries([player]), "single": True},
+    )
+
+
+# --- printables -----------------------------------------------------------------------------------------
+
+
+@require_GET
+def printable(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
+    """Pairings (by table / by name), match slips, standings, deck lists: HTML with print CSS, or PDF."""
+    tournament = _tournament(pk)
+    number = _int(request.GET.get("round"))
+    context = printables.context_for(tournament, kind, number=number, order=request.GET.get("order", "table"),
+                                     user=request.user)  # fmt: skip
+    if context is None:
+        raise Http404
+    if request.GET.get("format") == "pdf":
+        pdf = printables.render_pdf(request, context)
+        response = HttpResponse(pdf, content_type="application/pdf")
+        response["Content-Disposition"] = f'inline; filename="{context["filename"]}.pdf"'
+        return response
+    return render(request, context["template"], context)
