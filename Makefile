@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?= -n 2
 
-.PHONY: run test lint format migrate demo bench clean messages
+.PHONY: run test lint format migrate demo bench clean messages messages-extract
 
 $(VENV)/bin/activate:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is required (set PYTHON=/path/to/python3.11)"; exit 1; }
@@ -42,6 +42,16 @@ format: $(VENV)/.installed-test
 test: lint
 	$(PY) manage.py makemigrations --check --dry-run
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# Apps with a catalogue of their own; everything else (accounts, config, templates/) is in locale/.
+APPS := cards rules decks tournaments
+
+# Extract UI strings into the Russian catalogues: the site chrome (templates/, config/) into locale/,
+# each app's into <app>/locale/. Translate the new entries, then `make messages`.
+messages-extract: $(VENV)/.installed
+	$(PY) manage.py makemessages -l ru --ignore=.venv --ignore=tests --ignore=bench --ignore=staticfiles $(addprefix --ignore=,$(APPS))
+	for app in $(APPS); do [ -d $$app/locale ] || continue; \
+	  (cd $$app && DECKHALL_EXTRACTING_APP=1 ../$(PY) ../manage.py makemessages -l ru -d django --ignore=.venv) || exit 1; done
 
 messages: $(VENV)/.installed
 	$(PY) manage.py compilemessages --ignore=.venv

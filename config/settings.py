@@ -144,7 +144,9 @@ LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("ru", _("Russian"))]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+# The site chrome's catalogue. `make messages-extract` sets DECKHALL_EXTRACTING_APP while it extracts an
+# app's strings: makemessages would otherwise write them into this first locale path, not the app's own.
+LOCALE_PATHS = [] if env_str("DECKHALL_EXTRACTING_APP") else [BASE_DIR / "locale"]
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
