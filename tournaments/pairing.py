@@ -27,6 +27,14 @@ the first solution found uses the minimum number of pair-downs and puts extra fl
 Pairing inside a pool is a perfect matching on the "not yet played" graph. The greedy pass pairs each player
 with the next non-opponent in seeded order; if that leaves players unmatched we run Edmonds' blossom
 augmentation (exact for general graphs), so a matching is only declared impossible when none exists.
+
+The floater search is exponential when extra pair-downs are forced inside a constrained group (it then
+enumerates floater *sets*). Past a small node limit it hands over to a minimum-cost perfect matching
+(Edmonds' weighted blossom, polynomial) whose integer pair costs encode the same priorities: boundaries
+crossed, then skipping groups, then previous pair-downs and rank of the floating player. Up to
+``_EXACT_MATCHING_MAX_PLAYERS`` it solves the whole round (exact minimum); larger rounds keep the floater
+search for the top groups and match a window from just above the trouble downwards, widening it up to the
+whole round, so PairingImpossible still only means that no pairing exists.
 """
 
 from __future__ import annotations
@@ -47,9 +55,14 @@ __all__ = [
     "round_rng_seed",
 ]
 
-# The search is exact; this bound only guards the web request against adversarial inputs where a proof of
-# impossibility would need an exponential number of floater sets. Real events never get close.
-MAX_SEARCH_NODES = 200_000
+# The floater search is exact but can need exponentially many floater sets when extra pair-downs are forced
+# (e.g. a group whose members have played most of each other). Past this many nodes it hands over to the
+# polynomial minimum-cost matching; real events almost always take exactly one node per score group.
+_SEARCH_NODES_PER_GROUP = 4
+_SEARCH_NODES_BASE = 64
+# The matching fallback is O(n^3): up to this many players it solves the whole round (exact minimum of
+# pair-downs, well under a second); above, it solves a window of score groups around the trouble.
+_EXACT_MATCHING_MAX_PLAYERS = 512
 
 
 class PairingImpossible(Exception):
@@ -211,48 +224,105 @@ def _unused_id(by_id: dict[int, PairingPlayer]) -> int:
 # --- exact search over floater sets ---------------------------------------------------------------------
 
 
-class _NodeCounter:
-    __slots__ = ("nodes",)
+class _SearchLimit(Exception):
+    """The floater search stopped being cheap; the exact matching fallback takes over."""
 
-    def __init__(self) -> None:
+
+class _NodeCounter:
+    __slots__ = ("deepest", "limit", "nodes")
+
+    def __init__(self, limit: int) -> None:
         self.nodes = 0
+        self.limit = limit
+        self.deepest = 0
+        """Deepest score group the search reached: where a stuck search got stuck."""
 
 
 def _solve(
     order: list[int], by_id: dict[int, PairingPlayer], never_floats: frozenset[int] = frozenset()
 ) -> _Solution | None:
     """Pairing with the fewest pair-downs, or None when no pairing without a rematch exists."""
+    groups = _score_groups(order, by_id)
     memo: dict[tuple[int, frozenset[int], int], None] = {}
-    counter = _NodeCounter()
-    solution = _search_with_budget(order, by_id, 0, memo, counter, never_floats)
-    if solution is not None:
-        return solution
-    # Before deepening, prove that some pairing exists at all, otherwise the deepening would only stop
-    # after exhausting every floater set.
-    if _perfect_matching(order, by_id, never_floats) is None:
-        return None
-    for budget in range(1, len(order) + 1):
-        solution = _search_with_budget(order, by_id, budget, memo, counter, never_floats)
+    counter = _NodeCounter(_SEARCH_NODES_PER_GROUP * len(groups) + _SEARCH_NODES_BASE)
+    try:
+        solution = _search_with_budget(groups, by_id, 0, memo, counter, never_floats)
         if solution is not None:
             return solution
-    raise AssertionError("a perfect matching exists, so some budget must succeed")  # pragma: no cover
+        # Before deepening, prove that some pairing exists at all, otherwise the deepening would only stop
+        # after exhausting every floater set.
+        if _perfect_matching(order, by_id, never_floats) is None:
+            return None
+        for budget in range(1, len(order) + 1):
+            solution = _search_with_budget(groups, by_id, budget, memo, counter, never_floats)
+            if solution is not None:
+                return solution
+    except _SearchLimit:
+        pass
+    # The floater search enumerates floater *sets*, which is exponential once extra pair-downs are needed
+    # in a constrained group; a minimum-cost matching answers the same question in polynomial time.
+    if _perfect_matching(order, by_id, never_floats) is None:
+        return None
+    if len(order) <= _EXACT_MATCHING_MAX_PLAYERS:
+        solution = _solve_by_matching([], groups, by_id, never_floats, counter.nodes)
+        assert solution is not None, "a perfect matching exists"
+        return solution
+    return _solve_by_window(groups, by_id, never_floats, counter)
+
+
+def _solve_by_window(
+    groups: list[list[int]],
+    by_id: dict[int, PairingPlayer],
+    never_floats: frozenset[int],
+    counter: _NodeCounter,
+) -> _Solution:
+    """Large round: pair the top groups with the floater search and only the region around the group where
+    it got stuck (down to the bottom) with the matching, widening the region upwards until it works.
+
+    The matching is cubic, so on thousands of players it must not see the whole round; the window always
+    ends at the whole round, which is exact, so a pairing is found whenever one exists.
+    """
+    start = max(0, counter.deepest - 1)
+    while True:
+        prefix: _Solution | None = _Solution([], [], counter.nodes)
+        if start > 0:
+            prefix_counter = _NodeCounter(_SEARCH_NODES_PER_GROUP * start + _SEARCH_NODES_BASE)
+            try:
+                prefix = _search_with_budget(groups[:start], by_id, 0, {}, prefix_counter, never_floats, True)
+            except _SearchLimit:
+                prefix = None
+            counter.nodes += prefix_counter.nodes
+        if prefix is not None:
+            incoming = list(prefix.floaters[-1]) if prefix.floaters else []
+            window = _solve_by_matching(incoming, groups[start:], by_id, never_floats, counter.nodes)
+            if window is not None:
+                # The prefix's last floater set is the window's first (virtual) group, whose players all
+                # cross that boundary: count it once.
+                floaters = (prefix.floaters[:-1] if incoming else prefix.floaters) + window.floaters
+                return _Solution(prefix.pairs + window.pairs, floaters, counter.nodes)
+        if start == 0:
+            raise AssertionError("a perfect matching exists, so the whole-round matching finds it")
+        start = start // 2 if start > 2 else 0
 
 
 def _search_with_budget(
-    order: list[int],
+    groups: list[list[int]],
     by_id: dict[int, PairingPlayer],
     budget: int,
     failed: dict[tuple[int, frozenset[int], int], None],
     counter: _NodeCounter,
     never_floats: frozenset[int],
+    open_end: bool = False,
 ) -> _Solution | None:
-    groups = _score_groups(order, by_id)
+    """Depth-first search over floater sets. With ``open_end`` the groups are only the top of the round:
+    the last group may float players out, and they are returned as the last entry of ``floaters``."""
     pairs: list[tuple[int, int]] = []
     floaters: list[tuple[int, ...]] = []
 
     def visit(index: int, incoming: tuple[int, ...], extra_left: int) -> bool:
+        counter.deepest = max(counter.deepest, index)
         if index == len(groups):
-            return not incoming
+            return open_end or not incoming
         key = (index, frozenset(incoming), extra_left)
         if key in failed:
             return False
@@ -260,14 +330,12 @@ def _search_with_budget(
         pool = list(incoming) + group
         for extra in range(extra_left + 1):
             size = len(pool) % 2 + 2 * extra
-            if size > len(pool) or (index == len(groups) - 1 and size > 0):
+            if size > len(pool) or (index == len(groups) - 1 and size > 0 and not open_end):
                 break
             for down in _floater_candidates(incoming, group, by_id, size, never_floats):
                 counter.nodes += 1
-                if counter.nodes > MAX_SEARCH_NODES:
-                    raise PairingImpossible(
-                        "pairing search exceeded its limit; the remaining players are too constrained"
-                    )
+                if counter.nodes > counter.limit:
+                    raise _SearchLimit
                 matched = _perfect_matching([pid for pid in pool if pid not in down], by_id, never_floats)
                 if matched is None:
                     continue
@@ -459,6 +527,482 @@ def _flip_path(v: int, mate: list[int], parent: list[int]) -> None:
         mate[v] = prev
         mate[prev] = v
         v = prev_mate
+
+
+# --- exact fallback: minimum-cost perfect matching -------------------------------------------------------
+#
+# When the floater search cannot finish cheaply (its first choices fail and the alternatives would be
+# combinations of floater sets), the whole round is solved as one minimum-cost perfect matching on the
+# "not yet played" graph with Edmonds' weighted blossom algorithm (primal-dual, polynomial). The cost of a
+# pair encodes the Swiss priorities lexicographically, in integer tiers so no tier can outweigh the one
+# above it:
+#   1. score-group boundaries crossed (the pair-down count that must be minimal);
+#   2. players skipping a whole group (a member of the group should float rather than a floater again);
+#   3. per crossing, the floating player's previous pair-downs, then their rank inside the group (lowest in
+#      the seeded order floats first);
+#   4. for the bye pseudo-player, the lowest-ranked eligible player of the bye's group.
+
+
+def _solve_by_matching(
+    incoming: list[int],
+    below: list[list[int]],
+    by_id: dict[int, PairingPlayer],
+    one_sided: frozenset[int],
+    nodes: int,
+) -> _Solution | None:
+    """Minimum-cost perfect matching of ``incoming`` (players floated into the first group of ``below``)
+    and the groups ``below``; None when none exists. ``incoming`` acts as one extra group on top whose
+    players must all pair below it (they already crossed that boundary)."""
+    groups = [incoming, *below] if incoming else below
+    order = [pid for group in groups for pid in group]
+    n = len(order)
+    group_of = [0] * n
+    rank_from_bottom = [0] * n
+    index = {pid: i for i, pid in enumerate(order)}
+    start = 0
+    for g, members in enumerate(groups):
+        for offset in range(len(members)):
+            group_of[start + offset] = g
+            rank_from_bottom[start + offset] = len(members) - 1 - offset
+        start += len(members)
+    downs = [by_id[pid].pair_downs for pid in order]
+    per_crossing = [downs[i] * (n + 1) + rank_from_bottom[i] for i in range(n)]
+    spread = len(groups)
+    tier3 = max(per_crossing, default=0) * spread * (n // 2 + 1) + n + 1
+    tier2 = (spread * spread * (n // 2 + 1) + 1) * tier3
+    # Weights are "big - cost" so a maximum-weight maximum-cardinality matching is a minimum-cost perfect one.
+    big = spread * tier2 + tier2
+
+    blocked = [{index[o] for o in by_id[pid].opponents if o in index} for pid in order]
+    for i in range(len(incoming)):
+        blocked[i].update(range(len(incoming)))
+        blocked[i].discard(i)
+    for i, row in enumerate(blocked):
+        for j in row:
+            blocked[j].add(i)
+    weights: list[dict[int, int]] = [{} for _ in range(n)]
+    for i in range(n):
+        row = weights[i]
+        gi = group_of[i]
+        blocked_i = blocked[i]
+        for j in range(i + 1, n):
+            if j in blocked_i:
+                continue
+            crossed = group_of[j] - gi
+            if crossed:
+                cost = crossed * tier2 + crossed * (crossed - 1) * tier3 + crossed * per_crossing[i]
+            elif order[i] in one_sided:
+                cost = rank_from_bottom[j]
+            elif order[j] in one_sided:
+                cost = rank_from_bottom[i]
+            else:
+                cost = 0
+            row[j] = weights[j][i] = big - cost
+    # Warm start: greedy pairs inside each group are tight for the uniform initial duals, so the blossom
+    # algorithm only has to place the few players the greedy pass left over.
+    warm: list[tuple[int, int]] = []
+    for members in groups:
+        pairs, _ = _greedy_pairs(members, by_id, one_sided)
+        warm.extend((index[a], index[b]) for a, b in pairs)
+    mate = _max_weight_matching(weights, warm)
+    if any(m == -1 for m in mate):
+        return None
+    pairs = [(order[i], order[mate[i]]) for i in range(n) if i < mate[i]]
+    floaters: list[list[int]] = [[] for _ in groups]
+    for i in range(n):
+        j = mate[i]
+        for boundary in range(group_of[i], group_of[j]):
+            floaters[boundary].append(order[i])
+    return _Solution(pairs, [tuple(down) for down in floaters], nodes)
+
+
+class _Blossom:
+    __slots__ = ("best_edges", "children", "edges")
+
+    def __init__(self) -> None:
+        self.children: list[int | _Blossom] = []
+        self.edges: list[tuple[int, int]] = []
+        self.best_edges: list[tuple[int, int]] | None = None
+
+    def leaves(self) -> Iterator[int]:
+        stack: list[int | _Blossom] = list(self.children)
+        while stack:
+            t = stack.pop()
+            if isinstance(t, _Blossom):
+                stack.extend(t.children)
+            else:
+                yield t
+
+
+_S, _T = 1, 2
+
+
+def _max_weight_matching(weights: list[dict[int, int]], warm: list[tuple[int, int]]) -> list[int]:
+    """Maximum-weight matching among maximum-cardinality matchings (Edmonds / Galil, O(n^3)).
+
+    A port of the classic primal-dual formulation (van Rantwijk's mwmatching, also used by networkx) on
+    integer weights; ``weights[v]`` maps each neighbour to the edge weight. ``warm`` is a partial matching
+    of edges of maximum weight, which are tight under the initial duals, so starting from it is valid.
+    Returns ``mate`` with -1 for unmatched vertices.
+    """
+    n = len(weights)
+    max_weight = max((w for row in weights for w in row.values()), default=0)
+    mate = [-1] * n
+    for a, b in warm:
+        if weights[a][b] == max_weight:
+            mate[a], mate[b] = b, a
+    Node = int | _Blossom
+    label: dict[Node, int] = {}
+    label_edge: dict[Node, tuple[int, int] | None] = {}
+    in_blossom: list[Node] = list(range(n))
+    parent: dict[Node, _Blossom | None] = dict.fromkeys(range(n))
+    base: dict[Node, int] = {v: v for v in range(n)}
+    best_edge: dict[Node, tuple[int, int] | None] = {}
+    # Duals are stored doubled so integer weights keep every computation integral.
+    dual = [max_weight] * n
+    blossom_dual: dict[_Blossom, int] = {}
+    allowed: set[tuple[int, int]] = set()
+    queue: list[int] = []
+
+    def slack(v: int, w: int) -> int:
+        return dual[v] + dual[w] - 2 * weights[v][w]
+
+    def assign_label(w: int, t: int, v: int | None) -> None:
+        b = in_blossom[w]
+        label[w] = label[b] = t
+        label_edge[w] = label_edge[b] = (v, w) if v is not None else None
+        best_edge[w] = best_edge[b] = None
+        if t == _S:
+            if isinstance(b, _Blossom):
+                queue.extend(b.leaves())
+            else:
+                queue.append(b)
+        else:
+            mate_base = mate[base[b]]
+            assign_label(mate_base, _S, base[b])
+
+    def scan_blossom(v: int, w: int) -> int | None:
+        # Walk up from both ends alternately; the first blossom reached twice is the new base.
+        path: list[Node] = []
+        found: int | None = None
+        cur: int | None = v
+        other: int | None = w
+        while cur is not None:
+            b = in_blossom[cur]
+            if label[b] & 4:
+                found = base[b]
+                break
+            path.append(b)
+            label[b] = 5
+            edge = label_edge[b]
+            if edge is None:
+                cur = None
+            else:
+                cur = edge[0]
+                b = in_blossom[cur]
+                edge = label_edge[b]
+                assert edge is not None
+                cur = edge[0]
+            if other is not None:
+                cur, other = other, cur
+        for b in path:
+            label[b] = _S
+        return found
+
+    def add_blossom(start: int, v: int, w: int) -> None:
+        bb = in_blossom[start]
+        bv = in_blossom[v]
+        bw = in_blossom[w]
+        b = _Blossom()
+        base[b] = start
+        parent[b] = None
+        parent[bb] = b
+        path = b.children
+        edges = b.edges
+        edges.append((v, w))
+        while bv != bb:
+            parent[bv] = b
+            path.append(bv)
+            edge = label_edge[bv]
+            assert edge is not None
+            edges.append(edge)
+            bv = in_blossom[edge[0]]
+        path.append(bb)
+        path.reverse()
+        edges.reverse()
+        while bw != bb:
+            parent[bw] = b
+            path.append(bw)
+            edge = label_edge[bw]
+            assert edge is not None
+            edges.append((edge[1], edge[0]))
+            bw = in_blossom[edge[0]]
+        label[b] = _S
+        label_edge[b] = label_edge[bb]
+        blossom_dual[b] = 0
+        for leaf in b.leaves():
+            if label.get(in_blossom[leaf]) == _T:
+                queue.append(leaf)
+            in_blossom[leaf] = b
+        best_to: dict[Node, tuple[int, int]] = {}
+        for child in path:
+            if isinstance(child, _Blossom):
+                if child.best_edges is not None:
+                    candidates = child.best_edges
+                    child.best_edges = None
+                else:
+                    candidates = [(x, y) for x in child.leaves() for y in weights[x]]
+            else:
+                candidates = [(child, y) for y in weights[child]]
+            for i, j in candidates:
+                if in_blossom[j] == b:
+                    i, j = j, i
+                bj = in_blossom[j]
+                if (
+                    bj != b
+                    and label.get(bj) == _S
+                    and (bj not in best_to or slack(i, j) < slack(*best_to[bj]))
+                ):
+                    best_to[bj] = (i, j)
+            best_edge[child] = None
+        b.best_edges = list(best_to.values())
+        best: tuple[int, int] | None = None
+        best_slack = 0
+        for edge in b.best_edges:
+            edge_slack = slack(*edge)
+            if best is None or edge_slack < best_slack:
+                best, best_slack = edge, edge_slack
+        best_edge[b] = best
+
+    def expand_blossom(b: _Blossom, end_stage: bool) -> None:
+        for s in b.children:
+            parent[s] = None
+            if isinstance(s, _Blossom):
+                if end_stage and blossom_dual[s] == 0:
+                    expand_blossom(s, end_stage)
+                else:
+                    for leaf in s.leaves():
+                        in_blossom[leaf] = s
+            else:
+                in_blossom[s] = s
+        if not end_stage and label.get(b) == _T:
+            # The T-blossom dissolves: relabel the even-length path from its entry child to its base.
+            edge = label_edge[b]
+            assert edge is not None
+            entry = in_blossom[edge[1]]
+            j = b.children.index(entry)
+            if j & 1:
+                j -= len(b.children)
+                step = 1
+            else:
+                step = -1
+            v, w = edge
+            while j != 0:
+                if step == 1:
+                    p, q = b.edges[j]
+                else:
+                    q, p = b.edges[j - 1]
+                label.pop(w, None)
+                label.pop(q, None)
+                assign_label(w, _T, v)
+                allowed.add((p, q))
+                allowed.add((q, p))
+                j += step
+                if step == 1:
+                    v, w = b.edges[j]
+                else:
+                    w, v = b.edges[j - 1]
+                allowed.add((v, w))
+                allowed.add((w, v))
+                j += step
+            bw = b.children[j]
+            label[w] = label[bw] = _T
+            label_edge[w] = label_edge[bw] = (v, w)
+            best_edge[bw] = None
+            j += step
+            while b.children[j] != entry:
+                bv = b.children[j]
+                if label.get(bv) == _S:
+                    j += step
+                    continue
+                leaf = -1
+                if isinstance(bv, _Blossom):
+                    for candidate in bv.leaves():
+                        if label.get(candidate):
+                            leaf = candidate
+                            break
+                else:
+                    leaf = bv
+                if leaf != -1 and label.get(leaf):
+                    label.pop(leaf, None)
+                    label.pop(mate[base[bv]], None)
+                    edge = label_edge[leaf]
+                    assert edge is not None
+                    assign_label(leaf, _T, edge[0])
+                j += step
+        label.pop(b, None)
+        label_edge.pop(b, None)
+        best_edge.pop(b, None)
+        del parent[b]
+        del base[b]
+        del blossom_dual[b]
+
+    def augment_blossom(b: _Blossom, v: int) -> None:
+        t: Node = v
+        while parent[t] != b:
+            up = parent[t]
+            assert up is not None
+            t = up
+        if isinstance(t, _Blossom):
+            augment_blossom(t, v)
+        i = j = b.children.index(t)
+        if i & 1:
+            j -= len(b.children)
+            step = 1
+        else:
+            step = -1
+        while j != 0:
+            j += step
+            t = b.children[j]
+            if step == 1:
+                w, x = b.edges[j]
+            else:
+                x, w = b.edges[j - 1]
+            if isinstance(t, _Blossom):
+                augment_blossom(t, w)
+            j += step
+            t = b.children[j]
+            if isinstance(t, _Blossom):
+                augment_blossom(t, x)
+            mate[w] = x
+            mate[x] = w
+        b.children = b.children[i:] + b.children[:i]
+        b.edges = b.edges[i:] + b.edges[:i]
+        base[b] = base[b.children[0]]
+
+    def augment_matching(v: int, w: int) -> None:
+        for s, j in ((v, w), (w, v)):
+            while True:
+                bs = in_blossom[s]
+                if isinstance(bs, _Blossom):
+                    augment_blossom(bs, s)
+                mate[s] = j
+                edge = label_edge[bs]
+                if edge is None:
+                    break
+                bt = in_blossom[edge[0]]
+                edge = label_edge[bt]
+                assert edge is not None
+                s, j = edge
+                if isinstance(bt, _Blossom):
+                    augment_blossom(bt, j)
+                mate[j] = s
+
+    while True:
+        label.clear()
+        label_edge.clear()
+        best_edge.clear()
+        for b in blossom_dual:
+            b.best_edges = None
+        allowed.clear()
+        queue.clear()
+        for v in range(n):
+            if mate[v] == -1 and in_blossom[v] not in label:
+                assign_label(v, _S, None)
+        augmented = False
+        while True:
+            while queue and not augmented:
+                v = queue.pop()
+                for w, weight in weights[v].items():
+                    # Re-read v's blossom every time: add_blossom below can absorb v mid-scan.
+                    bv = in_blossom[v]
+                    bw = in_blossom[w]
+                    if bv == bw:
+                        continue
+                    edge_slack = 0
+                    if (v, w) not in allowed:
+                        edge_slack = dual[v] + dual[w] - 2 * weight
+                        if edge_slack <= 0:
+                            allowed.add((v, w))
+                            allowed.add((w, v))
+                    if (v, w) in allowed:
+                        label_w = label.get(bw)
+                        if label_w is None:
+                            assign_label(w, _T, v)
+                        elif label_w == _S:
+                            found = scan_blossom(v, w)
+                            if found is not None:
+                                add_blossom(found, v, w)
+                            else:
+                                augment_matching(v, w)
+                                augmented = True
+                                break
+                        elif w not in label:
+                            label[w] = _T
+                            label_edge[w] = (v, w)
+                    elif label.get(bw) == _S:
+                        current = best_edge.get(bv)
+                        if current is None or edge_slack < slack(*current):
+                            best_edge[bv] = (v, w)
+                    elif w not in label:
+                        current = best_edge.get(w)
+                        if current is None or edge_slack < slack(*current):
+                            best_edge[w] = (v, w)
+            if augmented:
+                break
+            # No augmenting path on tight edges: change the duals by the largest safe delta.
+            delta_type = -1
+            delta = 0
+            delta_edge: tuple[int, int] | None = None
+            delta_blossom: _Blossom | None = None
+            for v in range(n):
+                edge = best_edge.get(v)
+                if edge is not None and in_blossom[v] not in label:
+                    d = slack(*edge)
+                    if delta_type == -1 or d < delta:
+                        delta, delta_type, delta_edge = d, 2, edge
+            for b, up in parent.items():
+                if up is None and label.get(b) == _S:
+                    edge = best_edge.get(b)
+                    if edge is not None:
+                        d = slack(*edge) // 2
+                        if delta_type == -1 or d < delta:
+                            delta, delta_type, delta_edge = d, 3, edge
+            for b, z in blossom_dual.items():
+                if parent[b] is None and label.get(b) == _T and (delta_type == -1 or z < delta):
+                    delta, delta_type, delta_blossom = z, 4, b
+            if delta_type == -1:
+                delta_type = 1
+                delta = max(0, min(dual))
+            for v in range(n):
+                vlabel = label.get(in_blossom[v])
+                if vlabel == _S:
+                    dual[v] -= delta
+                elif vlabel == _T:
+                    dual[v] += delta
+            for b in blossom_dual:
+                if parent[b] is None:
+                    blabel = label.get(b)
+                    if blabel == _S:
+                        blossom_dual[b] += delta
+                    elif blabel == _T:
+                        blossom_dual[b] -= delta
+            if delta_type == 1:
+                break
+            if delta_type in (2, 3):
+                assert delta_edge is not None
+                v, w = delta_edge
+                allowed.add((v, w))
+                allowed.add((w, v))
+                queue.append(v)
+            else:
+                assert delta_blossom is not None
+                expand_blossom(delta_blossom, False)
+        if not augmented:
+            return mate
+        for b in list(blossom_dual):
+            if b in blossom_dual and parent[b] is None and label.get(b) == _S and blossom_dual[b] == 0:
+                expand_blossom(b, True)
 
 
 # --- output ---------------------------------------------------------------------------------------------

@@ -157,3 +157,56 @@ def test_it_rejects_a_duplicated_player():
 )
 def test_it_recommends_the_mtr_number_of_rounds(players: int, top_cut: int, rounds: int | None):
     assert recommended_rounds(players, top_cut) == rounds
+
+
+def test_it_pairs_a_group_where_the_greedy_order_paints_itself_into_a_corner():
+    # Ten 3-point players who have played everyone in their group except their "partner" (i, i + 5):
+    # the only pairing without pair-downs is exactly those five pairs, and any other first choice
+    # strands players. A 0-point group below gives the search somewhere to float players wrongly.
+    top = list(range(1, 11))
+    partner = {i: i + 5 if i <= 5 else i - 5 for i in top}
+    players = [player(i, 3, tuple(j for j in top if j not in (i, partner[i]))) for i in top]
+    players += [player(i, 0) for i in range(11, 17)]
+    result = pair_round(players, round_number=5, seed=3)
+    assert {frozenset((i, partner[i])) for i in top} <= pair_sets(result)
+    assert result.stats.pair_downs == 0
+
+
+def test_it_finds_the_only_pairing_when_a_group_has_played_nearly_everyone():
+    # Group of 6 at 9 points: everyone played everyone except a perfect matching among {1..6} that a
+    # greedy pass meets last; below, 7..12 are fresh. Extra floats are needed nowhere.
+    top = list(range(1, 7))
+    allowed = {frozenset({1, 6}), frozenset({2, 5}), frozenset({3, 4}), frozenset({1, 2})}
+    players = [
+        player(i, 9, tuple(j for j in top if j != i and frozenset({i, j}) not in allowed)) for i in top
+    ]
+    players += [player(i, 3) for i in range(7, 13)]
+    result = pair_round(players, round_number=6, seed=0)
+    assert {frozenset({1, 6}), frozenset({2, 5}), frozenset({3, 4})} <= pair_sets(result)
+    assert result.stats.pair_downs == 0
+
+
+@pytest.mark.parametrize("below", [100, 600])  # 600: more players than the whole-round matching limit
+def test_it_needs_extra_pair_downs_deep_in_a_large_constrained_event_without_giving_up(below: int):
+    # A 5-point group of 41 players in which everyone already played everyone except one player, who
+    # played nobody there: no pairing inside the group exists beyond that player's single pair, so many
+    # players must float down. The old bounded search gave up here.
+    group = list(range(1, 42))
+    players = [player(1, 5)]
+    players += [player(i, 5, tuple(j for j in group if j not in (1, i))) for i in group[1:]]
+    players += [player(i, 2) for i in range(42, 42 + below)]
+    players += [player(i, 0) for i in range(42 + below, 101 + below)]
+    result = pair_round(players, round_number=9, seed=12)
+    by_id = {p.id: p for p in players}
+    for pair in result.pairs:
+        assert pair.player_b not in by_id[pair.player_a].opponents
+    assert result.bye is None
+    # 39 of the 41 must float (one pairs with player 1), and the 2-point group then has an odd size.
+    assert result.stats.pair_downs == 39 + 1
+
+
+def test_it_still_refuses_when_a_large_group_has_played_everyone_and_no_one_else_is_left():
+    ids = list(range(1, 9))
+    players = [player(i, 3 * (i % 2), tuple(j for j in ids if j != i)) for i in ids]
+    with pytest.raises(PairingImpossible, match="rematch"):
+        pair_round(players, round_number=8, seed=0)

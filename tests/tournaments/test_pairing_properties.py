@@ -13,9 +13,10 @@ from functools import cache
 
 import networkx as nx
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from tournaments import pairing
 from tournaments.pairing import PairingImpossible, PairingPlayer, RoundPairing, pair_round
 
 pytestmark: list[pytest.MarkDecorator] = []
@@ -226,10 +227,59 @@ def test_it_matches_the_exact_matcher_minimum_on_events_up_to_64_players(plan):
     simulate(plan, optimality_checker(networkx_min_cost))
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(event_plans(min_players=65, max_players=400, max_rounds=9))
+# Round 4 used to hit the old search limit and raise PairingImpossible although a pairing existed.
+@example(EventPlan(players=329, rounds=4, seed=0, results_seed=1652, drop_rate=0.0, late_entries=0))
 def test_it_keeps_every_hard_rule_on_larger_events(plan):
     simulate(plan, check_hard_rules)
+
+
+class _ForcedFallback:
+    """Skip the floater search so every round goes through the matching fallback (optionally windowed)."""
+
+    def __init__(self, windowed: bool) -> None:
+        self.windowed = windowed
+
+    def __enter__(self) -> None:
+        self.saved = (
+            pairing._SEARCH_NODES_PER_GROUP,
+            pairing._SEARCH_NODES_BASE,
+            pairing._EXACT_MATCHING_MAX_PLAYERS,
+        )
+        pairing._SEARCH_NODES_PER_GROUP = 0
+        # A few nodes let the search get some groups deep, so the window does not start at the top.
+        pairing._SEARCH_NODES_BASE = 6 if self.windowed else 0
+        if self.windowed:
+            pairing._EXACT_MATCHING_MAX_PLAYERS = 0
+
+    def __exit__(self, *exc: object) -> None:
+        (
+            pairing._SEARCH_NODES_PER_GROUP,
+            pairing._SEARCH_NODES_BASE,
+            pairing._EXACT_MATCHING_MAX_PLAYERS,
+        ) = self.saved
+
+
+@settings(max_examples=60, deadline=None)
+@given(event_plans(min_players=2, max_players=12, max_rounds=11))
+def test_the_matching_fallback_alone_is_exact_versus_brute_force(plan):
+    with _ForcedFallback(windowed=False):
+        simulate(plan, optimality_checker(brute_force_min_cost))
+
+
+@settings(max_examples=25, deadline=None)
+@given(event_plans(min_players=13, max_players=64, max_rounds=8))
+def test_the_matching_fallback_alone_is_exact_versus_networkx(plan):
+    with _ForcedFallback(windowed=False):
+        simulate(plan, optimality_checker(networkx_min_cost))
+
+
+@settings(max_examples=25, deadline=None)
+@given(event_plans(min_players=13, max_players=64, max_rounds=8))
+def test_the_windowed_fallback_for_large_rounds_keeps_every_hard_rule(plan):
+    with _ForcedFallback(windowed=True):
+        simulate(plan, check_hard_rules)
 
 
 @settings(max_examples=30, deadline=None)
