@@ -1,9 +1,10 @@
-"""Card API: search, detail, import (as a job), job progress, export."""
+"""Card API: search, search facets, detail, import (as a job), job progress, export."""
 
 from __future__ import annotations
 
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, permissions, serializers, status
@@ -153,6 +154,53 @@ class CardListView(generics.ListAPIView):
     @extend_schema(parameters=SEARCH_PARAMETERS)
     def get(self, request: Request, *args: object, **kwargs: object) -> Response:
         return super().get(request, *args, **kwargs)
+
+
+class FacetParamsSerializer(serializers.Serializer):
+    value = serializers.CharField(required=False, help_text="parameter of a choice, e.g. attr.size or type")
+    min = serializers.CharField(
+        required=False, help_text="lower-bound parameter of a range, e.g. attr.atk.min"
+    )
+    max = serializers.CharField(required=False, help_text="upper-bound parameter of a range, e.g. level_max")
+
+
+class FacetSerializer(serializers.Serializer):
+    field = serializers.CharField(help_text="type, subtype, level, cost or an attribute key")
+    kind = serializers.ChoiceField(choices=["choice", "range"])
+    label = serializers.CharField(help_text="in the request language (en or ru), from the rule set")
+    params = FacetParamsSerializer(help_text="the /api/cards/ parameter(s) this filter sends")
+    values = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="choices: the distinct values in the cards"
+    )
+    min = serializers.IntegerField(required=False, allow_null=True, help_text="ranges: the smallest value")
+    max = serializers.IntegerField(required=False, allow_null=True, help_text="ranges: the largest value")
+
+
+class FacetsSerializer(serializers.Serializer):
+    game = serializers.CharField()
+    filters = FacetSerializer(many=True)
+
+
+class CardFacetsView(APIView):
+    """The search filters a game offers (from its rule set's `search_filters`) with the values its cards
+    have: the distinct values of each choice, the min and max of each range. Labels follow the request
+    language. Cached per game until its cards change."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("game", str, required=True, description="game slug")],
+        responses={200: FacetsSerializer},
+    )
+    def get(self, request: Request) -> Response:
+        slug = (request.query_params.get("game") or "").strip()
+        if not slug:
+            raise ValidationError({"game": "this parameter is required (a game slug)"})
+        game = Game.objects.filter(slug=slug).first()
+        if game is None:
+            raise NotFound(f"unknown game {slug[:50]!r}")
+        lang = "ru" if (get_language() or "en").startswith("ru") else "en"
+        return Response({"game": game.slug, "filters": selectors.card_facets(game=game, lang=lang)})
 
 
 class CardDetailView(generics.RetrieveAPIView):

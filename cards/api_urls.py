@@ -6,6 +6,8 @@ from . import api
 
 urlpatterns = [
     path("cards/", api.CardListView.as_view(), name="api-card-list"),
+    # Fixed paths come before cards/<int:pk>/ so a detail route can never shadow them.
+    path("cards/facets/", api.CardFacetsView.as_view(), name="api-card-facets"),
     path("cards/import/", api.CardImportView.as_view(), name="api-card-import"),
     path("cards/export/", api.CardExportView.as_view(), name="api-card-export"),
     path("cards/<int:pk>/", api.CardDetailView.as_view(), name="api-card-detail"),

@@ -1,13 +1,15 @@
-"""Reads: card search with attribute filters, and the export of a game's database."""
+"""Reads: card search with attribute filters, each game's search facets, and the export of a database."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.core.cache import cache
 from django.db import connection
-from django.db.models import BooleanField, Prefetch, Q, QuerySet
+from django.db.models import BooleanField, Count, Max, Prefetch, Q, QuerySet
 from django.db.models.expressions import RawSQL
 
 from .importers import CardRecord, PrintingRecord, SetRecord, interchange
@@ -229,3 +231,108 @@ def card_filters_from_params(params: Any) -> CardFilters:
         else:
             filters.attrs[key] = value
     return filters
+
+
+# --- search facets: each game's configured filters with the values its cards have ----------------
+
+FACETS_CACHE_SECONDS = 24 * 3600
+# Built-in filter fields -> the Card column they read and the card-search parameter(s) they send.
+_BUILTIN_COLUMNS = {"type": "card_type", "subtype": "subtypes", "level": "level", "cost": "cost"}
+
+
+def game_search_filters(*, game_slug: str) -> tuple[Any, ...]:
+    """The game's ``search_filters`` from its rule set (a game without a rule-set file has none)."""
+    from rules.engine.registry import default_registry
+
+    try:
+        return default_registry().game(game_slug).search_filters
+    except KeyError:
+        return ()
+
+
+def search_filter_params(search_filter: Any) -> dict[str, str]:
+    """The /api/cards/ parameter(s) a configured filter sends: {"value": ...} or {"min": ..., "max": ...}."""
+    name = search_filter.field
+    if search_filter.builtin:
+        if search_filter.kind == "range":
+            return {"min": f"{name}_min", "max": f"{name}_max"}
+        return {"value": name}
+    if search_filter.kind == "range":
+        return {"min": f"attr.{name}.min", "max": f"attr.{name}.max"}
+    return {"value": f"attr.{name}"}
+
+
+def _choice_key(value: str | int | float) -> tuple[int, float, str]:
+    # Numbers in numeric order before text in case-insensitive order (works for Cyrillic too).
+    if isinstance(value, int | float):
+        return (0, float(value), "")
+    return (1, 0.0, value.casefold())
+
+
+def _scalars(value: Any) -> list[Any]:
+    """The usable scalar values of one card's field: list attributes count each element."""
+    items = value if isinstance(value, list) else [value]
+    return [v for v in items if isinstance(v, str | int | float) and not isinstance(v, bool) and v != ""]
+
+
+def _facet_values(*, game: Game, search_filters: tuple[Any, ...]) -> dict[str, dict[str, Any]]:
+    """One pass over the game's cards collecting, per filter, its distinct values or its min and max."""
+    seen: dict[str, set[Any]] = {f.field: set() for f in search_filters}
+    rows = (
+        Card.objects.filter(game=game)
+        .values_list("card_type", "subtypes", "level", "cost", "attributes")
+        .iterator(chunk_size=2000)
+    )
+    for card_type, subtypes, level, cost, attributes in rows:
+        columns = {"type": card_type, "subtype": subtypes, "level": level, "cost": cost}
+        attributes = attributes if isinstance(attributes, dict) else {}
+        for search_filter in search_filters:
+            name = search_filter.field
+            raw = columns[name] if search_filter.builtin else attributes.get(name)
+            if raw is not None:
+                seen[name].update(_scalars(raw))
+    facets: dict[str, dict[str, Any]] = {}
+    for search_filter in search_filters:
+        values = seen[search_filter.field]
+        if search_filter.kind == "range":
+            numbers = [v for v in values if isinstance(v, int | float)]
+            facets[search_filter.field] = {
+                "min": min(numbers) if numbers else None,
+                "max": max(numbers) if numbers else None,
+            }
+        else:
+            facets[search_filter.field] = {"values": [str(v) for v in sorted(values, key=_choice_key)]}
+    return facets
+
+
+def _facets_cache_key(*, game: Game, search_filters: tuple[Any, ...]) -> str:
+    # The cards' count and latest change time move with every import (bulk_update sets updated_at) and
+    # deletion, so a stale entry is never read; the filter spec is in the key for rule-set changes.
+    stats = Card.objects.filter(game=game).aggregate(count=Count("pk"), latest=Max("updated_at"))
+    latest = stats["latest"].isoformat() if stats["latest"] else "-"
+    spec = "|".join(f"{f.field}:{f.kind}" for f in search_filters)
+    digest = hashlib.sha256(f"{stats['count']}|{latest}|{spec}".encode()).hexdigest()[:24]
+    return f"cards:facets:v1:{game.pk}:{digest}"
+
+
+def card_facets(*, game: Game, lang: str = "en") -> list[dict[str, Any]]:
+    """The game's configured search filters, each with its label in `lang`, the card-search parameters it
+    sends and, for choices, the values present in the game's cards (ranges: their min and max)."""
+    search_filters = game_search_filters(game_slug=game.slug)
+    if not search_filters:
+        return []
+    key = _facets_cache_key(game=game, search_filters=search_filters)
+    values = cache.get(key)
+    if values is None:
+        values = _facet_values(game=game, search_filters=search_filters)
+        cache.set(key, values, FACETS_CACHE_SECONDS)
+    return [
+        {
+            "field": f.field,
+            "kind": f.kind,
+            "label": f.title(lang),
+            "params": search_filter_params(f),
+            **values[f.field],
+        }
+        for f in search_filters
+    ]

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from . import selectors, services
@@ -15,6 +18,30 @@ from .forms import ImportForm
 from .models import Card, Game, ImportJob
 
 PAGE_SIZE = 50
+# The generic inputs the page shows for a built-in field when the game's rule set does not configure it.
+GENERIC_FIELDS = ("type", "subtype", "level")
+
+
+def _lang() -> str:
+    return "ru" if (get_language() or "en").startswith("ru") else "en"
+
+
+def _filters_with_current(facets: list[dict[str, Any]], params: Any) -> list[dict[str, Any]]:
+    """The game's configured filters plus what this request has chosen in each (to redisplay the form)."""
+    shown = []
+    for facet in facets:
+        item = dict(facet)
+        names = facet["params"]
+        if facet["kind"] == "choice":
+            item["current"] = (params.get(names["value"]) or "").strip()
+            # A value no card has any more still shows as chosen, so the page says what it filtered on.
+            if item["current"] and item["current"] not in facet["values"]:
+                item["values"] = [*facet["values"], item["current"]]
+        else:
+            item["current_min"] = (params.get(names["min"]) or "").strip()
+            item["current_max"] = (params.get(names["max"]) or "").strip()
+        shown.append(item)
+    return shown
 
 
 def browser(request: HttpRequest) -> HttpResponse:
@@ -36,14 +63,19 @@ def browser(request: HttpRequest) -> HttpResponse:
     game = next((g for g in games if g.slug == filters.game), None)
     query = request.GET.copy()
     query.pop("page", None)
-    attr_key = next(iter(filters.attrs), "")
+    search_filters = (
+        _filters_with_current(selectors.card_facets(game=game, lang=_lang()), request.GET) if game else []
+    )
+    configured = {f["field"] for f in search_filters}
     context = {
         "games": games,
         "game": game,
         "filters": filters,
-        "attr_key": attr_key,
-        "attr_value": filters.attrs.get(attr_key, ""),
-        "types": selectors.card_type_choices(game=game) if game else [],
+        "search_filters": search_filters,
+        "generic": {name: name not in configured for name in GENERIC_FIELDS},
+        "attr_key": request.GET.get("attr_key", "").strip(),
+        "attr_value": request.GET.get("attr_value", "").strip(),
+        "types": selectors.card_type_choices(game=game) if game and "type" not in configured else [],
         "page": page,
         "error": error,
         "querystring": query.urlencode(),

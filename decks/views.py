@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from cards.models import Game
+from cards.selectors import card_facets
 
 from . import selectors, services, stats, svg
 from .api import deck_json, export_response
@@ -205,6 +206,8 @@ def deck_builder(request: HttpRequest, pk: int) -> HttpResponse:
     sections = selectors.deck_sections(deck)
     fmt = format_info(deck.game.slug, deck.format_slug)
     formats = game_formats(deck.game.slug)
+    search_filters = card_facets(game=deck.game, lang=lang)
+    type_configured = any(f["field"] == "type" for f in search_filters)
     config = {
         "deck": deck_json(deck, sections=sections),
         "lang": lang,
@@ -238,7 +241,11 @@ def deck_builder(request: HttpRequest, pk: int) -> HttpResponse:
             "fmt": fmt,
             "config": config,
             "sections": sections,
-            "card_types": selectors.card_types(deck.game),
+            # The game's own search filters (its rule set's search_filters), rendered beside the search box;
+            # when they include the card type, the generic type select is not shown twice.
+            "search_filters": search_filters,
+            "card_types": [] if type_configured else selectors.card_types(deck.game),
+            "type_configured": type_configured,
         },
     )
 

@@ -6,6 +6,7 @@ loading checks it and names the file and key of any mistake.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -19,6 +20,12 @@ from .filters import CardPredicate, compile_filter
 
 RULESETS_DIR = Path(__file__).resolve().parent.parent / "rulesets"
 COPY_KEYS = ("name", "identity", "name_level")
+# Card columns a search filter may name besides attribute keys, and the one kind each allows: the card
+# search takes type/subtype as one value and level/cost as a min–max range.
+SEARCH_FILTER_BUILTINS = {"type": "choice", "subtype": "choice", "level": "range", "cost": "range"}
+SEARCH_FILTER_KINDS = ("choice", "range")
+# Same rule as the card search's attribute names (cards.selectors.ATTR_KEY_RE): letters, digits and _.
+_ATTR_KEY_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,39}$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +156,27 @@ class FormatRules:
 
 
 @dataclass(frozen=True, slots=True)
+class SearchFilter:
+    """One filter the card search offers for a game: a built-in card column or an attribute key.
+
+    ``choice`` offers the values present in the game's cards (list attributes: their elements);
+    ``range`` offers a min and a max.
+    """
+
+    field: str
+    kind: str
+    label: str
+    label_ru: str = ""
+
+    @property
+    def builtin(self) -> bool:
+        return self.field in SEARCH_FILTER_BUILTINS
+
+    def title(self, lang: str = "en") -> str:
+        return self.label_ru if lang == "ru" and self.label_ru else self.label
+
+
+@dataclass(frozen=True, slots=True)
 class GameRules:
     slug: str
     name: str
@@ -167,6 +195,7 @@ class GameRules:
     effective_date: date
     formats: dict[str, FormatRules]
     source: str = ""
+    search_filters: tuple[SearchFilter, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +225,7 @@ class Registry:
 _GAME_KEYS = {
     "slug", "name", "name_ru", "description", "has_decks", "min_players", "max_players", "opening_hand",
     "first_player", "sideboard", "match_format", "pod_sizes", "tiebreakers", "version", "effective_date",
+    "search_filters",
 }  # fmt: skip
 _FORMAT_KEYS = {
     "slug", "name", "name_ru", "description", "sections", "copy_limits", "hero", "pool", "banlist", "sideboard",
@@ -277,6 +307,45 @@ def _copy_limit(where: str, raw: Mapping[str, Any], sections: Mapping[str, Secti
         filter_spec=raw.get("filter"),
         filter=_filter(f"{where}.filter", raw.get("filter")),
     )
+
+
+def _search_filter(where: str, raw: Any) -> SearchFilter:
+    if not isinstance(raw, Mapping):
+        raise RuleSetError(f"{where}: expected a table {{ field, kind, label, label_ru }}, got {raw!r}")
+    _check_keys(where, raw, {"field", "kind", "label", "label_ru"})
+    name = _require(where, raw, "field", str)
+    if name not in SEARCH_FILTER_BUILTINS and not _ATTR_KEY_RE.match(name):
+        raise RuleSetError(
+            f"{where}.field: {name!r} is neither one of {sorted(SEARCH_FILTER_BUILTINS)} "
+            "nor an attribute key (letters, digits and _)"
+        )
+    kind = _require(where, raw, "kind", str)
+    if kind not in SEARCH_FILTER_KINDS:
+        raise RuleSetError(f"{where}.kind: {kind!r} is not one of {list(SEARCH_FILTER_KINDS)}")
+    builtin_kind = SEARCH_FILTER_BUILTINS.get(name)
+    if builtin_kind is not None and kind != builtin_kind:
+        raise RuleSetError(f"{where}.kind: {name!r} can only be searched as {builtin_kind!r}")
+    label = _require(where, raw, "label", str)
+    if not label.strip():
+        raise RuleSetError(f"{where}.label: must not be empty")
+    label_ru = raw.get("label_ru", "")
+    if not isinstance(label_ru, str):
+        raise RuleSetError(f"{where}.label_ru: expected {str}, got {label_ru!r}")
+    return SearchFilter(field=name, kind=kind, label=label, label_ru=label_ru)
+
+
+def _search_filters(where: str, raw: Any) -> tuple[SearchFilter, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise RuleSetError(f"{where}: expected a list of tables, got {raw!r}")
+    filters = tuple(_search_filter(f"{where}[{i}]", item) for i, item in enumerate(raw))
+    seen: set[str] = set()
+    for i, item in enumerate(filters):
+        if item.field in seen:
+            raise RuleSetError(f"{where}[{i}].field: {item.field!r} is listed twice")
+        seen.add(item.field)
+    return filters
 
 
 def _format(where: str, game_slug: str, has_decks: bool, raw: Mapping[str, Any]) -> FormatRules:
@@ -385,6 +454,7 @@ def load_game(path: Path) -> GameRules:
         effective_date=effective,
         formats=formats,
         source=str(path),
+        search_filters=_search_filters(f"{gw}.search_filters", g.get("search_filters")),
     )
 
 

@@ -140,10 +140,18 @@
   let searchSeq = 0;
   async function search() {
     const q = $("search-q").value.trim();
-    const type = $("search-type").value;
+    const typeSelect = $("search-type");
+    const type = typeSelect ? typeSelect.value : "";
     const params = new URLSearchParams({ game: deck.game, page_size: "40" });
     if (q) params.set("q", q);
     if (type) params.set("type", type);
+    // The game's own filters: each input names the card-search parameter it sends (type, level_min,
+    // attr.size, attr.atk.max, ...), so this code knows nothing about any particular game.
+    filterInputs().forEach(function (input) {
+      const value = input.value.trim();
+      if (value) params.set(input.dataset.param, value);
+    });
+    const stamp = params.toString();
     const seq = ++searchSeq;
     const response = await fetch(config.urls.search + "?" + params.toString(), { credentials: "same-origin" });
     if (seq !== searchSeq) return;  // a newer search answered first
@@ -152,6 +160,10 @@
     state.highlighted = state.results.length ? 0 : -1;
     renderResults();
     $("search-results").dataset.query = q;
+    $("search-results").dataset.params = stamp;
+  }
+  function filterInputs() {
+    return Array.from(document.querySelectorAll("#search-filters [data-param]"));
   }
   function renderResults() {
     const list = $("search-results");
@@ -428,7 +440,15 @@
 
   // --- wiring ----------------------------------------------------------------------------------------
   $("search-q").addEventListener("input", function () { clearTimeout(searchTimer); searchTimer = setTimeout(search, 150); });
-  $("search-type").addEventListener("change", search);
+  if ($("search-type")) $("search-type").addEventListener("change", search);
+  filterInputs().forEach(function (input) {
+    if (input.tagName === "SELECT") input.addEventListener("change", search);
+    else input.addEventListener("input", function () { clearTimeout(searchTimer); searchTimer = setTimeout(search, 250); });
+  });
+  if ($("search-filters-clear")) $("search-filters-clear").addEventListener("click", function () {
+    filterInputs().forEach(function (input) { input.value = ""; });
+    search();
+  });
   $("search-q").addEventListener("keydown", function (event) {
     if (event.key === "ArrowDown") { event.preventDefault(); state.highlighted = Math.min(state.highlighted + 1, state.results.length - 1); markHighlight(); }
     else if (event.key === "ArrowUp") { event.preventDefault(); state.highlighted = Math.max(state.highlighted - 1, 0); markHighlight(); }
