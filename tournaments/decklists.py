@@ -79,6 +79,39 @@ def snapshot_from_payload(*, game: Any, payload: Mapping[str, Any]) -> Snapshot:
     return snapshot_from_sections(sections, hero)
 
 
+def snapshot_from_text(
+    *, game: Any, format_slug: str, text: str | bytes, filename: str = "", field: str = "deck",
+    as_pool: bool = False,
+) -> Snapshot:  # fmt: skip
+    """A list pasted or uploaded in any supported deck format (text, .ydk, ydke://, .cod, CSV, JSON).
+
+    Every line must become a card: the problems are listed line by line under ``field``. A pool is just the
+    cards the player received, whatever sections the file names, so with ``as_pool`` every line goes to
+    one section (the rules engine compares a deck with the pool as a whole).
+    """
+    from decks.formats import ParsedDeck, parse_deck
+    from decks.resolve import deck_resolve
+
+    if not (text.strip() if isinstance(text, str) else text):
+        raise ValidationError({field: _("Paste or upload the list.")})
+    parsed = parse_deck(text, filename=filename or None)
+    if parsed.errors:
+        raise ValidationError({field: [str(e) for e in parsed.errors][:10]})
+    if as_pool:
+        merged = ParsedDeck(name=parsed.name)
+        for entry in [e for entries in parsed.sections.values() for e in entries] + (
+            [parsed.hero] if parsed.hero else []
+        ):
+            merged.add("main", entry)
+        parsed = merged
+    resolved = deck_resolve(game=game, parsed=parsed, format_slug=format_slug)
+    if not resolved.ok:
+        raise ValidationError({field: resolved.problems()[:10]})
+    if not any(count for lines in resolved.sections.values() for _card, count in lines):
+        raise ValidationError({field: _("The list has no cards.")})
+    return snapshot_from_sections(resolved.sections, resolved.hero)
+
+
 def _cards_by_ref(game: Any, refs: set[str]) -> dict[str, Card]:
     by_external = {c.external_id: c for c in Card.objects.filter(game=game, external_id__in=refs)}
     ids = [int(r) for r in refs if r.isdigit()]

@@ -73,6 +73,18 @@ def decklist_entries(players: list[Player]) -> list[dict[str, Any]]:
     return entries
 
 
+def pool_entry(player: Player) -> dict[str, Any]:
+    """A limited player's registered pool, shaped like a deck list entry."""
+    lines = [line for lines in (player.pool or {}).get("sections", {}).values() for line in lines]
+    return {
+        "player": player,
+        "has_deck": bool(lines),
+        "hero": None,
+        "sections": [{"slug": "pool", "title": _("Pool"), "lines": lines,
+                      "total": sum(int(line["count"]) for line in lines)}] if lines else [],
+    }  # fmt: skip
+
+
 def pairing_rows(round_: Round, order: str) -> list[dict[str, Any]]:
     """One row per match (by table), or one row per player with their table and opponent (by name)."""
     matches = selectors.round_with_matches(round_=round_)

@@ -88,11 +88,13 @@ def overtime_matches(round_: Round, now: datetime | None = None) -> set[int]:
     )
 
 
-def attention_matches(tournament: Tournament) -> QuerySet[Match]:
-    """Disputed results of any round, and reported-but-unconfirmed ones: the organizer's to-do list."""
+def attention_matches(tournament: Tournament, now: datetime | None = None) -> QuerySet[Match]:
+    """The organizer's to-do list: disputed results of any round, reported-but-unconfirmed ones, and late
+    ones (no result yet although the round timer has run out)."""
+    late = Q(status=Match.Status.PENDING, bye=False, round__timer_ends_at__lte=now or timezone.now())
     return (
         Match.objects.filter(round__tournament=tournament)
-        .filter(Q(status=Match.Status.DISPUTED) | Q(status=Match.Status.REPORTED))
+        .filter(Q(status=Match.Status.DISPUTED) | Q(status=Match.Status.REPORTED) | late)
         .select_related("round")
         .prefetch_related(Prefetch("seats", MatchSeat.objects.select_related("player").order_by("seat")))
         .order_by("round__number", "table")

@@ -171,6 +171,12 @@ def tournament_update(*, tournament: Tournament, by: Any, **fields: Any) -> Tour
     for key in fields:
         if key in EDITABLE_BEFORE_ROUND_1 and started:
             errors[key] = _("This setting cannot change once round 1 is paired.")
+        elif (
+            key == "registration_deadline"
+            and fields[key] != tournament.registration_deadline
+            and freeze_if_deadline_passed(tournament)
+        ):
+            errors[key] = _("Registration is closed and the deck lists are frozen; the deadline cannot move.")
         elif key not in EDITABLE_ALWAYS + EDITABLE_BEFORE_ROUND_1 + ("co_organizers",):
             errors[key] = _("This setting cannot be changed.")
     if fields.get("rounds") is not None and not 1 <= fields["rounds"] <= 30:
@@ -197,22 +203,38 @@ def tournament_update(*, tournament: Tournament, by: Any, **fields: Any) -> Tour
 # --- registration -------------------------------------------------------------------------------------
 
 
+def freeze_if_deadline_passed(tournament: Tournament, now: datetime | None = None) -> bool:
+    """Freeze registration once its deadline has passed; True when registration is frozen.
+
+    There is no scheduler (no Celery beat): the freeze happens lazily, the first time anything asks after
+    the deadline (every registration, deck submission and event page does). It stamps
+    ``registration_frozen_at`` with the deadline itself, so moving the deadline afterwards cannot reopen
+    registration and nothing submitted after the deadline was ever accepted. A conditional UPDATE keeps two
+    concurrent requests from fighting over the stamp.
+    """
+    if tournament.registration_frozen_at is not None:
+        return True
+    deadline = tournament.registration_deadline
+    if deadline is None or (now or timezone.now()) < deadline:
+        return False
+    Tournament.objects.filter(pk=tournament.pk, registration_frozen_at__isnull=True).update(
+        registration_frozen_at=deadline
+    )
+    tournament.registration_frozen_at = (
+        Tournament.objects.filter(pk=tournament.pk).values_list("registration_frozen_at", flat=True).first()
+        or deadline
+    )
+    return True
+
+
 def registration_open(tournament: Tournament, now: datetime | None = None) -> bool:
-    now = now or timezone.now()
-    return (
-        tournament.status == Tournament.Status.REGISTRATION
-        and tournament.registration_frozen_at is None
-        and (tournament.registration_deadline is None or now < tournament.registration_deadline)
+    return tournament.status == Tournament.Status.REGISTRATION and not freeze_if_deadline_passed(
+        tournament, now
     )
 
 
 def decks_frozen(tournament: Tournament, now: datetime | None = None) -> bool:
-    now = now or timezone.now()
-    return (
-        tournament.registration_frozen_at is not None
-        or tournament.status != Tournament.Status.REGISTRATION
-        or (tournament.registration_deadline is not None and now >= tournament.registration_deadline)
-    )
+    return tournament.status != Tournament.Status.REGISTRATION or freeze_if_deadline_passed(tournament, now)
 
 
 @transaction.atomic
@@ -228,7 +250,11 @@ def player_register(
             raise PermissionDenied(_("Log in to register."))
         user = by
     tournament.refresh_from_db()
-    if not registration_open(tournament):
+    # The deadline (and the freeze) bind players; until round 1 an organizer may still seat a walk-in,
+    # whose list only an organizer can then register (see player_submit_deck).
+    if not registration_open(tournament) and not (
+        organizer and tournament.status == Tournament.Status.REGISTRATION
+    ):
         raise ValidationError(_("Registration for this event is closed."))
     name = (name or "").strip() or (user.get_full_name() or user.username if user is not None else "")
     if not name:
@@ -246,22 +272,24 @@ def player_register(
 @transaction.atomic
 def player_submit_deck(
     *, player: Player, by: Any, deck: Any = None, payload: Mapping[str, Any] | None = None,
-    pool: Any = None,
+    pool: Any = None, text: str | bytes = "", filename: str = "",
 ) -> Player:  # fmt: skip
-    """Register a deck: a copy (snapshot) of ``deck`` (a ``decks.Deck``) or an inline ``payload``.
+    """Register a deck: a copy (snapshot) of ``deck`` (a ``decks.Deck``), an inline ``payload``, or a list
+    pasted/uploaded as ``text`` in any supported deck format.
 
-    Refused when the list is illegal for the event's format and ban list, or after the freeze (an organizer
-    may still register a late entry's first list).
+    Limited formats check the deck against the player's pool (``pool`` given here, or registered before
+    with ``player_submit_pool``). Refused when the list is illegal for the event's format and ban list, or
+    after the freeze (an organizer may still register a late entry's first list).
     """
     tournament = Tournament.objects.select_related("game", "banlist").get(pk=player.tournament_id)
-    organizer = is_organizer(tournament, by)
-    if not organizer and (by is None or player.user_id != by.id):
-        raise PermissionDenied(_("You can only register your own deck."))
-    if not game_rules(tournament.game).has_decks:
-        raise ValidationError(_("%(game)s is played without decks.") % {"game": tournament.game.name})
+    organizer = _check_deck_access(tournament, player, by)
     if decks_frozen(tournament) and not (organizer and player.deck is None):
         raise ValidationError(_("Deck lists are frozen: registration has closed."))
-    if deck is not None:
+    if deck is None and payload is None and (text.strip() if isinstance(text, str) else text):
+        snapshot = decklists.snapshot_from_text(
+            game=tournament.game, format_slug=tournament.format_slug, text=text, filename=filename
+        )
+    elif deck is not None:
         if deck.game_id != tournament.game_id:
             raise ValidationError({"deck": _("That deck is for another game.")})
         if not organizer and deck.owner_id != by.id:
@@ -292,6 +320,59 @@ def player_submit_deck(
     player.deck_submitted_at = timezone.now()
     player.source_deck = deck
     player.save(update_fields=["deck", "pool", "deck_report", "deck_submitted_at", "source_deck"])
+    return player
+
+
+def _check_deck_access(tournament: Tournament, player: Player, by: Any) -> bool:
+    """The player themself or an organizer, in a game played with decks; returns "is an organizer"."""
+    organizer = is_organizer(tournament, by)
+    if not organizer and (by is None or player.user_id != by.id):
+        raise PermissionDenied(_("You can only register your own deck."))
+    if not game_rules(tournament.game).has_decks:
+        raise ValidationError(_("%(game)s is played without decks.") % {"game": tournament.game.name})
+    return organizer
+
+
+def format_uses_pool(tournament: Tournament) -> bool:
+    """Limited formats: decks are built from a registered card pool (the rules engine checks ``not_in_pool``)."""
+    fmt = game_rules(tournament.game).formats.get(tournament.format_slug)
+    return fmt is not None and fmt.pool_scope is not None
+
+
+@transaction.atomic
+def player_submit_pool(
+    *, player: Player, by: Any, pool: Mapping[str, Any] | None = None, text: str | bytes = "",
+    filename: str = "",
+) -> Player:  # fmt: skip
+    """Limited formats: register the cards the player received (inline ``pool`` or a pasted/uploaded list).
+
+    A deck registered earlier stays only if it is still legal with the new pool; otherwise it is removed
+    so the player registers a deck built from this pool (nothing illegal is ever left registered).
+    """
+    tournament = Tournament.objects.select_related("game", "banlist").get(pk=player.tournament_id)
+    organizer = _check_deck_access(tournament, player, by)
+    if not format_uses_pool(tournament):
+        raise ValidationError(_("This format does not use a card pool."))
+    if decks_frozen(tournament) and not (organizer and player.deck is None):
+        raise ValidationError(_("Deck lists are frozen: registration has closed."))
+    if pool is not None:
+        snapshot = decklists.snapshot_from_payload(game=tournament.game, payload=pool)
+    else:
+        snapshot = decklists.snapshot_from_text(
+            game=tournament.game, format_slug=tournament.format_slug, text=text, filename=filename,
+            field="pool", as_pool=True,
+        )  # fmt: skip
+    player.pool = snapshot
+    fields = ["pool"]
+    if player.deck is not None:
+        report = decklists.validate_snapshot(tournament=tournament, snapshot=player.deck, pool=snapshot)
+        if report.get("legal", False):
+            player.deck_report = report
+        else:
+            player.deck = player.deck_report = player.deck_submitted_at = player.source_deck = None
+            fields += ["deck", "deck_submitted_at", "source_deck"]
+        fields.append("deck_report")
+    player.save(update_fields=fields)
     return player
 
 
@@ -497,33 +578,44 @@ def _bulk_create_matches(matches: list[Match]) -> list[Match]:
 
 
 def _pair_pods(round_: Round, tournament: Tournament, history: records.History, active: list[Any]) -> None:
+    from . import pod_rounds
     from . import pods as pods_engine
 
     rules = game_rules(tournament.game)
     low, high = _pod_size_range(rules)
     points = {row.player_id: row.points for row in records.compute_rows(history, tournament.tiebreakers)}
+    active_points = {p.id: points.get(p.id, 0) for p in active}
+    seed = round_.seed * 1_000_003 + round_.number
     try:
-        assignment = pods_engine.assign_pods(
-            [pods_engine.PodPlayer(id=p.id, points=points.get(p.id, 0)) for p in active],
+        # A count that does not split into the allowed sizes gets one short pod at the bottom (games
+        # playable by two) or a pod bye: see tournaments/pod_rounds.py for the decision and why.
+        plan = pod_rounds.plan_pod_round(
+            active_points,
             min_size=low,
             max_size=high,
-            seed=round_.seed * 1_000_003 + round_.number,
-            previous_tablemates=records.opponents_by_player(history),
+            two_player_games=rules.min_players <= 2,
+            had_bye=records.byes_by_player(history),
+            seed=seed,
         )
+        seated = [pods_engine.PodPlayer(id=pid, points=pts) for pid, pts in active_points.items()
+                  if pid not in plan.byes]  # fmt: skip
+        assignment = pods_engine.assign_pods(
+            seated,
+            min_size=plan.min_size,
+            max_size=high,
+            seed=seed,
+            previous_tablemates=records.opponents_by_player(history),
+        ) if seated else None  # fmt: skip
     except ValueError as error:
         raise ValidationError(_("No valid pod assignment exists: %(why)s") % {"why": str(error)}) from None
-    _insert_matches(
-        round_,
-        [
-            (
-                pod.table,
-                False,
-                Match.Status.PENDING,
-                [(pid, seat, 0, False) for seat, pid in enumerate(pod.player_ids)],
-            )
-            for pod in assignment.pods
-        ],
-    )
+    matches: list[tuple[int, bool, str, list[tuple[int, int, int, bool]]]] = [
+        (pod.table, False, Match.Status.PENDING, [(pid, seat, 0, False) for seat, pid in enumerate(pod.player_ids)])
+        for pod in (assignment.pods if assignment is not None else ())
+    ]  # fmt: skip
+    for pid in plan.byes:
+        # A pod bye is final at once and scored like a Swiss bye (a win worth a full pod's first place).
+        matches.append((len(matches) + 1, True, Match.Status.FINAL, [(pid, 0, 2, False)]))
+    _insert_matches(round_, matches)
 
 
 @transaction.atomic

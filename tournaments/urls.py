@@ -13,6 +13,11 @@ urlpatterns = [
     path("<int:pk>/guests/", views.guest_add, name="guest_add"),
     path("<int:pk>/freeze/", views.registration_freeze, name="freeze"),
     path("<int:pk>/players/<int:player_id>/deck/", views.deck_submit, name="deck_submit"),
+    path(
+        "<int:pk>/players/<int:player_id>/registration/",
+        views.player_registration,
+        name="player_registration",
+    ),
     path("<int:pk>/players/<int:player_id>/list/", views.player_deck, name="player_deck"),
     path("<int:pk>/players/<int:player_id>/check/", views.deck_check, name="deck_check"),
     path("<int:pk>/players/<int:player_id>/drop/", views.player_drop, name="drop"),

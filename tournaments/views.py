@@ -178,6 +178,9 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
         if tournament.round_set.exists():
             for key in services.EDITABLE_BEFORE_ROUND_1:
                 fields.pop(key, None)
+        elif services.decks_frozen(tournament):
+            # The form always posts the deadline; once frozen it is history, not a setting.
+            fields.pop("registration_deadline", None)
         if _run(request, lambda: services.tournament_update(tournament=tournament, by=request.user, **fields),
                 _("Settings saved.")):  # fmt: skip
             return redirect("tournaments:detail", pk=pk)
@@ -214,6 +217,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "my_decks": my_decks,
             "registration_open": services.registration_open(tournament),
             "decks_frozen": services.decks_frozen(tournament),
+            "uses_pool": tournament.deck_registration and services.format_uses_pool(tournament),
             "attention": list(selectors.attention_matches(tournament)) if organizer else [],
             "champion": selectors.tournament_champion(tournament),
             "swiss_done": latest is not None
@@ -276,6 +280,69 @@ def deck_submit(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
         _("Deck registered."),
     )
     return redirect("tournaments:detail", pk=pk)
+
+
+def _upload_text(request: HttpRequest, text_field: str, file_field: str) -> tuple[str | bytes, str]:
+    """A pasted list, or an uploaded file (read up to the parser's size limit, which then names the problem)."""
+    from decks.formats import MAX_BYTES
+
+    upload = request.FILES.get(file_field)
+    if upload is not None:
+        return upload.read(MAX_BYTES + 1), upload.name or ""
+    return request.POST.get(text_field, ""), ""
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def player_registration(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
+    """Register a player's list: a deck of theirs or one pasted/uploaded in any supported format, and in
+    limited formats first the pool it is built from (the rules engine checks the deck against the pool)."""
+    tournament = _tournament(pk)
+    player = get_object_or_404(Player, pk=player_id, tournament=tournament)
+    organizer = is_organizer(tournament, request.user)
+    if not organizer and player.user_id != request.user.id:
+        raise PermissionDenied
+    uses_pool = services.format_uses_pool(tournament)
+    if request.method == "POST":
+        if request.POST.get("action") == "pool":
+            text, filename = _upload_text(request, "pool_text", "pool_file")
+            done = _run(
+                request,
+                lambda: services.player_submit_pool(
+                    player=player, by=request.user, text=text, filename=filename
+                ),
+                _("Pool registered."),
+            )
+            if done and player.deck is None:
+                messages.info(request, _("Now register a deck built from this pool."))
+        else:
+            deck = _deck_for(request)
+            text, filename = ("", "") if deck is not None else _upload_text(request, "deck_text", "deck_file")
+            _run(
+                request,
+                lambda: services.player_submit_deck(
+                    player=player, by=request.user, deck=deck, text=text, filename=filename
+                ),
+                _("Deck registered."),
+            )
+        return redirect("tournaments:player_registration", pk=pk, player_id=player_id)
+    from decks.models import Deck
+
+    player.refresh_from_db()
+    return render(
+        request,
+        "tournaments/registration.html",
+        {
+            "tournament": tournament,
+            "player": player,
+            "organizer": organizer,
+            "uses_pool": uses_pool,
+            "frozen": services.decks_frozen(tournament) and not (organizer and player.deck is None),
+            "my_decks": list(Deck.objects.filter(owner=request.user, game=tournament.game).order_by("name")),
+            "entry": printables.decklist_entries([player])[0],
+            "pool_entry": printables.pool_entry(player) if uses_pool else None,
+        },
+    )
 
 
 @login_required
