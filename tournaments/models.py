@@ -126,6 +126,17 @@ class Round(models.Model):
     def __str__(self) -> str:
         return f"{self.tournament} R{self.number}"
 
+    @property
+    def stage(self) -> str:
+        """A person's name for a top-cut round (by how many matches it has), else "Round N"."""
+        if self.kind != self.Kind.TOP_CUT:
+            return _("Round %(number)d") % {"number": self.number}
+        matches = getattr(self, "match_count", None)
+        if matches is None:
+            matches = self.matches.count()
+        names = {1: _("Final"), 2: _("Semifinals"), 4: _("Quarterfinals")}
+        return names.get(matches) or _("Top %(players)d") % {"players": 2 * matches}
+
 
 class Match(models.Model):
     class Status(models.TextChoices):

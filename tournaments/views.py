@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -192,7 +193,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(pk)
     organizer = is_organizer(tournament, request.user)
     me = player_for_user(tournament, request.user)
-    rounds = list(tournament.round_set.order_by("number"))
+    rounds = list(tournament.round_set.order_by("number").annotate(match_count=Count("matches")))
     latest = rounds[-1] if rounds else None
     my_match = None
     if me is not None and latest is not None:
