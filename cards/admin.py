@@ -2,7 +2,31 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from .models import Card, CardSet, ImportJob, Printing
+from .models import Card, CardSet, Format, Game, ImportJob, Printing
+
+
+class FormatInline(admin.TabularInline):
+    model = Format
+    extra = 0
+    fields = ["slug", "name", "name_ru", "position"]
+    readonly_fields = ["slug"]  # slugs come from the rule-set file; only the names are editable data
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    """Display names are data: the twin-deck game has no official name, so staff may rename any game.
+    Slugs, player counts and formats come from rules/rulesets/<slug>.toml (see `sync_games`)."""
+
+    list_display = ("name", "name_ru", "slug", "has_decks", "min_players", "max_players")
+    fields = ("slug", "name", "name_ru", "description", "has_decks", "min_players", "max_players")
+    readonly_fields = ("slug", "has_decks", "min_players", "max_players")
+    inlines = [FormatInline]
+
+    def has_add_permission(self, request: object) -> bool:
+        return False  # a game is added by writing its rule-set file, then `manage.py sync_games`
+
+    def has_delete_permission(self, request: object, obj: object = None) -> bool:
+        return False
 
 
 class PrintingInline(admin.TabularInline):
