@@ -104,3 +104,13 @@ def test_it_creates_a_superuser_without_prompting(monkeypatch: Any) -> None:
     call_command("createsuperuser", "--noinput", username="root", email="root@example.com")
     root = User.objects.get(username="root")
     assert root.is_superuser and root.check_password("Another-s3cret")
+
+
+def test_it_answers_a_load_balancer_probe_by_ip_over_http_in_production(client: Any, settings: Any) -> None:
+    settings.ALLOWED_HOSTS = ["deckhall.example.org"]
+    settings.SECURE_SSL_REDIRECT = True
+    probe = client.get("/healthz", HTTP_HOST="10.0.0.5")
+    assert probe.status_code == 200
+    assert probe.json()["status"] == "ok"
+    # Every other page still refuses an unknown host.
+    assert client.get("/", HTTP_HOST="10.0.0.5").status_code == 400
