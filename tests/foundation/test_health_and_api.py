@@ -114,3 +114,26 @@ def test_it_answers_a_load_balancer_probe_by_ip_over_http_in_production(client: 
     assert probe.json()["status"] == "ok"
     # Every other page still refuses an unknown host.
     assert client.get("/", HTTP_HOST="10.0.0.5").status_code == 400
+
+
+def test_it_throttles_password_guessing_on_the_token_endpoint(
+    api_client: Any, user: Any, settings: Any
+) -> None:
+    from django.core.cache import cache
+    from rest_framework.throttling import ScopedRateThrottle
+
+    cache.clear()
+    rates = {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "auth": "3/min"}
+    original = ScopedRateThrottle.THROTTLE_RATES
+    ScopedRateThrottle.THROTTLE_RATES = rates
+    try:
+        codes = [
+            api_client.post(
+                "/api/auth/token/", {"username": "alice", "password": f"guess{i}"}, format="json"
+            ).status_code
+            for i in range(4)
+        ]
+    finally:
+        ScopedRateThrottle.THROTTLE_RATES = original
+        cache.clear()
+    assert codes == [400, 400, 400, 429]
