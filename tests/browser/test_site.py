@@ -39,3 +39,10 @@ def test_it_signs_up_logs_in_and_switches_language(page: Any, games: Any) -> Non
     page.select_option("#language-select", "en")
     page.wait_for_selector("html[lang=en]")
     assert page.get_by_role("button", name="Log out").is_visible()
+
+
+def test_it_renders_the_interactive_api_docs_without_the_internet(page: Any, games: Any) -> None:
+    page.goto(page.base_url + "/api/docs/")
+    page.wait_for_selector("text=Deckhall API", timeout=20_000)
+    assert page.get_by_text("/api/games/").first.is_visible()
+    # The `page` fixture fails the test if anything was requested outside the live server.
