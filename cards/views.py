@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.contrib import messages
@@ -91,9 +92,21 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "card": card,
         "alternates": selectors.card_alternates(card=card),
-        "attributes": sorted(card.attributes.items()),
+        "attributes": [(key, _attribute_text(value)) for key, value in sorted(card.attributes.items())],
     }
     return render(request, "cards/detail.html", context)
+
+
+def _attribute_text(value: Any) -> str | None:
+    """How an attribute reads on the page: lists as "a, b", structures (hero restrictions) as JSON,
+    never Python's repr (['Стая'], True)."""
+    if value is None:
+        return None
+    if isinstance(value, list) and all(isinstance(v, str | int | float) for v in value):
+        return ", ".join(str(v) for v in value)
+    if isinstance(value, list | dict | bool):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
 
 
 def _require_organizer(request: HttpRequest) -> None:

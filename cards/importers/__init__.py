@@ -33,14 +33,16 @@ class Format:
     extensions: tuple[str, ...]
     sniff: Callable[[bytes], bool]
     parse: Callable[..., ParseResult]
+    # Formats that only ever hold one game's cards; empty: any game (Cockatrice, Deckhall files).
+    games: tuple[str, ...] = ()
 
 
 FORMATS: dict[str, Format] = {
     f.slug: f
     for f in [
-        Format("cdb", "YGOPro / EDOPro .cdb", (".cdb",), ygopro.looks_like, ygopro.parse),
+        Format("cdb", "YGOPro / EDOPro .cdb", (".cdb",), ygopro.looks_like, ygopro.parse, ("yugioh",)),
         Format("cockatrice", "Cockatrice XML (v3/v4)", (".xml",), cockatrice.looks_like, cockatrice.parse),
-        Format("vale", "Vale of Eternity card list (JSON)", (), vale.looks_like, vale.parse),
+        Format("vale", "Vale of Eternity card list (JSON)", (), vale.looks_like, vale.parse, ("vale",)),
         Format("json", "Deckhall JSON", (".json",), interchange.looks_like_json, interchange.parse_json),
         Format("csv", "Deckhall CSV", (".csv",), lambda data: False, interchange.parse_csv),
     ]
@@ -75,10 +77,18 @@ def parse(
             raise FileRejected(
                 f"unknown format {fmt!r}; choose one of: {', '.join(FORMATS)}", field_name="format"
             )
-        slug = fmt or detect_format(data, filename)
-        if not data:
+        if not data.removeprefix(b"\xef\xbb\xbf").strip():  # nothing, or only a BOM and blank lines
             raise FileRejected("the file is empty")
-        return FORMATS[slug].parse(data, game_slug=game_slug, progress=progress)
+        slug = fmt or detect_format(data, filename)
+        chosen = FORMATS[slug]
+        if chosen.games and game_slug and game_slug not in chosen.games:
+            # A wrong pick in the game list would otherwise pour thousands of foreign cards into a game.
+            raise FileRejected(
+                f"a {chosen.label} file holds cards of the game {' / '.join(chosen.games)!s}, "
+                f"not {game_slug!r}; choose that game",
+                field_name="game",
+            )
+        return chosen.parse(data, game_slug=game_slug, progress=progress)
     except FileRejected as exc:
         result = ParseResult(fmt=fmt or "")
         result.errors.append(exc.issue)

@@ -6,6 +6,8 @@ as an `ImportIssue` (line/row, field, reason) so a user can fix a whole file in 
 
 from __future__ import annotations
 
+import json
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -20,6 +22,12 @@ MAX_IDENTITY = 200
 MAX_CARD_TYPE = 40
 MAX_TEXT = 20_000
 ATTRIBUTE_KEY_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,39}$")
+MAX_SET_CODE = 40
+MAX_SET_NAME = 200
+MAX_SET_TYPE = 40
+MAX_RARITY = 40
+MAX_PRINTING_CODE = 60
+MAX_IMAGE_URL = 500
 
 Progress = Callable[[int, int], None]
 
@@ -99,6 +107,53 @@ class FileRejected(Exception):
         self.issue = ImportIssue(line, field_name, reason)
 
 
+def decode_text(data: bytes, *, default: str = "utf-8") -> str:
+    """Text from bytes: a UTF-8 or UTF-16 byte-order mark wins (Excel's "Unicode text" is UTF-16),
+    otherwise `default`. A wrong encoding is refused with the line of the first bad byte."""
+    for bom, encoding in ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be")):
+        if data.startswith(bom):
+            data, default = data[len(bom) :], encoding
+            break
+    try:
+        return data.decode(default)
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise FileRejected(
+            f"the file is not {default.upper()} text (byte {data[exc.start]:#x} on line {line}); "
+            "save it as UTF-8 (in Excel: “CSV UTF-8”)",
+            line=line,
+        ) from exc
+
+
+def _no_constants(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def loads_json(text: str) -> Any:
+    """json.loads without Python's NaN/Infinity extensions: they are not JSON, and the database's JSON
+    columns refuse them (an import would crash at the write instead of naming the card)."""
+    return json.loads(text, parse_constant=_no_constants)
+
+
+def json_problem(value: Any, depth: int = 0) -> str:
+    """Why a value cannot be stored in a JSON column ("" if it can): non-finite numbers, NUL characters
+    (PostgreSQL refuses them), and absurd nesting."""
+    if depth > 20:
+        return "is nested too deeply"
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"{value} is not a finite number"
+    if isinstance(value, str):
+        return "contains a NUL character" if "\x00" in value else ""
+    if isinstance(value, list):
+        return next((p for p in (json_problem(v, depth + 1) for v in value) if p), "")
+    if isinstance(value, dict):
+        for key, item in value.items():
+            problem = json_problem(str(key), depth + 1) or json_problem(item, depth + 1)
+            if problem:
+                return problem
+    return ""
+
+
 def parse_int(value: Any, *, bounds: tuple[int, int] | None = None) -> int | None:
     """An int from a cell/element; None for empty. Raises ValueError with a readable reason."""
     if value is None:
@@ -149,6 +204,15 @@ def validate_records(result: ParseResult) -> None:
             err("external_id", f"duplicate of the card on line {seen[rec.external_id]}")
         else:
             seen[rec.external_id] = rec.line
+        for name, value in (
+            ("external_id", rec.external_id),
+            ("name", rec.name),
+            ("identity", rec.identity),
+            ("card_type", rec.card_type),
+            ("text", rec.text),
+        ):
+            if "\x00" in value:
+                err(name, "contains a NUL character")
         if not rec.name.strip():
             err("name", "is empty")
         elif len(rec.name) > MAX_NAME:
@@ -166,18 +230,43 @@ def validate_records(result: ParseResult) -> None:
                 err(name, f"{value} is out of range ({bounds[0]}–{bounds[1]})")
         if not isinstance(rec.subtypes, list) or not all(isinstance(s, str) for s in rec.subtypes):
             err("subtypes", "must be a list of strings")
+        elif problem := json_problem(rec.subtypes):
+            err("subtypes", problem)
         if not isinstance(rec.attributes, dict):
             err("attributes", "must be an object of key → value")
         else:
-            for key in rec.attributes:
+            for key, value in rec.attributes.items():
                 if not ATTRIBUTE_KEY_RE.match(str(key)):
                     err(f"attributes.{key}", "attribute names must be letters, digits or _ (max 40)")
+                elif problem := json_problem(value):
+                    err(f"attributes.{key}", problem)
         for printing in rec.printings:
             if not printing.set_code:
                 err("printings", "a printing has no set code")
             elif printing.image_url and not re.match(r"^https?://", printing.image_url):
                 err("printings.image_url", "must be an http(s) address")
-            elif len(printing.image_url) > 500 or len(printing.set_code) > 40 or len(printing.code) > 60:
-                err("printings", "a set code, printing code or image address is too long")
+            elif (
+                len(printing.image_url) > MAX_IMAGE_URL
+                or len(printing.set_code) > MAX_SET_CODE
+                or len(printing.code) > MAX_PRINTING_CODE
+                or len(printing.rarity) > MAX_RARITY
+            ):
+                err(
+                    "printings",
+                    f"a set code (max {MAX_SET_CODE}), printing code (max {MAX_PRINTING_CODE}), "
+                    f"rarity (max {MAX_RARITY}) or image address (max {MAX_IMAGE_URL}) is too long",
+                )
+            elif "\x00" in printing.set_code + printing.code + printing.rarity + printing.image_url:
+                err("printings", "contains a NUL character")
             elif printing.set_code not in result.sets:
                 result.sets[printing.set_code] = SetRecord(code=printing.set_code)
+    for card_set in result.sets.values():
+        for name, value, limit in (
+            ("code", card_set.code, MAX_SET_CODE),
+            ("name", card_set.name, MAX_SET_NAME),
+            ("set_type", card_set.set_type, MAX_SET_TYPE),
+        ):
+            if len(value) > limit:
+                result.error(None, f"set.{name}", f"is longer than {limit} characters", card_set.code[:40])
+            elif "\x00" in value:
+                result.error(None, f"set.{name}", "contains a NUL character", card_set.code[:40])

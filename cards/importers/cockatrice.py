@@ -22,6 +22,7 @@ from .base import (
     PrintingRecord,
     Progress,
     SetRecord,
+    decode_text,
     parse_int,
     validate_records,
 )
@@ -59,6 +60,10 @@ def looks_like(data: bytes) -> bool:
 def _to_utf8(data: bytes) -> bytes:
     """Decode with the declared encoding ourselves: expat only knows a few encoding names
     (real files say encoding='UTF8'), and a wrong encoding deserves a message naming the line."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        # UTF-16 with a byte-order mark: decode by the mark and drop the declared name with it.
+        text = decode_text(data)
+        return re.sub(r"^(<\?xml[^>]*?encoding=['\"])[A-Za-z0-9._-]+", r"\1UTF-8", text).encode("utf-8")
     match = XML_DECL_RE.match(data)
     encoding = match.group("enc").decode() if match else "utf-8"
     if data.startswith(b"\xef\xbb\xbf"):
@@ -144,6 +149,9 @@ class _Handler(xml.sax.handler.ContentHandler):
                 self.current["related"].append(text)
         elif name in TEXT_FIELDS and parent in {"card", "prop"}:
             self.current[name] = text
+        elif parent == "prop" and text:
+            # v4 lets a game define its own properties (a faction, a rarity...): keep them as attributes.
+            self.current.setdefault("props", {})[name] = text
 
 
 def parse(data: bytes, *, game_slug: str = "", progress: Progress | None = None) -> ParseResult:
@@ -244,6 +252,11 @@ def _card(raw: dict[str, Any], result: ParseResult) -> CardRecord | None:
             attributes[key] = raw[key]
     if raw["related"]:
         attributes["related"] = raw["related"]
+    for key, value in raw.get("props", {}).items():
+        # Attribute names are letters, digits and _ (searchable as attr.<key>): "format-standard" → format_standard.
+        clean = re.sub(r"[^A-Za-z0-9_]", "_", key)[:40]
+        clean = clean if re.match(r"[A-Za-z_]", clean) else f"p_{clean}"[:40]
+        attributes.setdefault(clean, int(value) if re.fullmatch(r"-?\d{1,9}", value) else value)
 
     printings = []
     for set_code, attrs in raw["sets"]:

@@ -20,6 +20,8 @@ from .base import (
     PrintingRecord,
     Progress,
     SetRecord,
+    decode_text,
+    loads_json,
     parse_bool,
     parse_int,
     validate_records,
@@ -52,7 +54,7 @@ def encode_cell(value: Any) -> str:
         if value == "":
             return '""'
         try:
-            json.loads(value)
+            loads_json(value)
         except ValueError:
             return value
         return json.dumps(value, ensure_ascii=False)
@@ -61,21 +63,13 @@ def encode_cell(value: Any) -> str:
 
 def decode_cell(cell: str) -> Any:
     try:
-        return json.loads(cell)
+        return loads_json(cell)
     except ValueError:
         return cell
 
 
 def _decode_text(data: bytes) -> str:
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]  # Excel writes a BOM
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise FileRejected(
-            f"the file is not UTF-8 text (byte {data[exc.start]:#x}); save it as UTF-8", line=line
-        ) from exc
+    return decode_text(data)
 
 
 # --- JSON -------------------------------------------------------------------------------------
@@ -85,12 +79,18 @@ def looks_like_json(data: bytes) -> bool:
 
 def parse_json(data: bytes, *, game_slug: str = "", progress: Progress | None = None) -> ParseResult:
     text = _decode_text(data)
+    if not text.strip():
+        raise FileRejected("the file is empty")
     try:
-        document = json.loads(text)
+        document = loads_json(text)
     except json.JSONDecodeError as exc:
         raise FileRejected(f"malformed JSON: {exc.msg} (column {exc.colno})", line=exc.lineno) from exc
+    except ValueError as exc:  # NaN / Infinity
+        raise FileRejected(f"malformed JSON: {exc}") from exc
     if not isinstance(document, dict) or not isinstance(document.get("cards"), list):
         raise FileRejected('not a Deckhall card file: expected an object with a "cards" list', line=1)
+    if not isinstance(document.get("sets") or [], list):
+        raise FileRejected('"sets" must be a list of sets', line=1, field_name="sets")
     if document.get("format", FORMAT_TAG) != FORMAT_TAG:
         raise FileRejected(f'"format" must be {FORMAT_TAG!r}', line=1, field_name="format")
     if document.get("game") and game_slug and document["game"] != game_slug:
@@ -103,6 +103,11 @@ def parse_json(data: bytes, *, game_slug: str = "", progress: Progress | None = 
     for index, raw in enumerate(document.get("sets") or [], start=1):
         if not isinstance(raw, dict) or not raw.get("code"):
             result.error(index, "sets", f'set #{index} needs a "code"')
+            continue
+        wrong = [key for key in ("code", "name", "set_type", "release_date") if not _is_text(raw.get(key))]
+        if wrong:
+            for key in wrong:
+                result.error(index, f"sets.{key}", f"set #{index}: must be text, got {_kind(raw[key])}")
             continue
         result.sets[str(raw["code"])] = _set_from(raw, result, index)
     cards = document["cards"]
@@ -117,6 +122,17 @@ def parse_json(data: bytes, *, game_slug: str = "", progress: Progress | None = 
             progress(index, len(cards))
     validate_records(result)
     return result
+
+
+def _is_text(value: Any, *, numbers: bool = False) -> bool:
+    """A text field may be absent/null or a string (an id may also be a whole number, e.g. a passcode)."""
+    if value is None or isinstance(value, str):
+        return True
+    return numbers and isinstance(value, int) and not isinstance(value, bool)
+
+
+def _kind(value: Any) -> str:
+    return {dict: "an object", list: "a list", bool: "true/false"}.get(type(value), type(value).__name__)
 
 
 def _set_from(raw: dict[str, Any], result: ParseResult, line: int) -> SetRecord:
@@ -155,6 +171,9 @@ def _record_from(
     missing = [key for key in ("external_id", "name") if raw.get(key) in (None, "")]
     for key in missing:
         err(key, "is required")
+    for key in ("external_id", "identity", "name", "card_type", "text"):
+        if not _is_text(raw.get(key), numbers=key in {"external_id", "identity"}):
+            err(key, f"must be text, got {_kind(raw[key])}")
     numbers: dict[str, int | None] = {}
     for key, bounds in (("level", LEVEL_RANGE), ("cost", COST_RANGE)):
         try:
@@ -180,6 +199,12 @@ def _record_from(
         for item in printings_raw:
             if not isinstance(item, dict) or not item.get("set"):
                 err("printings", 'every printing needs a "set"')
+                continue
+            keys = ("set", "code", "rarity", "image_url", "set_name", "set_type", "release_date")
+            wrong = [key for key in keys if not _is_text(item.get(key), numbers=key in {"set", "code"})]
+            if wrong:
+                for key in wrong:
+                    err(f"printings.{key}", f"must be text, got {_kind(item[key])}")
                 continue
             printings.append(
                 PrintingRecord(
@@ -218,7 +243,18 @@ def _record_from(
 def parse_csv(data: bytes, *, game_slug: str = "", progress: Progress | None = None) -> ParseResult:
     text = _decode_text(data)
     result = ParseResult(fmt="csv")
-    reader = csv.reader(io.StringIO(text, newline=""))
+    # Spreadsheets in many locales (Russian Excel among them) separate cells with ";", and Excel's
+    # "Unicode text" uses tabs: take the separator that makes the header name the required columns.
+    first_line = text.split("\n", 1)[0]
+    delimiter = next(
+        (
+            d
+            for d in (",", ";", "\t")
+            if {c.strip().strip('"') for c in first_line.split(d)} >= REQUIRED_CSV_COLUMNS
+        ),
+        ",",
+    )
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     try:
         header = next(reader)
     except StopIteration as exc:
@@ -231,6 +267,9 @@ def parse_csv(data: bytes, *, game_slug: str = "", progress: Progress | None = N
         raise FileRejected(
             f"missing column(s): {', '.join(sorted(missing))} (the header row must name them)", line=1
         )
+    repeated = sorted({c for c in header if c and header.count(c) > 1})
+    if repeated:
+        raise FileRejected(f"column(s) named twice in the header: {', '.join(repeated)}", line=1)
     known = set(CSV_COLUMNS)
     unknown = [c for c in header if c and c not in known and not c.startswith(ATTR_PREFIX)]
     if unknown:
@@ -259,7 +298,7 @@ def parse_csv(data: bytes, *, game_slug: str = "", progress: Progress | None = N
                 raw[key] = [part.strip() for part in value.split("|") if part.strip()]
             else:
                 try:
-                    raw[key] = json.loads(value)
+                    raw[key] = loads_json(value)
                 except ValueError:
                     result.error(row_number, key, "must be a JSON list", cells.get("name", ""))
                     raw[key] = None

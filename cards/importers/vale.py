@@ -5,7 +5,17 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .base import COST_RANGE, CardRecord, FileRejected, ParseResult, Progress, parse_int, validate_records
+from .base import (
+    COST_RANGE,
+    CardRecord,
+    FileRejected,
+    ParseResult,
+    Progress,
+    decode_text,
+    loads_json,
+    parse_int,
+    validate_records,
+)
 
 EFFECT_TYPES = {"instant", "permanent", "active"}
 FAMILIES = {"fire", "water", "earth", "wind", "dragon"}
@@ -13,18 +23,25 @@ FAMILIES = {"fire", "water", "earth", "wind", "dragon"}
 
 def looks_like(data: bytes) -> bool:
     head = data[:4096]
+    # A Deckhall export of the vale game also mentions "family" and "effects" (as attributes); it
+    # names its format at the top, and must be read as Deckhall JSON.
+    if b'"deckhall-cards"' in head:
+        return False
     return (
         head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{") and b'"family"' in data and b'"effects"' in data
     )
 
 
 def parse(data: bytes, *, game_slug: str = "", progress: Progress | None = None) -> ParseResult:
+    text = decode_text(data)
+    if not text.strip():
+        raise FileRejected("the file is empty")
     try:
-        document = json.loads(data.decode("utf-8-sig"))
-    except UnicodeDecodeError as exc:
-        raise FileRejected(f"the file is not UTF-8 text (byte position {exc.start})") from exc
+        document = loads_json(text)
     except json.JSONDecodeError as exc:
         raise FileRejected(f"malformed JSON: {exc.msg} (column {exc.colno})", line=exc.lineno) from exc
+    except ValueError as exc:  # NaN / Infinity
+        raise FileRejected(f"malformed JSON: {exc}") from exc
     cards = document.get("cards") if isinstance(document, dict) else document
     if not isinstance(cards, list):
         raise FileRejected('not a Vale card list: expected {"cards": [...]} or a list of cards', line=1)
@@ -43,12 +60,15 @@ def _card(raw: Any, index: int, result: ParseResult) -> CardRecord | None:
     if not isinstance(raw, dict):
         result.error(index, "", f"card #{index} is not an object")
         return None
-    name = str(raw.get("name") or "")
     errors_before = len(result.errors)
-    if not name:
+    name = raw.get("name") or ""
+    if not isinstance(name, str):
+        result.error(index, "name", f"must be text, got {type(name).__name__}")
+        name = ""
+    elif not name:
         result.error(index, "name", "is required")
     family = raw.get("family")
-    if family not in FAMILIES:
+    if not isinstance(family, str) or family not in FAMILIES:
         result.error(index, "family", f"{family!r} is not one of {', '.join(sorted(FAMILIES))}", name)
     cost = None
     try:
@@ -61,10 +81,17 @@ def _card(raw: Any, index: int, result: ParseResult) -> CardRecord | None:
         effects = []
     clean_effects = []
     for effect in effects:
-        if not isinstance(effect, dict) or effect.get("type") not in EFFECT_TYPES:
+        if (
+            not isinstance(effect, dict)
+            or not isinstance(effect.get("type"), str)
+            or effect["type"] not in EFFECT_TYPES
+        ):
             result.error(
                 index, "effects.type", f"every effect needs a type of {', '.join(sorted(EFFECT_TYPES))}", name
             )
+            continue
+        if not isinstance(effect.get("text") or "", str):
+            result.error(index, "effects.text", "must be text", name)
             continue
         clean_effects.append({"type": effect["type"], "text": str(effect.get("text") or "")})
     if len(result.errors) > errors_before:

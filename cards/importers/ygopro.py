@@ -93,6 +93,17 @@ LINK_MARKERS = [
 ]
 # atk/def of -2 is how YGOPro stores "?".
 UNKNOWN_STAT = -2
+MAX_STAT = 1_000_000
+MAX_LEVEL = 13  # levels and ranks stop at 12 (13 for a few anime cards), link ratings at 8
+# Upper bounds of the integer columns: passcodes have at most 10 digits, bit fields fit 32 bits.
+MAX_FIELD = {
+    "ot": 0xFFFF,
+    "alias": 9_999_999_999,
+    "type": 0xFFFFFFFF,
+    "level": 0xFFFFFFFF,
+    "race": 0xFFFFFFFF,
+    "attribute": 0xFFFF,
+}
 
 
 def looks_like(data: bytes) -> bool:
@@ -126,6 +137,21 @@ def row_to_record(row: sqlite3.Row | tuple[Any, ...], result: ParseResult) -> Ca
         result.error(line, key, f"expected a whole number, got {ints[key]!r}", str(name or ""))
     if bad:
         return None
+    # Bit fields and the alias are never negative; stats above a million are a broken file, not a card.
+    for key in ("ot", "alias", "type", "level", "race", "attribute"):
+        if ints[key] < 0 or ints[key] > MAX_FIELD[key]:
+            bad.append(key)
+            result.error(line, key, f"{ints[key]} is out of range (0–{MAX_FIELD[key]})", str(name or ""))
+    if ctype & TYPE_MONSTER:
+        stats = [("atk", atk)] if ctype & 0x4000000 else [("atk", atk), ("def", def_)]
+        for key, value in stats:
+            if not UNKNOWN_STAT <= value <= MAX_STAT:
+                bad.append(key)
+                result.error(
+                    line, key, f"{value} is out of range ({UNKNOWN_STAT}–{MAX_STAT})", str(name or "")
+                )
+    if bad:
+        return None
     if not isinstance(name, str) or not name.strip():
         result.error(line, "name", "is empty (no row in `texts` for this passcode?)")
         return None
@@ -151,6 +177,9 @@ def row_to_record(row: sqlite3.Row | tuple[Any, ...], result: ParseResult) -> Ca
     if card_type == "monster":
         is_link = bool(ctype & 0x4000000)
         card_level = level & 0xFF
+        if card_level > MAX_LEVEL:
+            result.error(line, "level", f"level/rank/link {card_level} is out of range (0–{MAX_LEVEL})", name)
+            return None
         if ctype & 0x1000000:
             attributes["lscale"] = (level >> 24) & 0xFF
             attributes["rscale"] = (level >> 16) & 0xFF

@@ -91,3 +91,34 @@ def test_it_shows_card_detail_with_printings(api_client, samples):
     assert detail["printings"][0]["set_name"] == "Sample set (not official)"
     assert detail["attributes"]["restrictions"] == []
     assert api_client.get("/api/cards/999999/").status_code == 404
+
+
+def test_every_ordering_is_total_and_pages_do_not_overlap(api_client, samples):
+    """Ties (two "Dark Magician" printings, equal levels) are broken by a stable key, so paging through
+    any ordering returns every card exactly once."""
+    for ordering in ("name", "-name", "level", "-level", "cost", "-cost", "type", "external_id", "updated"):
+        seen: list[int] = []
+        url, params = "/api/cards/", {"game": "yugioh", "page_size": 7, "ordering": ordering}
+        while url:
+            body = api_client.get(url, params).json()
+            seen += [card["id"] for card in body["results"]]
+            url, params = body["next"], None
+        assert len(seen) == len(set(seen)) == 53, ordering
+    names = _names(
+        api_client.get("/api/cards/", {"game": "yugioh", "q": "dark magician", "ordering": "-name"})
+    )
+    assert names == ["Dark Magician Girl", "Dark Magician", "Dark Magician"]
+    dm = api_client.get("/api/cards/", {"game": "yugioh", "q": "dark magician", "ordering": "name"}).json()
+    assert [c["external_id"] for c in dm["results"][:2]] == ["46986414", "46986415"]
+
+
+def test_pagination_caps_the_page_size_and_explains_a_missing_page(api_client, games):
+    from tests.cards.conftest import deckhall_json, es_card
+
+    many = deckhall_json([es_card(f"c{i:03}", f"Карта {i:03}") for i in range(250)])
+    assert cards_import(game=games["everseal"], data=many, filename="many.json").ok
+    body = api_client.get("/api/cards/", {"game": "everseal", "page_size": 10_000}).json()
+    assert body["count"] == 250 and len(body["results"]) == 200 and body["next"]
+    assert body["results"][0]["name"] == "Карта 000" and body["results"][-1]["name"] == "Карта 199"
+    response = api_client.get("/api/cards/", {"game": "everseal", "page": 99})
+    assert response.status_code == 404 and "Invalid page" in response.json()["detail"]

@@ -91,3 +91,109 @@ def test_it_reports_every_bad_card_and_imports_nothing(games):
     assert {issue.field for issue in result.errors} == {"cmc", "external_id"}
     assert all(issue.line for issue in result.errors)
     assert not Card.objects.exists()
+
+
+# A version 4 file as Cockatrice's oracle and custom-set guides write it: card properties inside <prop>,
+# <set> with uuid/num/rarity/picurl attributes, related cards, tokens, a game-defined property.
+COCKATRICE_V4_FULL = """<?xml version="1.0" encoding="UTF-8"?>
+<cockatrice_carddatabase version="4">
+  <sets>
+    <set>
+      <name>SD01</name>
+      <longname>Starter Deck [Wings of Anger]</longname>
+      <settype>Starter</settype>
+      <releasedate>2017-10-20</releasedate>
+    </set>
+    <set>
+      <name>BP01</name>
+      <longname>Booster Pack Vol. 1</longname>
+      <settype>Expansion</settype>
+      <releasedate>2017-12-01</releasedate>
+    </set>
+  </sets>
+  <cards>
+    <card>
+      <name>Carella Lv2</name>
+      <text>[Rest]: Produce [1].</text>
+      <prop>
+        <layout>normal</layout>
+        <side>front</side>
+        <type>Caster</type>
+        <maintype>Caster</maintype>
+        <cmc>0</cmc>
+        <colors>Ignus</colors>
+        <faction>Wings</faction>
+        <format-standard>legal</format-standard>
+      </prop>
+      <set rarity="rare" uuid="7d3c-01" num="001" picurl="https://example.com/carella2.jpg">SD01</set>
+      <set rarity="secret" uuid="7d3c-02" num="S01">BP01</set>
+      <related attach="attach">The Coin</related>
+      <tablerow>1</tablerow>
+      <cipt>1</cipt>
+    </card>
+    <card>
+      <name>Ember Sprite</name>
+      <text>Servant &amp; friend &lt;fast&gt;.</text>
+      <prop>
+        <type>Servant - Youkai/Heishi</type>
+        <maintype>Servant</maintype>
+        <manacost>2</manacost>
+        <cmc>2</cmc>
+        <colors>Ignus</colors>
+        <pt>20/10</pt>
+      </prop>
+      <set rarity="common" num="014">BP01</set>
+      <reverse-related count="2">The Coin</reverse-related>
+      <tablerow>2</tablerow>
+    </card>
+    <card>
+      <name>The Coin</name>
+      <text>Banish this card: Produce [1].</text>
+      <prop><type>Token</type><maintype>Token</maintype><cmc>0</cmc></prop>
+      <set>SD01</set>
+      <token>1</token>
+      <tablerow>0</tablerow>
+      <upsidedown>1</upsidedown>
+    </card>
+  </cards>
+</cockatrice_carddatabase>
+"""
+
+
+def test_it_reads_a_realistic_version_4_database(games):
+    result = cards_import(game=games["caster"], data=COCKATRICE_V4_FULL.encode(), filename="caster-v4.xml")
+    assert result.ok, [str(issue) for issue in result.errors]
+    assert (result.fmt, result.created) == ("cockatrice", 3)
+    carella = Card.objects.get(external_id="Carella Lv2")
+    assert (carella.name, carella.level, carella.identity, carella.card_type, carella.cost) == (
+        "Carella",
+        2,
+        "Carella|Lv2",
+        "caster",
+        0,
+    )
+    # Properties from <prop> become attributes; a game's own property is kept (and searchable).
+    assert carella.attributes["color"] == "Ignus" and carella.attributes["faction"] == "Wings"
+    assert carella.attributes["format_standard"] == "legal" and carella.attributes["side"] == "front"
+    assert carella.attributes["related"] == ["The Coin"]
+    printings = {
+        (p.card_set.code, p.code, p.rarity, p.image_url) for p in Printing.objects.filter(card=carella)
+    }
+    assert printings == {
+        ("SD01", "001", "rare", "https://example.com/carella2.jpg"),
+        ("BP01", "S01", "secret", ""),
+    }
+    sprite = Card.objects.get(external_id="Ember Sprite")
+    assert sprite.card_type == "servant" and sprite.subtypes == ["youkai", "heishi"] and sprite.cost == 2
+    assert sprite.text == "Servant & friend <fast>." and sprite.attributes["power"] == 20
+    coin = Card.objects.get(external_id="The Coin")
+    assert coin.is_token and not coin.deck_buildable
+    assert CardSet.objects.get(game=games["caster"], code="BP01").name == "Booster Pack Vol. 1"
+
+
+def test_a_version_4_file_with_a_bad_prop_reports_its_line(games):
+    bad = COCKATRICE_V4_FULL.replace("<cmc>2</cmc>", "<cmc>two</cmc>")
+    result = cards_import(game=games["caster"], data=bad.encode(), filename="caster-v4.xml")
+    assert [(issue.field, issue.card) for issue in result.errors] == [("cmc", "Ember Sprite")]
+    assert result.errors[0].line == 37
+    assert not Card.objects.exists()

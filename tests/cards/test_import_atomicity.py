@@ -56,3 +56,57 @@ def test_a_successful_job_reports_counts_and_full_progress(games, organizer):
     job = import_job_run(job_id=job.pk)
     assert job.status == ImportJob.Status.DONE and job.created_count == 30 and job.percent == 100
     assert job.processed == job.total == 30
+
+
+def _state():
+    from cards.models import Printing
+
+    cards = list(Card.objects.order_by("pk").values_list("pk", "external_id", "name", "text", "attributes"))
+    return cards, list(Printing.objects.order_by("pk").values_list("pk", "card_id", "code"))
+
+
+def test_a_bad_row_in_a_cdb_reimport_leaves_existing_cards_untouched(games, cdb_bytes):
+    from tests.cards.conftest import GOOD_ROWS
+
+    assert cards_import(game=games["yugioh"], data=cdb_bytes(), filename="x.cdb").ok
+    before = _state()
+    changed = [(*row[:11], "A new text.") for row in GOOD_ROWS]  # every card's text changes...
+    changed.append((1001, 3, 0, 0, 0x11, "lots", 0, 4, 1, 1, "Bad Atk", ""))  # ...but one row is bad
+    result = cards_import(game=games["yugioh"], data=cdb_bytes(changed), filename="x.cdb")
+    assert [(issue.line, issue.field) for issue in result.errors] == [(1001, "atk")]
+    assert _state() == before
+
+
+def test_a_bad_card_in_a_cockatrice_reimport_leaves_existing_cards_untouched(games):
+    from tests.cards.conftest import COCKATRICE_V3
+
+    assert cards_import(game=games["caster"], data=COCKATRICE_V3.encode(), filename="c.xml").ok
+    before = _state()
+    bad = COCKATRICE_V3.replace("Caster one.", "Changed.").replace('picURL="http:', 'picURL="javascript:')
+    result = cards_import(game=games["caster"], data=bad.encode(), filename="c.xml")
+    assert [issue.field for issue in result.errors] == ["printings.image_url"]
+    assert _state() == before
+
+
+def test_a_failure_while_writing_rolls_back_every_card(games, monkeypatch):
+    """Errors the parsers cannot foresee (a database error half-way) must not leave half an import."""
+    from cards import services
+
+    game = games["everseal"]
+    cards_import(game=game, data=deckhall_json([es_card("1", "Волк", text="v1")]), filename="a.json")
+    before = _state()
+
+    def explode(**kwargs):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(services, "_printings_sync", explode)
+    job = import_job_create(
+        game=game,
+        created_by=None,
+        filename="b.json",
+        data=deckhall_json([es_card("1", "Волк", text="v2"), es_card("2", "Ёж")]),
+    )
+    job = import_job_run(job_id=job.pk)
+    assert job.status == ImportJob.Status.FAILED
+    assert job.errors[0]["reason"] == "internal error while importing; see logs"
+    assert _state() == before

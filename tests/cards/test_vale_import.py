@@ -34,3 +34,24 @@ def test_it_reports_bad_families_costs_and_effects(games):
     result = cards_import(game=games["vale"], data=json.dumps(doc).encode(), filename="v.json", fmt="vale")
     assert {(i.line, i.field) for i in result.errors} == {(2, "family"), (3, "cost"), (3, "effects.type")}
     assert not Card.objects.exists()
+
+
+def test_an_exported_vale_database_imports_back_as_deckhall_json(games):
+    """The Vale list's attributes (family, effects) must not make its own export look like a Vale list."""
+    from cards.demo import SAMPLES
+    from cards.selectors import cards_export
+
+    vale = games["vale"]
+    cards_import(game=vale, data=(SAMPLES / "vale-sample.json").read_bytes(), filename="v.json")
+    before = list(
+        Card.objects.filter(game=vale).order_by("pk").values_list("pk", "name", "cost", "attributes")
+    )
+    for fmt in ("json", "csv"):
+        exported = cards_export(game=vale, fmt=fmt)
+        result = cards_import(game=vale, data=exported, filename=f"vale-cards.{fmt}")
+        assert result.ok, result.errors[:3]
+        assert (result.fmt, result.unchanged) == (fmt, 10)
+    after = list(
+        Card.objects.filter(game=vale).order_by("pk").values_list("pk", "name", "cost", "attributes")
+    )
+    assert after == before
