@@ -5,6 +5,7 @@ Reading follows the deck's visibility (private decks answer 404 to others); only
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
@@ -436,6 +437,7 @@ class BanListStatusView(GenericAPIView):
         parameters=[
             OpenApiParameter("game", str),
             OpenApiParameter("banlist", str, description="ban list id or name"),
+            OpenApiParameter("format_slug", str, description="without banlist: the format's list in effect"),
             OpenApiParameter("date", str),
             OpenApiParameter("cards", str, description="comma-separated card ids"),
         ],
@@ -449,10 +451,17 @@ class BanListStatusView(GenericAPIView):
             ids = [int(x) for x in request.query_params.get("cards", "").split(",") if x.strip()][:500]
         except ValueError:
             raise exceptions.ValidationError({"cards": "comma-separated card ids"}) from None
-        banlist = selectors.banlist_named(
+        raw_date = request.query_params.get("date") or ""
+        try:
+            on_date = date.fromisoformat(raw_date) if raw_date else None
+        except ValueError:
+            raise exceptions.ValidationError({"date": "a date as YYYY-MM-DD"}) from None
+        # No list chosen: the format's list in effect on the date, the one validation applies too.
+        banlist = selectors.banlist_for_badges(
             game=game,
             name=request.query_params.get("banlist", ""),
-            on_date=request.query_params.get("date") or None,
+            format_slug=request.query_params.get("format_slug", ""),
+            on_date=on_date,
         )
         cards = list(Card.objects.filter(game=game, pk__in=ids))
         statuses = selectors.banlist_statuses(banlist=banlist, cards=cards)

@@ -113,3 +113,43 @@ def opening_hand(game_slug: str) -> dict[str, int]:
     if raw is None:
         raw = OPENING_HAND_FALLBACK.get(game_slug, 5)
     return dict(raw) if isinstance(raw, dict) else {"main": int(raw)}
+
+
+def describe_restriction(item: object, lang: str = "en", sections: dict[str, str] | None = None) -> str:
+    """One hero deck-building restriction (card data: attributes["restrictions"]) in words, for the hero
+    picker — the same kinds the rules engine applies; anything else is shown as it was entered."""
+    from rules.engine.filters import describe_filter
+
+    ru = lang.startswith("ru")
+    if isinstance(item, str):
+        return item
+    if not isinstance(item, dict):
+        return str(item)
+    if ru and isinstance(item.get("text_ru"), str):
+        return item["text_ru"]
+    if isinstance(item.get("text"), str):
+        return item["text"]
+    kind = item.get("kind")
+    what = describe_filter(item.get("filter") or {}, "ru" if ru else "en")
+    count = item.get("count", 1)
+    if kind == "forbid":
+        return f"Запрещены карты: {what}" if ru else f"No cards with {what}"
+    if kind == "only":
+        return f"Только карты: {what}" if ru else f"Only cards with {what}"
+    if kind in ("require", "at_least"):
+        return f"Не менее {count} карт(ы): {what}" if ru else f"At least {count} card(s) with {what}"
+    if kind == "at_most":
+        return f"Не более {count} карт(ы): {what}" if ru else f"At most {count} card(s) with {what}"
+    if kind == "copy_limit":
+        limit = item.get("max")
+        return f"Не более {limit} копий одной карты" if ru else f"At most {limit} copies of a card"
+    if kind == "section_size":
+        slug = str(item.get("section", ""))
+        where = (sections or {}).get(slug, slug)
+        low, high = item.get("min"), item.get("max")
+        if low is not None and high is not None:
+            return f"{where}: от {low} до {high} карт" if ru else f"{where}: {low}–{high} cards"
+        if low is not None:
+            return f"{where}: не менее {low} карт" if ru else f"{where}: at least {low} cards"
+        return f"{where}: не более {high} карт" if ru else f"{where}: at most {high} cards"
+    return ", ".join(f"{key}: {value}" for key, value in item.items())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 from django.db.models import Count, Q, QuerySet
@@ -189,6 +190,23 @@ def banlist_named(*, game: Any, name: str, on_date: Any = None) -> Any:
     if on_date is not None:
         rows = rows.filter(effective_date__lte=on_date)
     return rows.order_by("-effective_date").first()
+
+
+def banlist_for_badges(*, game: Any, name: str, format_slug: str, on_date: date | None) -> Any:
+    """The named list; without a name, the format's list in effect on the date (today by default) —
+    the same one deck validation applies when a deck names no list."""
+    if name:
+        return banlist_named(game=game, name=name, on_date=on_date)
+    if not format_slug:
+        return None
+    from rules.engine.registry import default_registry
+    from rules.services import banlist_choose
+
+    try:
+        fmt = default_registry().format(game.slug, format_slug)
+    except KeyError:
+        return None
+    return banlist_choose(game=game, fmt=fmt, banlist=None, on_date=on_date)
 
 
 def card_types(game: Any) -> list[str]:

@@ -50,6 +50,19 @@ def breakdown(points: Iterable[tuple[str, int]]) -> list[tuple[str, int]]:
     return sorted(counter.items(), key=lambda item: (-item[1], item[0]))
 
 
+def value_breakdown(points: Iterable[tuple[object, int]]) -> list[tuple[str, int]]:
+    """Counts per attribute value; a list value (keywords) counts once for each of its elements and a
+    card without the attribute counts as "—"."""
+    labelled: list[tuple[str, int]] = []
+    for value, count in points:
+        values = value if isinstance(value, list | tuple) else [value]
+        values = [v for v in values if v is not None and v != ""]
+        if not values:
+            labelled.append(("—", count))
+        labelled.extend((str(v), count) for v in values)
+    return breakdown(labelled)
+
+
 @dataclass(frozen=True)
 class CardOdds:
     label: str

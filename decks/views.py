@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 from typing import Any
 
@@ -17,13 +18,13 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from cards.models import Game
-from cards.selectors import card_facets
+from cards.models import Card, Game
+from cards.selectors import card_facets, game_search_filters
 
 from . import selectors, services, stats, svg
 from .api import deck_json, export_response
 from .forms import DeckImportForm, DeckNewForm
-from .gamerules import FormatInfo, format_info, game_formats, opening_hand
+from .gamerules import FormatInfo, describe_restriction, format_info, game_formats, opening_hand
 from .models import Deck
 
 
@@ -112,6 +113,34 @@ def deck_import_page(request: HttpRequest) -> HttpResponse:
     return render(request, "decks/import.html", {"form": form, "problems": problems, "errors": errors})
 
 
+def _first_attribute_filter(game_slug: str) -> Any | None:
+    """The game's first configured "choice" search filter on a card attribute (not a built-in column):
+    what a section is charted by when none of its cards has a cost or a level (Everseal: size)."""
+    for search_filter in game_search_filters(game_slug=game_slug):
+        if search_filter.kind == "choice" and not search_filter.builtin:
+            return search_filter
+    return None
+
+
+def _first_chart(
+    game_slug: str, lines: list[tuple[Any, int]], title: str, lang: str
+) -> tuple[str, str] | None:
+    """(metric label, SVG) for a section's first chart: its cost curve, else its level curve, else a
+    breakdown by the game's first attribute filter; None when the game offers nothing to chart."""
+    for field, label in (("cost", _("Cost")), ("level", _("Level"))):
+        if any(getattr(card, field) is not None for card, _count in lines):
+            points = [(getattr(card, field), count) for card, count in lines]
+            return label, svg.bar_chart(stats.curve(points), title=f"{title}: {label}")
+    search_filter = _first_attribute_filter(game_slug)
+    if search_filter is None:
+        return None
+    label = search_filter.title(lang)
+    bars = stats.value_breakdown(
+        ((card.attributes or {}).get(search_filter.field), count) for card, count in lines
+    )
+    return label, svg.bar_chart(bars, title=f"{title}: {label}")
+
+
 def _section_stats(
     fmt: FormatInfo, sections: selectors.Sections, hands: dict[str, int]
 ) -> list[dict[str, Any]]:
@@ -122,9 +151,6 @@ def _section_stats(
         lines = sections.get(section.slug, [])
         if not lines:
             continue
-        uses_cost = any(card.cost is not None for card, _count in lines)
-        metric = _("Cost") if uses_cost else _("Level")
-        points = [((card.cost if uses_cost else card.level), count) for card, count in lines]
         title = section.title(lang)
         hand = hands.get(section.slug)
         size = sum(count for _card, count in lines)
@@ -140,6 +166,7 @@ def _section_stats(
             if hand
             else []
         )
+        first = _first_chart(fmt.game_slug, lines, title, lang)
         blocks.append(
             {
                 "slug": section.slug,
@@ -147,10 +174,9 @@ def _section_stats(
                 "total": size,
                 "hand": hand,
                 "odds": odds,
+                "chart_label": first[0] if first else "",
                 # Built by decks.svg, which escapes every text node: safe to embed.
-                "curve_svg": mark_safe(  # noqa: S308
-                    svg.bar_chart(stats.curve(points), title=f"{title}: {metric}")
-                ),
+                "curve_svg": mark_safe(first[1]) if first else "",  # noqa: S308
                 "types_svg": mark_safe(  # noqa: S308
                     svg.hbar_chart(
                         stats.breakdown((card.card_type, count) for card, count in lines),
@@ -168,13 +194,15 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
     fmt = format_info(deck.game.slug, deck.format_slug)
     hands = opening_hand(deck.game.slug)
     report = selectors.deck_report(deck=deck, sections=sections, lang=_lang())
-    versions = list(selectors.deck_versions(deck)[:30])
+    versions = _with_messages(list(selectors.deck_versions(deck)[:30]))
     return render(
         request,
         "decks/detail.html",
         {
             "deck": deck,
             "fmt": fmt,
+            "fmt_title": fmt.title(_lang()),
+            "game_title": (deck.game.name_ru if _lang() == "ru" else "") or deck.game.name,
             "blocks": _section_stats(fmt, sections, hands),
             "report": report,
             "versions": versions,
@@ -195,6 +223,18 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "hands": hands,
         },
     )
+
+
+def _hero_restrictions(game: Game, formats: list[FormatInfo], lang: str) -> dict[str, list[str]]:
+    if not any(f.has_hero for f in formats):
+        return {}
+    titles = {s.slug: s.title(lang) for f in formats for s in f.sections}
+    rows = Card.objects.filter(game=game, attributes__has_key="restrictions").values_list("pk", "attributes")
+    return {
+        str(pk): [describe_restriction(item, lang, titles) for item in attributes["restrictions"]]
+        for pk, attributes in rows
+        if isinstance(attributes.get("restrictions"), list)
+    }
 
 
 @login_required
@@ -224,6 +264,8 @@ def deck_builder(request: HttpRequest, pk: int) -> HttpResponse:
             for f in formats
         ],
         "banlists": selectors.banlists_for(deck.game),
+        # Each hero's restrictions in words, in the page's language (the picker shows them on choosing).
+        "hero_restrictions": _hero_restrictions(deck.game, formats, lang),
         "hands": opening_hand(deck.game.slug),
         "urls": {
             "search": "/api/cards/",
@@ -325,6 +367,35 @@ def deck_odds(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+_VERSION_MESSAGES = (
+    # "deck created", not "created": a bare "created" is already translated (neuter) in another catalogue.
+    (re.compile(r"^created$"), lambda m: _("deck created")),
+    (re.compile(r"^saved$"), lambda m: _("saved")),
+    (re.compile(r"^restored version (\d+)$"), lambda m: _("restored version %(n)s") % {"n": m[1]}),
+    (
+        re.compile(r"^copied from deck (\d+) v(\d+)$"),
+        lambda m: _("copied from deck %(deck)s, version %(n)s") % {"deck": m[1], "n": m[2]},
+    ),
+    (re.compile(r"^imported from (\w+)$"), lambda m: _("imported from %(fmt)s") % {"fmt": m[1]}),
+)
+
+
+def version_message(message: str) -> str:
+    """The services store their own version messages in English; show those in the page's language
+    (a message the user typed is shown as typed)."""
+    for pattern, translate in _VERSION_MESSAGES:
+        match = pattern.match(message)
+        if match:
+            return translate(match)
+    return message
+
+
+def _with_messages(versions: list[Any]) -> list[Any]:
+    for version in versions:
+        version.display_message = version_message(version.message)
+    return versions
+
+
 def deck_version(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     deck = selectors.deck_readable(pk=pk, user=request.user)
     against_raw = request.GET.get("against", "")
@@ -333,6 +404,21 @@ def deck_version(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     version = selectors.deck_versions(deck).filter(number=number).first()
     if version is None:
         raise Http404
+    version.display_message = version_message(version.message)
+    # Section headings by the format's own names (the snapshot keeps slugs).
+    try:
+        titles = {
+            s.slug: s.title(_lang())
+            for s in format_info(deck.game.slug, version.format_slug or deck.format_slug).sections
+        }
+    except KeyError:
+        titles = {}
+    diff_sections = [
+        (titles.get(slug, slug), change) for slug, change in (diff or {}).get("sections", {}).items()
+    ]
+    version_sections = [
+        (titles.get(slug, slug), rows) for slug, rows in (version.snapshot or {}).get("sections", {}).items()
+    ]
     return render(
         request,
         "decks/version.html",
@@ -340,6 +426,8 @@ def deck_version(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "deck": deck,
             "version": version,
             "diff": diff,
+            "diff_sections": diff_sections,
+            "version_sections": version_sections,
             "against": against,
             "can_edit": deck.editable_by(request.user),
         },

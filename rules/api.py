@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 from cards.models import Game
 
 from .deckinput import DeckInputError, deck_from_text
-from .engine import Swap, UnknownCard
+from .engine import Swap, UnknownCard, Violation
 from .engine import default_registry as registry
 from .models import BanList
 from .selectors import banlist_list
@@ -110,6 +110,26 @@ def _resolve_lines(game: Game, data: dict[str, Any]) -> tuple[dict, Any, Any, li
     return sections, hero, pool, unknown
 
 
+def _unknown_pool_warnings(data: dict[str, Any], game: Game) -> list[Violation]:
+    """Pool lines no card matched: the deck is still judged, but the player must know the pool is short."""
+    cards_found = cards_by_refs(game=game, refs=[line["card"] for line in data["pool"]])
+    return [
+        Violation(
+            "unknown_card",
+            f"“{line['card']}” ({line['count']} in the registered pool) is not in the card database, "
+            "so the pool was checked without it.",
+            f"Карты «{line['card']}» ({line['count']} шт. в зарегистрированном пуле) нет в базе карт; "
+            "пул проверен без неё.",
+            section="pool",
+            card=line["card"],
+            count=line["count"],
+            limit=0,
+        )
+        for line in data.get("pool", [])
+        if line["card"] not in cards_found
+    ]
+
+
 class ValidateDeckView(APIView):
     """Validate a deck against a game format, a ban list and the hero's restrictions."""
 
@@ -148,6 +168,8 @@ class ValidateDeckView(APIView):
             return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
         except DjangoValidationError as exc:
             return Response({"detail": "; ".join(exc.messages)}, status=status.HTTP_400_BAD_REQUEST)
+        if "pool" in data:
+            report.warnings.extend(_unknown_pool_warnings(data, game))
         return Response(report.to_dict(_lang()))
 
 

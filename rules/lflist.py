@@ -92,9 +92,10 @@ def parse_lflist(text: str) -> list[LfList]:
                 f"(line {earlier_line} says {earlier_limit})"
             )
         seen[code] = (limit, number)
-        current.entries.append(
-            LfEntry(external_id=code, limit=limit, name=(match["name"] or "").lstrip("-").strip())
-        )
+        # Real files put a category after the name, separated by tabs ("--Cyber Jar\t\t\tMAIN DECK MONSTERS"):
+        # a comment for the reader, not part of the card name.
+        name = (match["name"] or "").lstrip("-").split("\t", 1)[0].strip()
+        current.entries.append(LfEntry(external_id=code, limit=limit, name=name))
     if not lists:
         raise LflistError("no list found: a list starts with a '!name' line")
     return lists

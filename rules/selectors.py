@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery, Value
+from django.db.models.functions import Coalesce, NullIf
 
-from cards.models import Game
+from cards.models import Card, Game
 
 from .engine import BanListInfo
 from .models import BanList, BanListEntry
@@ -51,12 +52,15 @@ def banlist_entries(*, banlist: BanList, query: str = "") -> QuerySet[BanListEnt
 
 # Ban lists are immutable, so their engine view can be kept per process; the content hash guards against a
 # list deleted and re-imported under the same id (created_at differs then).
-_INFO_CACHE: dict[tuple[int, str, object], BanListInfo] = {}
+_INFO_CACHE: dict[tuple[int, str, object, int], BanListInfo] = {}
 
 
 def banlist_info(banlist: BanList) -> BanListInfo:
     """The engine's view of a list: limits by passcode, and by canonical identity for alternate artworks."""
-    key = (banlist.pk, banlist.content_hash, banlist.created_at)
+    # The card count is in the key because entries are resolved against the cards present (see below):
+    # importing the card database after the list must not leave a stale view behind.
+    cards = Card.objects.filter(game_id=banlist.game_id).count()
+    key = (banlist.pk, banlist.content_hash, banlist.created_at, cards)
     cached = _INFO_CACHE.get(key)
     if cached is None:
         if len(_INFO_CACHE) > 64:
@@ -68,7 +72,15 @@ def banlist_info(banlist: BanList) -> BanListInfo:
 def _banlist_info(banlist: BanList) -> BanListInfo:
     limits: dict[str, int] = {}
     identities: dict[str, int] = {}
-    for external_id, identity, limit in banlist.entries.values_list("external_id", "identity", "limit"):
+    # Entries imported before their cards have no identity stored: look the printing up now, so a list that
+    # names only an alternate artwork still limits the original (count by identity, printing then alias).
+    printing_identity = Card.objects.filter(
+        game_id=banlist.game_id, external_id=OuterRef("external_id")
+    ).values("identity")[:1]
+    rows = banlist.entries.annotate(
+        resolved=Coalesce(NullIf("identity", Value("")), Subquery(printing_identity), Value(""))
+    ).values_list("external_id", "resolved", "limit")
+    for external_id, identity, limit in rows:
         limits[external_id] = limit
         if identity and identity != external_id:
             identities[identity] = min(limit, identities.get(identity, limit))

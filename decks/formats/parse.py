@@ -67,13 +67,15 @@ def parse_deck(data: str | bytes, fmt: str | None = None, filename: str | None =
 
 
 def detect_format(text: str, filename: str | None = None) -> str:
-    if filename:
-        for extension, fmt in _EXTENSIONS.items():
-            if filename.lower().endswith(extension):
-                return fmt
     stripped = text.strip()
+    # A ydke:// link is unambiguous, and the ydke export downloads as .txt: the content wins over the name.
     if stripped.lower().startswith("ydke://"):
         return "ydke"
+    if filename:
+        for extension, fmt in _EXTENSIONS.items():
+            # ".txt" says only "plain text": let the content tell a .ydk list, CSV or JSON saved as .txt.
+            if filename.lower().endswith(extension) and fmt != "text":
+                return fmt
     if stripped.startswith("<"):
         return "cod"
     if stripped.startswith("{"):

@@ -32,9 +32,18 @@ def _getter(field: str) -> Callable[[CardInfo], Any]:
     return lambda c: c.attributes.get(field)
 
 
-def _values(raw: Any) -> frozenset[Any]:
+def _values(field: str, raw: Any) -> frozenset[Any]:
     items = raw if isinstance(raw, list) else [raw]
+    for v in items:
+        if not isinstance(v, str | int | float | bool):
+            raise RuleSetError(f"filter field {field!r}: {v!r} is not a text or number value")
     return frozenset(_norm(v) for v in items)
+
+
+def _bound(field: str, key: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise RuleSetError(f"filter field {field!r}: {key} must be a number, got {value!r}")
+    return value
 
 
 def _any_of(wanted: frozenset[Any]) -> Callable[[Any], bool]:
@@ -66,16 +75,16 @@ def _condition(field: str, cond: Any) -> Callable[[Any], bool]:
             raise RuleSetError(f"filter field {field!r}: unknown condition key(s) {sorted(unknown)}")
         checks: list[Callable[[Any], bool]] = []
         if "min" in cond:
-            lo = cond["min"]
+            lo = _bound(field, "min", cond["min"])
             checks.append(lambda v: (n := _number(v)) is not None and n >= lo)
         if "max" in cond:
-            hi = cond["max"]
+            hi = _bound(field, "max", cond["max"])
             checks.append(lambda v: (n := _number(v)) is not None and n <= hi)
         if "not" in cond:
-            excluded = _any_of(_values(cond["not"]))
+            excluded = _any_of(_values(field, cond["not"]))
             checks.append(lambda v: v is None or not excluded(v))
         return lambda v: all(check(v) for check in checks)
-    return _any_of(_values(cond))
+    return _any_of(_values(field, cond))
 
 
 _MEMO_LIMIT = 200_000

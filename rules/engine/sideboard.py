@@ -29,18 +29,25 @@ def _matches(card: CardInfo, ref: str) -> bool:
     )
 
 
-def _take(entries: list[tuple[CardInfo, int]], ref: str, count: int) -> CardInfo | None:
-    """Remove ``count`` copies of ``ref`` from ``entries`` in place; None when there are not enough."""
-    for i, (card, n) in enumerate(entries):
-        if _matches(card, ref):
-            if n < count:
-                return None
-            if n == count:
-                del entries[i]
-            else:
-                entries[i] = (card, n - count)
-            return card
-    return None
+def _take(entries: list[tuple[CardInfo, int]], ref: str, count: int) -> list[tuple[CardInfo, int]]:
+    """Remove ``count`` copies of ``ref`` from ``entries`` in place (across printings of one name);
+    returns what was taken. The caller has checked there are enough."""
+    taken: list[tuple[CardInfo, int]] = []
+    i = 0
+    while count > 0 and i < len(entries):
+        card, n = entries[i]
+        if not _matches(card, ref):
+            i += 1
+            continue
+        k = min(n, count)
+        taken.append((card, k))
+        count -= k
+        if k == n:
+            del entries[i]
+        else:
+            entries[i] = (card, n - k)
+            i += 1
+    return taken
 
 
 def _put(entries: list[tuple[CardInfo, int]], card: CardInfo, count: int) -> None:
@@ -122,10 +129,11 @@ def apply_sideboard(
             continue
         target = new.sections.setdefault(swap.section, [])
         title = fmt.section(swap.section)
+        # A swap is all or nothing: check both halves before moving anything, so a refused swap
+        # leaves the deck as it was and the report shows only its own reason.
         if swap.out is not None:
             have = sum(n for c, n in target if _matches(c, swap.out))
-            card = _take(target, swap.out, swap.count)
-            if card is None:
+            if have < swap.count:
                 _swap_error(
                     report,
                     f"Cannot side out {swap.count} × {swap.out}: {title.name} holds {have}.",
@@ -136,11 +144,9 @@ def apply_sideboard(
                     limit=have,
                 )
                 continue
-            _put(side, card, swap.count)
         if swap.into is not None:
             have = sum(n for c, n in side if _matches(c, swap.into))
-            card = _take(side, swap.into, swap.count)
-            if card is None:
+            if have < swap.count:
                 _swap_error(
                     report,
                     f"Cannot side in {swap.count} × {swap.into}: {side_title.name} holds {have}.",
@@ -152,7 +158,12 @@ def apply_sideboard(
                     limit=have,
                 )
                 continue
-            _put(target, card, swap.count)
+        taken_in = _take(side, swap.into, swap.count) if swap.into is not None else []
+        if swap.out is not None:
+            for card, k in _take(target, swap.out, swap.count):
+                _put(side, card, k)
+        for card, k in taken_in:
+            _put(target, card, k)
     for slug in policy.keep_sizes:
         before, after = deck.section_total(slug), new.section_total(slug)
         if before != after:

@@ -11,8 +11,6 @@ from .filters import compile_filter, describe_filter
 from .registry import CopyLimitRules, FormatRules, SectionRules, SizeRule
 from .report import Report, Violation
 
-_RESTRICTION_KINDS = {"forbid", "require", "at_most", "at_least", "only", "section_size", "copy_limit"}
-
 
 def _copy_key(card: CardInfo, key: str) -> str:
     if key == "name":
@@ -28,9 +26,19 @@ def _copy_label(card: CardInfo, key: str) -> str:
     return card.name if key != "identity" else card.label
 
 
-def _section_titles(fmt: FormatRules, slugs: Iterable[str]) -> tuple[str, str]:
-    secs = [fmt.section_map[s] for s in slugs if s in fmt.section_map]
-    return " + ".join(s.name for s in secs), " + ".join(s.title("ru") for s in secs)
+def _section_titles(fmt: FormatRules, slugs: Iterable[str], *, fallback: bool = False) -> tuple[str, str]:
+    """Section names for messages; with ``fallback`` a slug the format lacks is shown as given (quoted)."""
+    en: list[str] = []
+    ru: list[str] = []
+    for slug in slugs:
+        sec = fmt.section_map.get(slug)
+        if sec is not None:
+            en.append(sec.name)
+            ru.append(f"«{sec.title('ru')}»" if fallback else sec.title("ru"))
+        elif fallback:
+            en.append(f"“{slug}”")
+            ru.append(f"«{slug}»")
+    return " + ".join(en), " + ".join(ru)
 
 
 def _check_sections(deck: Deck, fmt: FormatRules, sizes: dict[str, SizeRule], report: Report) -> None:
@@ -73,7 +81,7 @@ def _check_sections(deck: Deck, fmt: FormatRules, sizes: dict[str, SizeRule], re
             report.add(
                 Violation(
                     "section_size",
-                    f"{sec.name} has {total} cards; it must have {size.describe('en')}.",
+                    f"{sec.name} has {total} card{'' if total == 1 else 's'}; it must have {size.describe('en')}.",
                     f"В разделе «{sec.title('ru')}» карт: {total}; нужно: {size.describe('ru')}.",
                     section=sec.slug,
                     count=total,
@@ -168,10 +176,22 @@ def _check_banlist(deck: Deck, fmt: FormatRules, banlist: BanListInfo, report: R
     totals: dict[str, int] = {}
     limits: dict[str, int] = {}
     sample: dict[str, CardInfo] = {}
-    sections: dict[str, str] = {}
     reported_missing: set[str] = set()
     table = banlist.limits
-    for slug, entries in deck.sections.items():
+
+    where_by_ident: dict[str, list[str]] = {}
+
+    def holding(ident: str) -> list[str]:
+        # Which sections hold a reported card: built once, on the first report, to keep the hot loop lean.
+        if not where_by_ident:
+            for slug, entries in deck.sections.items():
+                for c, _ in entries:
+                    held = where_by_ident.setdefault(c.identity, [])
+                    if slug not in held:
+                        held.append(slug)
+        return where_by_ident.get(ident, [])
+
+    for entries in deck.sections.values():
         for card, n in entries:
             ident = card.identity
             if ident in totals:
@@ -179,7 +199,6 @@ def _check_banlist(deck: Deck, fmt: FormatRules, banlist: BanListInfo, report: R
             else:
                 totals[ident] = n
                 sample[ident] = card
-                sections[ident] = slug
             # The printing's own entry wins, else its canonical identity's (BanListInfo.limit_for, inlined).
             limit = table.get(card.key)
             if limit is None:
@@ -199,13 +218,16 @@ def _check_banlist(deck: Deck, fmt: FormatRules, banlist: BanListInfo, report: R
         if ident in limits:
             continue  # another printing of the same card is on the list
         card = sample[ident]
+        where = holding(ident)
+        where_en, where_ru = _section_titles(fmt, where, fallback=True)
         report.add(
             Violation(
                 "not_on_whitelist",
-                f"{card.label} is not on the {banlist.name} whitelist, so it is not legal: remove all {totals[ident]}.",
+                f"{card.label} is not on the {banlist.name} whitelist, so it is not legal: "
+                f"remove all {totals[ident]} from {where_en}.",
                 f"Карты «{card.label}» нет в белом списке {banlist.name}, она запрещена: "
-                f"уберите все ({totals[ident]}).",
-                section=sections[ident],
+                f"уберите все ({totals[ident]}) из раздела {where_ru}.",
+                section="+".join(where),
                 card=card.label,
                 count=totals[ident],
                 limit=0,
@@ -216,13 +238,16 @@ def _check_banlist(deck: Deck, fmt: FormatRules, banlist: BanListInfo, report: R
         if total <= limit:
             continue
         card = sample[ident]
+        where = holding(ident)
+        where_en, where_ru = _section_titles(fmt, where, fallback=True)
         if limit == 0:
             report.add(
                 Violation(
                     "banlist_forbidden",
-                    f"{card.label} is Forbidden on {banlist.name}: remove all {total}.",
-                    f"Карта «{card.label}» запрещена в списке {banlist.name}: уберите все ({total}).",
-                    section=sections[ident],
+                    f"{card.label} is Forbidden on {banlist.name}: remove all {total} from {where_en}.",
+                    f"Карта «{card.label}» запрещена в списке {banlist.name}: уберите все ({total}) "
+                    f"из раздела {where_ru}.",
+                    section="+".join(where),
                     card=card.label,
                     count=total,
                     limit=0,
@@ -234,11 +259,11 @@ def _check_banlist(deck: Deck, fmt: FormatRules, banlist: BanListInfo, report: R
             report.add(
                 Violation(
                     "banlist_limit",
-                    f"{card.label} is {status_en} ({limit}) on {banlist.name}; the deck has {total}: "
+                    f"{card.label} is {status_en} ({limit}) on {banlist.name}; the deck has {total} in {where_en}: "
                     f"remove {total - limit}.",
-                    f"Карта «{card.label}» {status_ru} ({limit}) в списке {banlist.name}; в колоде {total}: "
-                    f"уберите {total - limit}.",
-                    section=sections[ident],
+                    f"Карта «{card.label}» {status_ru} ({limit}) в списке {banlist.name}; в колоде {total} "
+                    f"(раздел {where_ru}): уберите {total - limit}.",
+                    section="+".join(where),
                     card=card.label,
                     count=total,
                     limit=limit,
@@ -246,25 +271,55 @@ def _check_banlist(deck: Deck, fmt: FormatRules, banlist: BanListInfo, report: R
             )
 
 
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _card_rule_ok(kind: Any, item: dict[str, Any]) -> bool:
+    """A card rule needs a filter (an empty one would forbid or allow every card) and, except for
+    forbid / only / a plain require, a count."""
+    if kind not in ("forbid", "only", "require", "at_most", "at_least") or not item.get("filter"):
+        return False
+    return (
+        kind in ("forbid", "only")
+        or ("count" not in item and kind == "require")
+        or _is_count(item.get("count"))
+    )
+
+
 def _hero_overrides(
     hero: CardInfo | None, fmt: FormatRules
 ) -> tuple[dict[str, SizeRule], int | None, list[dict[str, Any]]]:
-    """Split a hero's restrictions into size/limit overrides and card rules (bad entries are skipped)."""
+    """Split a hero's restrictions into size/limit overrides and card rules.
+
+    Hero restrictions are card data typed in by people; an entry that cannot be read is kept in the card
+    rules as ``{"kind": "unreadable", ...}`` so the report warns about it instead of silently ignoring it.
+    """
     sizes: dict[str, SizeRule] = {}
     copy_max: int | None = None
     rules: list[dict[str, Any]] = []
     if hero is None or not hero.restrictions:
         return sizes, copy_max, rules
     for item in hero.restrictions:
-        if not isinstance(item, dict):
-            continue
-        kind = item.get("kind")
-        if kind == "section_size" and item.get("section") in fmt.section_map:
-            sizes[item["section"]] = SizeRule(min=item.get("min"), max=item.get("max"))
-        elif kind == "copy_limit" and isinstance(item.get("max"), int):
-            copy_max = item["max"]
-        elif kind in _RESTRICTION_KINDS:
+        kind = item.get("kind") if isinstance(item, dict) else None
+        if kind == "section_size":
+            lo, hi = item.get("min"), item.get("max")
+            if (
+                item.get("section") in fmt.section_map
+                and (lo is None or _is_count(lo))
+                and (hi is None or _is_count(hi))
+                and (lo is not None or hi is not None)
+            ):
+                sizes[item["section"]] = SizeRule(min=lo, max=hi)
+                continue
+        elif kind == "copy_limit":
+            if _is_count(item.get("max")):
+                copy_max = item["max"]
+                continue
+        elif _card_rule_ok(kind, item):
             rules.append(item)
+            continue
+        rules.append({"kind": "unreadable", "entry": item})
     return sizes, copy_max, rules
 
 
@@ -335,6 +390,12 @@ def _check_restriction(
     kind = item["kind"]
     spec = item.get("filter")
     try:
+        if kind == "unreadable":
+            entry = item["entry"]
+            raise RulesError(
+                f"{entry!r} is not one of forbid / only / require / at_most / at_least with a filter and a count, "
+                "section_size with a section and min/max, or copy_limit with max"
+            )
         match = compile_filter(spec if spec is not None else {})
     except RulesError as exc:
         report.warnings.append(
@@ -349,6 +410,7 @@ def _check_restriction(
         return
     what_en, what_ru = describe_filter(spec), describe_filter(spec, "ru")
     section = scope[0] if len(scope) == 1 else "+".join(scope)
+    where_en, where_ru = _section_titles(fmt, scope, fallback=True)
     if kind in ("forbid", "only"):
         for card, n in entries:
             bad = match(card) if kind == "forbid" else not match(card)
@@ -359,8 +421,8 @@ def _check_restriction(
             report.add(
                 Violation(
                     "hero_restriction",
-                    f"The Hero {hero.label} {rule_en}: remove {n} × {card.label}.",
-                    f"Герой «{hero.label}» {rule_ru}: уберите {n} × «{card.label}».",
+                    f"The Hero {hero.label} {rule_en}: remove {n} × {card.label} from {where_en}.",
+                    f"Герой «{hero.label}» {rule_ru}: уберите {n} × «{card.label}» из раздела {where_ru}.",
                     section=section,
                     card=card.label,
                     count=n,
@@ -380,10 +442,10 @@ def _check_restriction(
         report.add(
             Violation(
                 "hero_restriction",
-                f"The Hero {hero.label} needs at least {lo} cards with {what_en}; the deck has {total}: "
-                f"add {lo - total}.",
-                f"Герою «{hero.label}» нужно не менее {lo} карт ({what_ru}); в колоде {total}: "
-                f"добавьте {lo - total}.",
+                f"The Hero {hero.label} needs at least {lo} cards with {what_en} in {where_en}; "
+                f"it has {total}: add {lo - total}.",
+                f"Герою «{hero.label}» нужно не менее {lo} карт ({what_ru}) в разделе {where_ru}; "
+                f"там {total}: добавьте {lo - total}.",
                 section=section,
                 card=hero.label,
                 count=total,
@@ -394,10 +456,10 @@ def _check_restriction(
         report.add(
             Violation(
                 "hero_restriction",
-                f"The Hero {hero.label} allows at most {hi} cards with {what_en}; the deck has {total}: "
-                f"remove {total - hi}.",
-                f"Герой «{hero.label}» разрешает не более {hi} карт ({what_ru}); в колоде {total}: "
-                f"уберите {total - hi}.",
+                f"The Hero {hero.label} allows at most {hi} cards with {what_en} in {where_en}; "
+                f"it has {total}: remove {total - hi}.",
+                f"Герой «{hero.label}» разрешает не более {hi} карт ({what_ru}) в разделе {where_ru}; "
+                f"там {total}: уберите {total - hi}.",
                 section=section,
                 card=hero.label,
                 count=total,
@@ -431,13 +493,14 @@ def _check_pool(deck: Deck, fmt: FormatRules, report: Report) -> None:
         have = available.get(ident, 0)
         if total > have:
             card, slug = sample[ident]
+            where_en, where_ru = _section_titles(fmt, [slug], fallback=True)
             report.add(
                 Violation(
                     "not_in_pool",
                     f"The deck uses {total} × {card.label} but the registered pool holds {have}: "
-                    f"remove {total - have}.",
+                    f"remove {total - have} from {where_en}.",
                     f"В колоде {total} × «{card.label}», а в зарегистрированном пуле {have}: "
-                    f"уберите {total - have}.",
+                    f"уберите {total - have} из раздела {where_ru}.",
                     section=slug,
                     card=card.label,
                     count=total,
@@ -446,13 +509,18 @@ def _check_pool(deck: Deck, fmt: FormatRules, report: Report) -> None:
             )
 
 
-def _check_unknown(deck: Deck, report: Report) -> None:
+def _check_unknown(deck: Deck, fmt: FormatRules, report: Report) -> None:
+    titles: dict[str, tuple[str, str]] = {"hero": ("the Hero slot", "«Герой»")}
     for u in deck.unknown:
+        where = titles.get(u.section)
+        if where is None:
+            where = titles[u.section] = _section_titles(fmt, [u.section], fallback=True)
+        where_en, where_ru = where
         report.add(
             Violation(
                 "unknown_card",
-                f"“{u.ref}” ({u.count} in {u.section}) is not in the card database: check the name or id.",
-                f"Карты «{u.ref}» ({u.count} шт. в разделе {u.section}) нет в базе карт: проверьте название или id.",
+                f"“{u.ref}” ({u.count} in {where_en}) is not in the card database: check the name or id.",
+                f"Карты «{u.ref}» ({u.count} шт. в разделе {where_ru}) нет в базе карт: проверьте название или id.",
                 section=u.section,
                 card=u.ref,
                 count=u.count,
@@ -486,7 +554,7 @@ def validate_deck(deck: Deck, fmt: FormatRules, *, banlist: BanListInfo | None =
         )
     _check_counts(deck, fmt)
     report = Report()
-    _check_unknown(deck, report)
+    _check_unknown(deck, fmt, report)
     sizes, copy_max, hero_card_rules = _hero_overrides(deck.hero, fmt) if fmt.hero else ({}, None, [])
     _check_sections(deck, fmt, sizes, report)
     _check_copy_limits(deck, fmt, copy_max, report)

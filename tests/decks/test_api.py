@@ -154,6 +154,29 @@ def test_it_does_not_shadow_the_rules_validate_endpoint(ygo_deck, api_client) ->
     assert response.json()["legal"] is False
 
 
-def test_it_gives_ban_list_badges(ygo_deck, api_client) -> None:
-    response = api_client.get(reverse("api-deck-banlist-status") + "?game=yugioh&cards=1,2")
-    assert response.status_code == 200 and response.json()["statuses"] == {}
+def test_it_gives_ban_list_badges(ygo_deck, api_client, card) -> None:
+    from datetime import date
+
+    from rules.models import BanList, BanListEntry
+
+    pot, dm = card("yugioh", "Pot of Greed"), card("yugioh", "46986414")
+    old = BanList.objects.create(
+        game=ygo_deck.game, name="TCG", effective_date=date(2020, 1, 1), region="tcg"
+    )
+    new = BanList.objects.create(
+        game=ygo_deck.game, name="TCG", effective_date=date(2024, 1, 1), region="tcg"
+    )
+    BanListEntry.objects.create(banlist=old, external_id=pot.external_id, card=pot, limit=1)
+    BanListEntry.objects.create(banlist=new, external_id=pot.external_id, card=pot, limit=0)
+    BanListEntry.objects.create(banlist=new, external_id=dm.external_id, identity=dm.identity, limit=2)
+    url = reverse("api-deck-banlist-status") + f"?game=yugioh&cards={pot.pk},{dm.pk}"
+    assert api_client.get(url).json()["statuses"] == {}  # no list and no format: nothing to say
+    chosen = api_client.get(url + f"&banlist={old.pk}").json()
+    assert chosen["statuses"] == {str(pot.pk): "limited"}
+    # No list chosen: the format's list in effect on the date, the one validation applies, gives the badges.
+    in_effect = api_client.get(url + "&format_slug=advanced&date=2025-06-01").json()
+    assert in_effect["statuses"] == {str(pot.pk): "forbidden", str(dm.pk): "semi-limited"}
+    earlier = api_client.get(url + "&format_slug=advanced&date=2021-06-01").json()
+    assert earlier["statuses"] == {str(pot.pk): "limited"}
+    bad = api_client.get(url + "&format_slug=advanced&date=someday")
+    assert bad.status_code == 400 and "date" in bad.json()

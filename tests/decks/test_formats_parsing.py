@@ -116,3 +116,23 @@ def test_it_refuses_ydk_for_decks_without_passcodes() -> None:
         to_ydk(DeckList(sections={"main": [DeckLine("Carella Lv1", "Carella Lv1", 4)]}))
     with pytest.raises(DeckFormatError):
         to_ydk(DeckList(sections={"main": []}, hero=DeckLine("1", "Hero", 1)))
+
+
+def test_it_reads_a_downloaded_ydke_link_saved_as_txt() -> None:
+    # The ydke export downloads as a .txt file; uploading that file back must read the link, not text lines.
+    link = to_ydke_link()
+    deck = parse_deck(link.encode(), filename="Magicians.txt")
+    assert deck.errors == [] and deck.source_format == "ydke"
+    assert deck.counts() == {"main": [("46986414", 3)], "extra": [("44508094", 1)]}
+    assert (
+        parse_deck("section,count,card,name\nmain,2,89631139,BEWD\n", filename="x.txt").source_format == "csv"
+    )
+    assert parse_deck("3 Dark Magician\n", filename="x.txt").source_format == "text"
+
+
+def to_ydke_link() -> str:
+    from decks.formats import to_ydke
+
+    return to_ydke(
+        DeckList(sections={"main": [DeckLine("46986414", "DM", 3)], "extra": [DeckLine("44508094", "SD", 1)]})
+    )

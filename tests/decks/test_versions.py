@@ -66,3 +66,24 @@ def test_it_copies_a_public_deck_as_a_private_one(ygo_deck, user, other_user) ->
     assert (copy.owner, copy.visibility, copy.copied_from) == (other_user, Deck.Visibility.PRIVATE, ygo_deck)
     assert deck_sections(copy) == deck_sections(ygo_deck)
     assert copy.current_version == 1
+
+
+def test_it_shows_a_version_page_with_section_names_and_messages_in_russian(
+    ygo_deck, user, card, client
+) -> None:
+    from django.urls import reverse
+
+    deck_update(deck=ygo_deck, by=user, sections={"main": [(card("yugioh", "Raigeki"), 1)]})
+    deck_restore_version(deck=ygo_deck, number=1, by=user)
+    client.force_login(user)
+    client.cookies["django_language"] = "ru"
+    page = client.get(reverse("decks:version", args=[ygo_deck.pk, 3]) + "?against=2").content.decode()
+    assert "восстановлена версия 1" in page
+    assert "<h3>Основная колода</h3>" in page and "<h3>Сайд-колода</h3>" in page
+    assert "<h3>main</h3>" not in page
+    detail = client.get(reverse("decks:detail", args=[ygo_deck.pk])).content.decode()
+    versions = detail[detail.index('data-testid="versions"') :]
+    assert "<td>колода создана</td>" in versions and "<td>сохранена</td>" in versions, versions[:1500]
+    client.cookies["django_language"] = "en"
+    page_en = client.get(reverse("decks:version", args=[ygo_deck.pk, 3]) + "?against=2").content.decode()
+    assert "restored version 1" in page_en and "<h3>Main deck</h3>" in page_en

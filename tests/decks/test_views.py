@@ -103,3 +103,91 @@ def test_it_speaks_russian(ygo_deck, user, client) -> None:
         "\\u0421\\u043e\\u0445\\u0440\\u0430\\u043d\\u0435\\u043d\\u0438\\u0435" in catalog
         or "Сохранение" in catalog
     )
+
+
+def test_it_charts_a_game_without_costs_or_levels_by_its_first_attribute_filter(
+    sample_cards, user, client, card
+) -> None:
+    """Everseal cards have neither cost nor level: the first chart is a breakdown by the rule set's first
+    attribute "choice" filter (size), not a single "—" bar."""
+    from cards.models import Card
+    from decks.services import deck_create
+
+    game = sample_cards["everseal"]
+    monsters = list(Card.objects.filter(game=game).exclude(card_type="hero").order_by("external_id")[:3])
+    assert all(c.cost is None and c.level is None for c in monsters)
+    sizes = [c.attributes["size"] for c in monsters]
+    deck = deck_create(
+        owner=user, game=game, name="Sizes", format_slug="standard",
+        sections={"main": [(c, 2) for c in monsters]},
+    )  # fmt: skip
+    client.force_login(user)
+    body = client.get(reverse("decks:detail", args=[deck.pk])).content.decode()
+    assert 'aria-label="Deck: Size"' in body
+    for size in set(sizes):
+        assert f"<title>{size}: {2 * sizes.count(size)}</title>" in body
+    assert "<title>—: 6</title>" not in body
+    client.cookies["django_language"] = "ru"
+    body_ru = client.get(reverse("decks:detail", args=[deck.pk]), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert 'aria-label="Колода: Размер"' in body_ru
+
+
+def test_it_still_charts_costs_and_levels(ygo_deck, user, client) -> None:
+    client.force_login(user)
+    body = client.get(reverse("decks:detail", args=[ygo_deck.pk])).content.decode()
+    assert 'aria-label="Main deck: Level"' in body
+
+
+def test_it_words_hero_restrictions_for_the_picker_in_both_languages(sample_cards, user, client) -> None:
+    import json
+    import re
+
+    from cards.models import Card
+    from decks.services import deck_create
+
+    game = sample_cards["everseal"]
+    hero = Card.objects.get(game=game, card_type="hero", name="Ледяная Хранительница")
+    assert hero.attributes["restrictions"] == [{"kind": "forbid", "filter": {"size": "L"}}]
+    deck = deck_create(owner=user, game=game, name="Heroes", format_slug="standard", hero=hero)
+    client.force_login(user)
+
+    def config(lang: str) -> dict:
+        client.cookies["django_language"] = lang
+        body = client.get(reverse("decks:builder", args=[deck.pk])).content.decode()
+        raw = re.search(r'<script id="builder-config" type="application/json">(.*?)</script>', body, re.S)
+        assert raw is not None
+        return json.loads(raw.group(1))
+
+    assert config("en")["hero_restrictions"][str(hero.pk)] == ["No cards with size L"]
+    assert config("ru")["hero_restrictions"][str(hero.pk)] == ["Запрещены карты: size L"]
+
+
+def test_it_describes_every_restriction_kind() -> None:
+    from decks.gamerules import describe_restriction
+
+    sections = {"main": "Deck"}
+    cases = [
+        ({"kind": "only", "filter": {"region": ["A", "B"]}}, "Only cards with region A / B"),
+        (
+            {"kind": "at_least", "count": 5, "filter": {"keywords": "Pack"}},
+            "At least 5 card(s) with keywords Pack",
+        ),
+        ({"kind": "at_most", "count": 6, "filter": {"region": "X"}}, "At most 6 card(s) with region X"),
+        ({"kind": "copy_limit", "max": 2}, "At most 2 copies of a card"),
+        ({"kind": "section_size", "section": "main", "min": 30, "max": 35}, "Deck: 30–35 cards"),
+        ({"kind": "mystery", "x": 1}, "kind: mystery, x: 1"),
+        ({"text": "Printed text", "text_ru": "Текст"}, "Printed text"),
+    ]
+    for item, expected in cases:
+        assert describe_restriction(item, "en", sections) == expected
+    assert describe_restriction({"text": "Printed text", "text_ru": "Текст"}, "ru") == "Текст"
+
+
+def test_it_explains_unknown_import_lines_in_russian(sample_cards, user, client) -> None:
+    client.force_login(user)
+    client.cookies["django_language"] = "ru"
+    form = {"game": "caster", "data": "Main\n2 Nonexistent Dragon\nCreatures\n1 Carella Lv1\n", "name": "x"}
+    page = client.post(reverse("decks:import"), form).content.decode()
+    assert "Nonexistent Dragon" in page and "нет в базе карт этой игры" in page
+    assert "в этом формате нет такого раздела" in page  # Caster has no creature deck
+    assert not Deck.objects.exists()

@@ -81,3 +81,42 @@ def test_it_imports_every_shared_list(games, shared_data: Path):
         banlist_import(game=games["yugioh"], text=path.read_text(encoding="utf-8"), source=path.name)
     assert set(BanList.objects.values_list("region", flat=True)) == {"tcg", "ocg", "traditional", "goat"}
     assert BanList.objects.get(region="goat").is_whitelist
+
+
+def _entries(lists) -> dict:
+    return {
+        lst.name: (lst.whitelist, sorted((e.external_id, e.limit, e.name) for e in lst.entries))
+        for lst in lists
+    }
+
+
+def test_exporting_and_reimporting_the_shared_lists_gives_the_same_lists(
+    games, shared_data: Path, tmp_path: Path
+):
+    originals = []
+    for path in sorted((shared_data / "ygo/lflist").glob("*.lflist.conf")):
+        text = path.read_text(encoding="utf-8")
+        originals += parse_lflist(text)
+        banlist_import(game=games["yugioh"], text=text, source=path.name)
+    before = {(b.name, b.effective_date, b.region, b.is_whitelist) for b in BanList.objects.all()}
+    dest = tmp_path / "all.conf"
+    call_command("export_banlist", game="yugioh", output=dest)
+    exported = dest.read_text(encoding="utf-8")
+    assert _entries(parse_lflist(exported)) == _entries(originals)
+    # Re-importing the export is recognised list by list: nothing new, nothing refused.
+    out = StringIO()
+    call_command("import_banlist", str(dest), game="yugioh", stdout=out)
+    assert out.getvalue().count("already present") == len(originals) and "imported" not in out.getvalue()
+    # ... and into an empty database it recreates the same lists with the same dates and regions.
+    BanList.objects.all().delete()
+    banlist_import(game=games["yugioh"], text=exported)
+    assert {(b.name, b.effective_date, b.region, b.is_whitelist) for b in BanList.objects.all()} == before
+    call_command("export_banlist", game="yugioh", output=dest)
+    assert dest.read_text(encoding="utf-8") == exported
+
+
+def test_the_category_after_a_name_is_not_part_of_the_name():
+    [lst] = parse_lflist(
+        "!2020.04 TCG\n53804307 0 --Blaster, Dragon Ruler of Infernos\t\t\tMAIN DECK MONSTERS\n"
+    )
+    assert lst.entries[0].name == "Blaster, Dragon Ruler of Infernos"

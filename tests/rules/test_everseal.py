@@ -139,3 +139,26 @@ def test_hero_restriction_with_numeric_range_filter():
     h = hero({"kind": "forbid", "filter": {"atk": {"min": 5}}})
     strong = card("Titan", card_type="monster", attributes={"atk": 6})
     assert validate_deck(make([*monsters(29), (strong, 1)], h), STD).codes() == ["hero_restriction"]
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        5,
+        "no L monsters",
+        {"kind": "forbidd", "filter": {"size": "L"}},
+        {"kind": "forbid"},  # no filter: would forbid every card
+        {"kind": "forbid", "filter": {"atk": {"min": "five"}}},
+        {"kind": "forbid", "filter": {"region": [{"name": "North"}]}},
+        {"kind": "at_most", "filter": {"size": "L"}},
+        {"kind": "at_most", "count": "3", "filter": {"size": "L"}},
+        {"kind": "section_size", "section": "main", "min": "a"},
+        {"kind": "section_size", "section": "sideboard", "min": 20},
+        {"kind": "copy_limit", "max": -1},
+    ],
+)
+def test_an_unreadable_hero_restriction_is_a_warning_naming_it_not_a_crash_or_silence(entry):
+    report = validate_deck(make(monsters(30), hero(entry)), STD)
+    assert report.legal
+    [w] = report.warnings
+    assert w.code == "hero_restriction" and "could not be read" in w.message and "Aria" in w.message_ru

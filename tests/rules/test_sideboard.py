@@ -72,3 +72,30 @@ def test_formats_without_a_sideboard_refuse_swaps():
     )
     _, report = apply_sideboard(d, [Swap(section="main", out="Wolf 0", into="Wolf 1")], everseal)
     assert report.codes() == ["sideboard_swap"]
+
+
+def test_a_refused_swap_changes_nothing_and_reports_only_its_own_reason():
+    registered = ygo_deck()
+    new, report = apply_sideboard(
+        registered, [Swap(section="main", out="Spell 0", into="Pendulum Guy", count=2)], ADV
+    )
+    # Pendulum Guy: 1 in the side deck, 2 asked; Spell 0 must not have moved out half-way.
+    assert report.codes() == ["sideboard_swap"]
+    v = report.violations[0]
+    assert (v.section, v.card, v.count, v.limit) == ("side", "Pendulum Guy", 2, 1)
+    assert new.section_total("main") == 40 and new.section_total("side") == 4
+
+
+def test_siding_out_counts_every_printing_of_a_name():
+    art = card("Dark Magician", key="46986414", identity="46986414", card_type="monster")
+    alt = card("Dark Magician", key="36996508", identity="46986414", card_type="monster")
+    main = [*filler("Spell", 37, 3, card_type="spell"), (art, 2), (alt, 1)]
+    d = Deck(sections={"main": main, "side": [(card("Side Trap", card_type="trap"), 3)]})
+    new, report = apply_sideboard(
+        d, [Swap(section="main", out="Dark Magician", into="Side Trap", count=3)], ADV
+    )
+    assert report.legal, report.to_dict()
+    assert sorted((c.key, n) for c, n in new.sections["side"] if c.name == "Dark Magician") == [
+        ("36996508", 1), ("46986414", 2),
+    ]  # fmt: skip
+    assert new.section_total("main") == 40 and new.section_total("side") == 3

@@ -39,7 +39,7 @@ def test_it_reports_violations_with_the_stable_shape(ygo, api_client):
     assert set(by_code) == {"banlist_forbidden", "section_card_type", "unknown_card"}
     assert by_code["banlist_forbidden"] == {
         "code": "banlist_forbidden",
-        "message": "Pot of Greed is Forbidden on 2024.01 Test TCG: remove all 2.",
+        "message": "Pot of Greed is Forbidden on 2024.01 Test TCG: remove all 2 from Main deck.",
         "section": "main",
         "card": "Pot of Greed",
         "count": 2,
@@ -136,3 +136,81 @@ def test_a_games_rule_set_is_published(games, api_client):
     basic = data["formats"][0]
     assert basic["slug"] == "basic"
     assert [s["size"]["allowed"] for s in basic["sections"]] == [None, None, [0, 16]]
+
+
+@pytest.mark.parametrize(
+    ("sections", "needle"),
+    [
+        ([1, 2], "dictionary"),
+        ({"main": "Raigeki"}, "Expected a list"),
+        ({"main": [{"card": "Raigeki", "count": "three"}]}, "valid integer"),
+        ({"main": [{"card": "Raigeki", "count": 2.5}]}, "valid integer"),
+        ({"main": [{"card": "Raigeki", "count": 10**12}]}, "less than or equal to 999"),
+        ({"main": [{"card": "Raigeki", "count": -3}]}, "greater than or equal to 1"),
+        ({"main": [{"card": {"id": 1}, "count": 1}]}, "Not a valid string"),
+        ({"main": [{"count": 1}]}, "card"),
+    ],
+)
+def test_wrong_types_and_absurd_counts_get_a_400_naming_the_field(ygo, api_client, sections, needle):
+    res = api_client.post(URL, {"game": "yugioh", "format": "advanced", "sections": sections}, format="json")
+    assert res.status_code == 400
+    assert needle in res.content.decode() and "sections" in res.json()
+
+
+def test_too_many_lines_and_a_non_json_body_get_a_400(ygo, api_client):
+    many = {"main": [{"card": str(90000000 + i % 20), "count": 1} for i in range(501)]}
+    res = api_client.post(URL, {"game": "yugioh", "format": "advanced", "sections": many}, format="json")
+    assert res.status_code == 400 and "too many card lines (501)" in res.content.decode()
+    res = api_client.post(URL, "not json", content_type="application/json")
+    assert res.status_code == 400 and "JSON parse error" in res.content.decode()
+
+
+def test_unknown_card_ids_are_reported_not_refused(ygo, api_client):
+    body = {"game": "yugioh", "format": "advanced", "hero": "12345",
+            "sections": {"main": [*lines(fillers(39)), {"card": "99999999999999999999", "count": 1}]}}  # fmt: skip
+    report = api_client.post(URL, body, format="json").json()
+    assert [(v["code"], v["card"], v["section"], v["count"]) for v in report["violations"]] == [
+        ("unknown_card", "99999999999999999999", "main", 1),
+        ("unknown_card", "12345", "hero", 1),
+    ]
+    assert "Main deck" in report["violations"][0]["message"]
+
+
+def test_pool_cards_missing_from_the_database_are_a_warning(games, api_client):
+    from cards.models import Card
+
+    game = games["twindeck"]
+    red = Card.objects.create(game=game, external_id="r1", identity="r1", name="Goblin", search_name="goblin",
+                              card_type="creature", attributes={"back": "red"})  # fmt: skip
+    blue = Card.objects.create(game=game, external_id="b1", identity="b1", name="Sword", search_name="sword",
+                               card_type="weapon", attributes={"back": "blue"})  # fmt: skip
+    body = {"game": "twindeck", "format": "limited",
+            "sections": {"creatures": [{"card": "r1", "count": 12}], "main": [{"card": "b1", "count": 30}]},
+            "pool": [{"card": "r1", "count": 12}, {"card": "b1", "count": 30}, {"card": "Lost Card", "count": 2}]}  # fmt: skip
+    report = api_client.post(URL, body, format="json").json()
+    assert report["legal"] is True
+    assert [(w["code"], w["card"], w["section"], w["count"]) for w in report["warnings"]] == [
+        ("unknown_card", "Lost Card", "pool", 2)
+    ]
+    assert red and blue
+
+
+def test_a_list_imported_before_its_cards_still_limits_by_alias(games, api_client):
+    from cards.models import Card
+
+    game = games["yugioh"]
+    # The list names only the alternate artwork; no card exists yet, so nothing is resolved at import.
+    banlist_import(game=game, text="!2024.01 Alias TCG\n36996508 1 --Dark Magician (alt)\n")
+    for code in ("46986414", "36996508"):
+        Card.objects.create(game=game, external_id=code, identity="46986414", name="Dark Magician",
+                            search_name="dark magician", card_type="monster", subtypes=["normal"])  # fmt: skip
+    for i in range(38):
+        Card.objects.create(game=game, external_id=str(90000000 + i), identity=str(90000000 + i),
+                            name=f"Filler {i}", search_name=f"filler {i}", card_type="spell")  # fmt: skip
+    body = {"game": "yugioh", "format": "advanced", "banlist": "2024.01 Alias TCG",
+            "sections": {"main": [*[{"card": str(90000000 + i), "count": 1} for i in range(38)],
+                                  {"card": "46986414", "count": 2}]}}  # fmt: skip
+    report = api_client.post(URL, body, format="json").json()
+    assert [(v["code"], v["card"], v["count"], v["limit"]) for v in report["violations"]] == [
+        ("banlist_limit", "Dark Magician", 2, 1)
+    ]

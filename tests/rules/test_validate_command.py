@@ -87,3 +87,34 @@ def test_unusable_input_exits_2_with_the_reason_on_stderr(ygo, tmp_path: Path, a
 def test_a_missing_file_exits_2(ygo, tmp_path: Path):
     code, _, err = run("--game", "yugioh", "--format", "advanced", str(tmp_path / "nope.ydk"))
     assert code == 2 and "cannot read" in err
+
+
+@pytest.mark.parametrize(
+    ("content", "needle"),
+    [
+        (b"", "is empty"),
+        (b"  \n\n", "is empty"),
+        (bytes(range(256)) * 8, "not text"),
+        (b"#main\nabc\n", "line 2: 'abc' is not a card passcode"),
+        (b'{"sections": ', "not valid JSON"),
+    ],
+)
+def test_unreadable_files_exit_2_with_the_reason(ygo, tmp_path: Path, content: bytes, needle: str):
+    f = tmp_path / ("deck.json" if content.startswith(b"{") else "deck.ydk")
+    f.write_bytes(content)
+    code, out, err = run("--game", "yugioh", "--format", "advanced", str(f))
+    assert code == 2 and needle in err and out == ""
+
+
+def test_an_unknown_ban_list_name_exits_2(ygo, tmp_path: Path):
+    f = tmp_path / "deck.ydk"
+    f.write_text(ydk(fillers(40)), encoding="utf-8")
+    code, _, err = run("--game", "yugioh", "--format", "advanced", "--banlist", "1999.01 Nope", str(f))
+    assert code == 2 and "no ban list named '1999.01 Nope'" in err
+
+
+def test_the_report_can_be_printed_in_russian(ygo, tmp_path: Path):
+    f = tmp_path / "deck.ydk"
+    f.write_text(ydk(fillers(39)), encoding="utf-8")
+    code, out, _ = run("--game", "yugioh", "--format", "advanced", "--lang", "ru", str(f))
+    assert code == 1 and "«Основная колода»" in out and "39" in out

@@ -108,7 +108,9 @@
     box.appendChild(el("p", {}, fmtText(_("Hero: %s"), [state.hero.name])));
     if (Array.isArray(restrictions) && restrictions.length) {
       const list = el("ul", { "data-testid": "hero-restriction-list" });
-      restrictions.forEach(function (r) { list.appendChild(el("li", {}, describeRestriction(r))); });
+      // The server words them in the page's language; a hero found by search may be missing: describe it here.
+      const described = (config.hero_restrictions || {})[String(state.hero.id)];
+      (described || restrictions.map(describeRestriction)).forEach(function (text) { list.appendChild(el("li", {}, text)); });
       box.appendChild(list);
     } else {
       box.appendChild(el("p", { class: "muted" }, _("No deck-building restrictions entered for this hero.")));
@@ -336,7 +338,15 @@
     const key = event.key;
     if (key === "+" || key === "=") { event.preventDefault(); changeCount(slug, id, 1); refocus(slug, id); }
     else if (key === "-" || key === "_") { event.preventDefault(); changeCount(slug, id, -1); refocus(slug, id); }
-    else if (key === "Delete" || key === "Backspace") { event.preventDefault(); removeCard(slug, id); }
+    else if (key === "Delete" || key === "Backspace") {
+      // Keep a keyboard user in the list: focus the row that takes the removed one's place.
+      event.preventDefault();
+      const rows = Array.from(document.querySelectorAll("li.deck-row"));
+      const at = rows.indexOf(event.currentTarget);
+      const next = rows[at + 1] || rows[at - 1];
+      removeCard(slug, id);
+      if (next) refocus(next.dataset.section, next.dataset.cardId);
+    }
     else if (key === "m" || key === "M") { event.preventDefault(); const to = nextSection(slug); moveCard(slug, id, to, false); refocus(to, id); }
   }
   function refocus(slug, id) {
@@ -406,8 +416,9 @@
     statusTimer = setTimeout(async function () {
       const ids = new Set();
       Object.values(state.sections).forEach(function (lines) { lines.forEach(function (l) { ids.add(l.id); }); });
-      if (!state.banlist || !ids.size) { state.statuses = {}; renderDeck(); return; }
-      const params = new URLSearchParams({ game: deck.game, banlist: state.banlist, cards: Array.from(ids).join(",") });
+      if (!ids.size) { state.statuses = {}; renderDeck(); return; }
+      // No list chosen: the server answers for the format's list in effect on the date (what validation uses).
+      const params = new URLSearchParams({ game: deck.game, format_slug: state.format, banlist: state.banlist, cards: Array.from(ids).join(",") });
       if ($("deck-date").value) params.set("date", $("deck-date").value);
       const response = await fetch(config.urls.banlist_status + "?" + params.toString(), { credentials: "same-origin" });
       state.statuses = response.ok ? (await response.json()).statuses : {};

@@ -51,6 +51,8 @@ class Command(BaseCommand):
             data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
         except OSError as exc:
             self._fail(f"cannot read {path}: {exc.strerror}")
+        if not data.strip():
+            self._fail(f"{'stdin' if path == '-' else path} is empty: there is no deck to validate")
         try:
             deck = deck_from_text(game=game, format_slug=opts["format_slug"], data=data,
                                   filename=None if path == "-" else path)  # fmt: skip
