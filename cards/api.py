@@ -6,7 +6,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import generics, permissions, serializers, status
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.pagination import PageNumberPagination
@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from . import selectors, services
-from .importers import FORMATS
+from .importers import FORMATS, import_issue_text
 from .models import Card, Game, ImportJob, Printing
 
 
@@ -67,9 +67,38 @@ class CardDetailSerializer(CardSerializer):
         read_only_fields = fields
 
 
+class ImportIssueSerializer(serializers.Serializer):
+    """One problem of a failed import. `code` + `params` identify it for programs (codes are stable);
+    `reason` is English; `message` is the same in the request's language (Accept-Language / cookie)."""
+
+    line = serializers.IntegerField(allow_null=True, help_text="line of the file (row of a CSV, card id)")
+    field = serializers.CharField(help_text="the field or column at fault; empty for the whole file")
+    card = serializers.CharField(help_text="the card's name or id, when the problem is one card's")
+    code = serializers.CharField(help_text="stable message code; empty for jobs stored before codes existed")
+    params = serializers.DictField(help_text="the values the message quotes")
+    reason = serializers.CharField(help_text="the message in English")
+    message = serializers.CharField(help_text="the message in the request's language")
+
+
 class ImportJobSerializer(serializers.ModelSerializer):
     game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     percent = serializers.IntegerField(read_only=True)
+    errors = serializers.SerializerMethodField()
+
+    @extend_schema_field(ImportIssueSerializer(many=True))
+    def get_errors(self, job: ImportJob) -> list[dict[str, object]]:
+        return [
+            {
+                "line": issue.get("line"),
+                "field": issue.get("field", ""),
+                "card": issue.get("card", ""),
+                "code": issue.get("code", ""),
+                "params": issue.get("params") or {},
+                "reason": issue.get("reason", ""),
+                "message": import_issue_text(issue),
+            }
+            for issue in job.errors
+        ]
 
     class Meta:
         model = ImportJob

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from . import importers
-from .importers import CardRecord, ImportIssue, ParseResult, SetRecord
+from .importers import CardRecord, ImportIssue, ParseResult, SetRecord, msg
 from .models import Card, CardSet, Game, ImportJob, Printing
 
 logger = logging.getLogger(__name__)
@@ -63,7 +63,9 @@ def cards_import(
     if len(data) > MAX_IMPORT_BYTES:
         return ImportResult(
             fmt=fmt or "",
-            errors=[ImportIssue(None, "", f"the file is larger than {MAX_IMPORT_BYTES // (1024 * 1024)} MB")],
+            errors=[
+                ImportIssue.of(None, "", msg("file_too_large", megabytes=MAX_IMPORT_BYTES // (1024 * 1024)))
+            ],
         )
     progress = _job_progress(job) if job is not None else None
     parsed = importers.parse(data, filename=filename, fmt=fmt, game_slug=game.slug, progress=progress)
@@ -71,7 +73,7 @@ def cards_import(
     if parsed.errors:
         return result
     if not parsed.records:
-        result.errors.append(ImportIssue(None, "", "the file holds no cards"))
+        result.errors.append(ImportIssue.of(None, "", msg("no_cards")))
         return result
     result.created, result.updated, result.unchanged = _cards_write(game=game, parsed=parsed)
     return result
@@ -222,9 +224,7 @@ def import_job_run(*, job_id: int) -> ImportJob:
         )
     except Exception:  # a bug must still end the job, or the progress page would poll forever
         logger.exception("card import job %s crashed", job_id)
-        result = ImportResult(
-            fmt="", errors=[ImportIssue(None, "", "internal error while importing; see logs")]
-        )
+        result = ImportResult(fmt="", errors=[ImportIssue.of(None, "", msg("internal_error"))])
     job.status = ImportJob.Status.DONE if result.ok else ImportJob.Status.FAILED
     job.file_format = result.fmt or job.file_format
     job.total = result.total

@@ -12,16 +12,20 @@ from pathlib import PurePath
 
 from . import cockatrice, interchange, vale, ygopro
 from .base import CardRecord, FileRejected, ImportIssue, ParseResult, PrintingRecord, Progress, SetRecord
+from .messages import Message, import_issue_text, msg
 
 __all__ = [
     "FORMATS",
     "CardRecord",
     "FileRejected",
     "ImportIssue",
+    "Message",
     "ParseResult",
     "PrintingRecord",
     "SetRecord",
     "detect_format",
+    "import_issue_text",
+    "msg",
     "parse",
 ]
 
@@ -58,9 +62,9 @@ def detect_format(data: bytes, filename: str = "") -> str:
     for fmt in FORMATS.values():
         if suffix in fmt.extensions:
             return fmt.slug
-    raise FileRejected(
-        f"cannot tell the format of {filename or 'the file'!r}; choose one of: {', '.join(FORMATS)}"
-    )
+    if filename:
+        raise FileRejected(msg("format_undetected", filename=repr(filename), formats=", ".join(FORMATS)))
+    raise FileRejected(msg("format_undetected_unnamed", formats=", ".join(FORMATS)))
 
 
 def parse(
@@ -75,17 +79,21 @@ def parse(
     try:
         if fmt is not None and fmt not in FORMATS:
             raise FileRejected(
-                f"unknown format {fmt!r}; choose one of: {', '.join(FORMATS)}", field_name="format"
+                msg("unknown_format", format=repr(fmt), formats=", ".join(FORMATS)), field_name="format"
             )
         if not data.removeprefix(b"\xef\xbb\xbf").strip():  # nothing, or only a BOM and blank lines
-            raise FileRejected("the file is empty")
+            raise FileRejected(msg("file_empty"))
         slug = fmt or detect_format(data, filename)
         chosen = FORMATS[slug]
         if chosen.games and game_slug and game_slug not in chosen.games:
             # A wrong pick in the game list would otherwise pour thousands of foreign cards into a game.
             raise FileRejected(
-                f"a {chosen.label} file holds cards of the game {' / '.join(chosen.games)!s}, "
-                f"not {game_slug!r}; choose that game",
+                msg(
+                    "wrong_game_for_format",
+                    label=chosen.label,
+                    games=" / ".join(chosen.games),
+                    game=repr(game_slug),
+                ),
                 field_name="game",
             )
         return chosen.parse(data, game_slug=game_slug, progress=progress)
@@ -95,5 +103,5 @@ def parse(
         return result
     except RecursionError:
         result = ParseResult(fmt=fmt or "")
-        result.errors.append(ImportIssue(None, "", "the file is nested too deeply to read"))
+        result.errors.append(ImportIssue.of(None, "", msg("file_too_deep")))
         return result

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .messages import Message, ReasonError, msg
+
 # Generous bounds: real games stay far below them, so anything outside is a broken file, not data.
 LEVEL_RANGE = (0, 1000)
 COST_RANGE = (0, 100_000)
@@ -34,15 +36,24 @@ Progress = Callable[[int, int], None]
 
 @dataclass(frozen=True)
 class ImportIssue:
-    """One problem in an input file. `line` is the file's line (XML, JSON) or row (CSV, .cdb: card id)."""
+    """One problem in an input file. `line` is the file's line (XML, JSON) or row (CSV, .cdb: card id).
+
+    `reason` is the English text; `message` keeps its code and parameters so pages can show it in the
+    reader's language (see messages.import_issue_text)."""
 
     line: int | None
     field: str
     reason: str
     card: str = ""
+    message: Message | None = field(default=None, compare=False)
+
+    @classmethod
+    def of(cls, line: int | None, field_name: str, message: Message, card: str = "") -> ImportIssue:
+        return cls(line, field_name, str(message), card, message)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"line": self.line, "field": self.field, "reason": self.reason, "card": self.card}
+        coded = self.message.as_dict() if self.message is not None else {"code": "", "params": {}}
+        return {"line": self.line, "field": self.field, **coded, "reason": self.reason, "card": self.card}
 
     def __str__(self) -> str:
         where = f"line {self.line}" if self.line is not None else "file"
@@ -95,16 +106,16 @@ class ParseResult:
     sets: dict[str, SetRecord] = field(default_factory=dict)
     errors: list[ImportIssue] = field(default_factory=list)
 
-    def error(self, line: int | None, field_name: str, reason: str, card: str = "") -> None:
-        self.errors.append(ImportIssue(line, field_name, reason, card))
+    def error(self, line: int | None, field_name: str, reason: Message, card: str = "") -> None:
+        self.errors.append(ImportIssue.of(line, field_name, reason, card))
 
 
 class FileRejected(Exception):
     """The file as a whole is unusable (corrupt, wrong encoding, wrong format): nothing to import."""
 
-    def __init__(self, reason: str, line: int | None = None, field_name: str = "") -> None:
-        super().__init__(reason)
-        self.issue = ImportIssue(line, field_name, reason)
+    def __init__(self, reason: Message, line: int | None = None, field_name: str = "") -> None:
+        super().__init__(str(reason))
+        self.issue = ImportIssue.of(line, field_name, reason)
 
 
 def decode_text(data: bytes, *, default: str = "utf-8") -> str:
@@ -119,14 +130,12 @@ def decode_text(data: bytes, *, default: str = "utf-8") -> str:
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise FileRejected(
-            f"the file is not {default.upper()} text (byte {data[exc.start]:#x} on line {line}); "
-            "save it as UTF-8 (in Excel: “CSV UTF-8”)",
-            line=line,
+            msg("not_encoding", encoding=default.upper(), byte=f"{data[exc.start]:#x}", line=line), line=line
         ) from exc
 
 
 def _no_constants(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
+    raise ReasonError(msg("json_constant", name=name))
 
 
 def loads_json(text: str) -> Any:
@@ -135,23 +144,23 @@ def loads_json(text: str) -> Any:
     return json.loads(text, parse_constant=_no_constants)
 
 
-def json_problem(value: Any, depth: int = 0) -> str:
-    """Why a value cannot be stored in a JSON column ("" if it can): non-finite numbers, NUL characters
+def json_problem(value: Any, depth: int = 0) -> Message | None:
+    """Why a value cannot be stored in a JSON column (None if it can): non-finite numbers, NUL characters
     (PostgreSQL refuses them), and absurd nesting."""
     if depth > 20:
-        return "is nested too deeply"
+        return msg("nested_too_deeply")
     if isinstance(value, float) and not math.isfinite(value):
-        return f"{value} is not a finite number"
+        return msg("not_finite", value=str(value))
     if isinstance(value, str):
-        return "contains a NUL character" if "\x00" in value else ""
+        return msg("nul") if "\x00" in value else None
     if isinstance(value, list):
-        return next((p for p in (json_problem(v, depth + 1) for v in value) if p), "")
+        return next((p for p in (json_problem(v, depth + 1) for v in value) if p), None)
     if isinstance(value, dict):
         for key, item in value.items():
             problem = json_problem(str(key), depth + 1) or json_problem(item, depth + 1)
             if problem:
                 return problem
-    return ""
+    return None
 
 
 def parse_int(value: Any, *, bounds: tuple[int, int] | None = None) -> int | None:
@@ -159,7 +168,7 @@ def parse_int(value: Any, *, bounds: tuple[int, int] | None = None) -> int | Non
     if value is None:
         return None
     if isinstance(value, bool):
-        raise ValueError(f"expected a whole number, got {value!r}")
+        raise ReasonError(msg("not_whole_number", value=repr(value)))
     if isinstance(value, int):
         number = value
     elif isinstance(value, float) and value.is_integer():
@@ -169,10 +178,10 @@ def parse_int(value: Any, *, bounds: tuple[int, int] | None = None) -> int | Non
         if text == "":
             return None
         if not re.fullmatch(r"[+-]?\d{1,12}", text):
-            raise ValueError(f"expected a whole number, got {text[:40]!r}")
+            raise ReasonError(msg("not_whole_number", value=repr(text[:40])))
         number = int(text)
     if bounds is not None and not bounds[0] <= number <= bounds[1]:
-        raise ValueError(f"{number} is out of range ({bounds[0]}–{bounds[1]})")
+        raise ReasonError(msg("out_of_range", value=number, min=bounds[0], max=bounds[1]))
     return number
 
 
@@ -184,7 +193,7 @@ def parse_bool(value: Any) -> bool:
         return True
     if text in {"0", "false", "no", "n", "нет", ""}:
         return False
-    raise ValueError(f"expected true/false, got {str(value)[:40]!r}")
+    raise ReasonError(msg("not_boolean", value=repr(str(value)[:40])))
 
 
 def validate_records(result: ParseResult) -> None:
@@ -193,15 +202,15 @@ def validate_records(result: ParseResult) -> None:
     for rec in result.records:
         label = rec.name or rec.external_id
 
-        def err(field_name: str, reason: str, rec: CardRecord = rec, label: str = label) -> None:
+        def err(field_name: str, reason: Message, rec: CardRecord = rec, label: str = label) -> None:
             result.error(rec.line, field_name, reason, label)
 
         if not rec.external_id.strip():
-            err("external_id", "is empty")
+            err("external_id", msg("empty"))
         elif len(rec.external_id) > MAX_EXTERNAL_ID:
-            err("external_id", f"is longer than {MAX_EXTERNAL_ID} characters")
+            err("external_id", msg("too_long", limit=MAX_EXTERNAL_ID))
         elif rec.external_id in seen:
-            err("external_id", f"duplicate of the card on line {seen[rec.external_id]}")
+            err("external_id", msg("duplicate_id", other_line=seen[rec.external_id]))
         else:
             seen[rec.external_id] = rec.line
         for name, value in (
@@ -212,39 +221,39 @@ def validate_records(result: ParseResult) -> None:
             ("text", rec.text),
         ):
             if "\x00" in value:
-                err(name, "contains a NUL character")
+                err(name, msg("nul"))
         if not rec.name.strip():
-            err("name", "is empty")
+            err("name", msg("empty"))
         elif len(rec.name) > MAX_NAME:
-            err("name", f"is longer than {MAX_NAME} characters")
+            err("name", msg("too_long", limit=MAX_NAME))
         if not rec.identity:
             rec.identity = rec.name
         if len(rec.identity) > MAX_IDENTITY:
-            err("identity", f"is longer than {MAX_IDENTITY} characters")
+            err("identity", msg("too_long", limit=MAX_IDENTITY))
         if len(rec.card_type) > MAX_CARD_TYPE:
-            err("card_type", f"is longer than {MAX_CARD_TYPE} characters")
+            err("card_type", msg("too_long", limit=MAX_CARD_TYPE))
         if len(rec.text) > MAX_TEXT:
-            err("text", f"is longer than {MAX_TEXT} characters")
+            err("text", msg("too_long", limit=MAX_TEXT))
         for name, value, bounds in (("level", rec.level, LEVEL_RANGE), ("cost", rec.cost, COST_RANGE)):
             if value is not None and not bounds[0] <= value <= bounds[1]:
-                err(name, f"{value} is out of range ({bounds[0]}–{bounds[1]})")
+                err(name, msg("out_of_range", value=value, min=bounds[0], max=bounds[1]))
         if not isinstance(rec.subtypes, list) or not all(isinstance(s, str) for s in rec.subtypes):
-            err("subtypes", "must be a list of strings")
+            err("subtypes", msg("not_list_of_strings"))
         elif problem := json_problem(rec.subtypes):
             err("subtypes", problem)
         if not isinstance(rec.attributes, dict):
-            err("attributes", "must be an object of key → value")
+            err("attributes", msg("attributes_not_object"))
         else:
             for key, value in rec.attributes.items():
                 if not ATTRIBUTE_KEY_RE.match(str(key)):
-                    err(f"attributes.{key}", "attribute names must be letters, digits or _ (max 40)")
+                    err(f"attributes.{key}", msg("bad_attribute_name"))
                 elif problem := json_problem(value):
                     err(f"attributes.{key}", problem)
         for printing in rec.printings:
             if not printing.set_code:
-                err("printings", "a printing has no set code")
+                err("printings", msg("printing_no_set"))
             elif printing.image_url and not re.match(r"^https?://", printing.image_url):
-                err("printings.image_url", "must be an http(s) address")
+                err("printings.image_url", msg("not_http_url"))
             elif (
                 len(printing.image_url) > MAX_IMAGE_URL
                 or len(printing.set_code) > MAX_SET_CODE
@@ -253,11 +262,16 @@ def validate_records(result: ParseResult) -> None:
             ):
                 err(
                     "printings",
-                    f"a set code (max {MAX_SET_CODE}), printing code (max {MAX_PRINTING_CODE}), "
-                    f"rarity (max {MAX_RARITY}) or image address (max {MAX_IMAGE_URL}) is too long",
+                    msg(
+                        "printing_too_long",
+                        set_code=MAX_SET_CODE,
+                        code=MAX_PRINTING_CODE,
+                        rarity=MAX_RARITY,
+                        image_url=MAX_IMAGE_URL,
+                    ),
                 )
             elif "\x00" in printing.set_code + printing.code + printing.rarity + printing.image_url:
-                err("printings", "contains a NUL character")
+                err("printings", msg("nul"))
             elif printing.set_code not in result.sets:
                 result.sets[printing.set_code] = SetRecord(code=printing.set_code)
     for card_set in result.sets.values():
@@ -267,6 +281,6 @@ def validate_records(result: ParseResult) -> None:
             ("set_type", card_set.set_type, MAX_SET_TYPE),
         ):
             if len(value) > limit:
-                result.error(None, f"set.{name}", f"is longer than {limit} characters", card_set.code[:40])
+                result.error(None, f"set.{name}", msg("too_long", limit=limit), card_set.code[:40])
             elif "\x00" in value:
-                result.error(None, f"set.{name}", "contains a NUL character", card_set.code[:40])
+                result.error(None, f"set.{name}", msg("nul"), card_set.code[:40])

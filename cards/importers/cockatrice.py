@@ -26,6 +26,7 @@ from .base import (
     parse_int,
     validate_records,
 )
+from .messages import msg, reason_of
 
 CASTER_LEVEL_RE = re.compile(r"^(?P<name>.+?)\s+Lv\s?(?P<level>\d+)$")
 XML_DECL_RE = re.compile(rb"^(\xef\xbb\xbf)?<\?xml[^>]*?encoding=['\"](?P<enc>[A-Za-z0-9._-]+)['\"][^>]*\?>")
@@ -71,11 +72,11 @@ def _to_utf8(data: bytes) -> bytes:
     try:
         text = data.decode(encoding)
     except LookupError as exc:
-        raise FileRejected(f"unknown character encoding {encoding!r} declared in the XML header") from exc
+        raise FileRejected(msg("xml_unknown_encoding", encoding=repr(encoding))) from exc
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise FileRejected(
-            f"the file is not valid {encoding} text (byte {data[exc.start]:#x}); save it as UTF-8", line=line
+            msg("xml_not_encoding", encoding=encoding, byte=f"{data[exc.start]:#x}"), line=line
         ) from exc
     if match:
         start, end = match.span("enc")
@@ -163,26 +164,23 @@ def parse(data: bytes, *, game_slug: str = "", progress: Progress | None = None)
             utf8, handler, forbid_dtd=False, forbid_entities=True, forbid_external=True
         )
     except defusedxml.DefusedXmlException as exc:
-        raise FileRejected(
-            f"the XML declares entities or external references, which are refused: {exc}"
-        ) from exc
+        raise FileRejected(msg("xml_entities", detail=str(exc))) from exc
     except xml.sax.SAXParseException as exc:
         raise FileRejected(
-            f"malformed XML: {exc.getMessage()} (column {exc.getColumnNumber()})", line=exc.getLineNumber()
+            msg("malformed_xml", detail=exc.getMessage(), column=exc.getColumnNumber()),
+            line=exc.getLineNumber(),
         ) from exc
     if handler.version not in {3, 4}:
-        raise FileRejected(
-            f"not a Cockatrice card database of version 3 or 4 (version {handler.version!r})", line=1
-        )
+        raise FileRejected(msg("not_cockatrice", version=repr(handler.version)), line=1)
     for raw in handler.sets:
         code = raw.get("name", "")
         if not code:
-            result.error(parse_int(raw.get("line")), "set.name", "a set has no short name")
+            result.error(parse_int(raw.get("line")), "set.name", msg("set_no_name"))
             continue
         release = raw.get("releasedate", "")
         if release and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", release):
             result.error(
-                parse_int(raw.get("line")), "set.releasedate", f"{release!r} is not a YYYY-MM-DD date"
+                parse_int(raw.get("line")), "set.releasedate", msg("not_a_date", value=repr(release))
             )
             release = ""
         result.sets[code] = SetRecord(
@@ -235,7 +233,7 @@ def _card(raw: dict[str, Any], result: ParseResult) -> CardRecord | None:
             break
         except ValueError as exc:
             if key == "cmc":
-                result.error(line, "cmc", str(exc), full_name)
+                result.error(line, "cmc", reason_of(exc), full_name)
                 return None
     manacost = raw.get("manacost", "")
     if manacost and manacost != str(cost):
@@ -261,7 +259,7 @@ def _card(raw: dict[str, Any], result: ParseResult) -> CardRecord | None:
     printings = []
     for set_code, attrs in raw["sets"]:
         if not set_code:
-            result.error(line, "set", "a <set> element is empty", full_name)
+            result.error(line, "set", msg("empty_set_element"), full_name)
             continue
         url = attrs.get("picURL") or attrs.get("picurl") or ""
         printings.append(

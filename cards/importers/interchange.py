@@ -26,6 +26,7 @@ from .base import (
     parse_int,
     validate_records,
 )
+from .messages import Message, ReasonError, kind, msg, reason_of
 
 FORMAT_TAG = "deckhall-cards"
 FORMAT_VERSION = 1
@@ -80,40 +81,44 @@ def looks_like_json(data: bytes) -> bool:
 def parse_json(data: bytes, *, game_slug: str = "", progress: Progress | None = None) -> ParseResult:
     text = _decode_text(data)
     if not text.strip():
-        raise FileRejected("the file is empty")
+        raise FileRejected(msg("file_empty"))
     try:
         document = loads_json(text)
     except json.JSONDecodeError as exc:
-        raise FileRejected(f"malformed JSON: {exc.msg} (column {exc.colno})", line=exc.lineno) from exc
-    except ValueError as exc:  # NaN / Infinity
-        raise FileRejected(f"malformed JSON: {exc}") from exc
+        raise FileRejected(msg("malformed_json", detail=exc.msg, column=exc.colno), line=exc.lineno) from exc
+    except ReasonError as exc:  # NaN / Infinity
+        raise FileRejected(msg("malformed_json_constant", **exc.message.params)) from exc
     if not isinstance(document, dict) or not isinstance(document.get("cards"), list):
-        raise FileRejected('not a Deckhall card file: expected an object with a "cards" list', line=1)
+        raise FileRejected(msg("not_deckhall"), line=1)
     if not isinstance(document.get("sets") or [], list):
-        raise FileRejected('"sets" must be a list of sets', line=1, field_name="sets")
+        raise FileRejected(msg("sets_not_list"), line=1, field_name="sets")
     if document.get("format", FORMAT_TAG) != FORMAT_TAG:
-        raise FileRejected(f'"format" must be {FORMAT_TAG!r}', line=1, field_name="format")
+        raise FileRejected(msg("wrong_format_tag", tag=repr(FORMAT_TAG)), line=1, field_name="format")
     if document.get("game") and game_slug and document["game"] != game_slug:
         raise FileRejected(
-            f"the file is for the game {document['game']!r}, not {game_slug!r}", line=1, field_name="game"
+            msg("file_for_other_game", file_game=repr(document["game"]), game=repr(game_slug)),
+            line=1,
+            field_name="game",
         )
     result = ParseResult(fmt="json")
     # JSON has no per-item line numbers after parsing; "line" here is the card's position (1-based)
     # in the "cards" list, which the message states.
     for index, raw in enumerate(document.get("sets") or [], start=1):
         if not isinstance(raw, dict) or not raw.get("code"):
-            result.error(index, "sets", f'set #{index} needs a "code"')
+            result.error(index, "sets", msg("set_needs_code", index=index))
             continue
         wrong = [key for key in ("code", "name", "set_type", "release_date") if not _is_text(raw.get(key))]
         if wrong:
             for key in wrong:
-                result.error(index, f"sets.{key}", f"set #{index}: must be text, got {_kind(raw[key])}")
+                result.error(
+                    index, f"sets.{key}", msg("set_field_not_text", index=index, kind=kind(raw[key]))
+                )
             continue
         result.sets[str(raw["code"])] = _set_from(raw, result, index)
     cards = document["cards"]
     for index, raw in enumerate(cards, start=1):
         if not isinstance(raw, dict):
-            result.error(index, "", f"card #{index} is not an object")
+            result.error(index, "", msg("card_not_object", index=index))
             continue
         record = _record_from(raw, result, index, printings_raw=raw.get("printings") or [])
         if record is not None:
@@ -131,14 +136,10 @@ def _is_text(value: Any, *, numbers: bool = False) -> bool:
     return numbers and isinstance(value, int) and not isinstance(value, bool)
 
 
-def _kind(value: Any) -> str:
-    return {dict: "an object", list: "a list", bool: "true/false"}.get(type(value), type(value).__name__)
-
-
 def _set_from(raw: dict[str, Any], result: ParseResult, line: int) -> SetRecord:
     release = str(raw.get("release_date") or "")
     if release and not _is_date(release):
-        result.error(line, "release_date", f"{release!r} is not a YYYY-MM-DD date")
+        result.error(line, "release_date", msg("not_a_date", value=repr(release)))
     return SetRecord(
         code=str(raw.get("code") or ""),
         name=str(raw.get("name") or ""),
@@ -163,48 +164,48 @@ def _record_from(
     label = str(raw.get("name") or raw.get("external_id") or "")
     ok = True
 
-    def err(field_name: str, reason: str) -> None:
+    def err(field_name: str, reason: Message) -> None:
         nonlocal ok
         ok = False
         result.error(line, field_name, reason, label)
 
     missing = [key for key in ("external_id", "name") if raw.get(key) in (None, "")]
     for key in missing:
-        err(key, "is required")
+        err(key, msg("required"))
     for key in ("external_id", "identity", "name", "card_type", "text"):
         if not _is_text(raw.get(key), numbers=key in {"external_id", "identity"}):
-            err(key, f"must be text, got {_kind(raw[key])}")
+            err(key, msg("not_text", kind=kind(raw[key])))
     numbers: dict[str, int | None] = {}
     for key, bounds in (("level", LEVEL_RANGE), ("cost", COST_RANGE)):
         try:
             numbers[key] = parse_int(raw.get(key), bounds=bounds)
         except ValueError as exc:
-            err(key, str(exc))
+            err(key, reason_of(exc))
     flags: dict[str, bool] = {}
     for key, default in (("is_token", False), ("deck_buildable", True)):
         try:
             flags[key] = parse_bool(raw[key]) if key in raw and raw[key] not in (None, "") else default
         except ValueError as exc:
-            err(key, str(exc))
+            err(key, reason_of(exc))
     subtypes = raw.get("subtypes") or []
     if not isinstance(subtypes, list) or not all(isinstance(item, str) for item in subtypes):
-        err("subtypes", "must be a list of text values")
+        err("subtypes", msg("not_list_of_text"))
     attributes = raw.get("attributes") or {}
     if not isinstance(attributes, dict):
-        err("attributes", "must be an object")
+        err("attributes", msg("not_object"))
     printings: list[PrintingRecord] = []
     if not isinstance(printings_raw, list):
-        err("printings", "must be a list")
+        err("printings", msg("not_list"))
     else:
         for item in printings_raw:
             if not isinstance(item, dict) or not item.get("set"):
-                err("printings", 'every printing needs a "set"')
+                err("printings", msg("printing_needs_set"))
                 continue
             keys = ("set", "code", "rarity", "image_url", "set_name", "set_type", "release_date")
             wrong = [key for key in keys if not _is_text(item.get(key), numbers=key in {"set", "code"})]
             if wrong:
                 for key in wrong:
-                    err(f"printings.{key}", f"must be text, got {_kind(item[key])}")
+                    err(f"printings.{key}", msg("not_text", kind=kind(item[key])))
                 continue
             printings.append(
                 PrintingRecord(
@@ -258,29 +259,24 @@ def parse_csv(data: bytes, *, game_slug: str = "", progress: Progress | None = N
     try:
         header = next(reader)
     except StopIteration as exc:
-        raise FileRejected("the CSV file is empty") from exc
+        raise FileRejected(msg("csv_empty")) from exc
     except csv.Error as exc:
-        raise FileRejected(f"malformed CSV: {exc}", line=1) from exc
+        raise FileRejected(msg("malformed_csv", detail=str(exc)), line=1) from exc
     header = [column.strip() for column in header]
     missing = REQUIRED_CSV_COLUMNS - set(header)
     if missing:
-        raise FileRejected(
-            f"missing column(s): {', '.join(sorted(missing))} (the header row must name them)", line=1
-        )
+        raise FileRejected(msg("missing_columns", columns=", ".join(sorted(missing))), line=1)
     repeated = sorted({c for c in header if c and header.count(c) > 1})
     if repeated:
-        raise FileRejected(f"column(s) named twice in the header: {', '.join(repeated)}", line=1)
+        raise FileRejected(msg("repeated_columns", columns=", ".join(repeated)), line=1)
     known = set(CSV_COLUMNS)
     unknown = [c for c in header if c and c not in known and not c.startswith(ATTR_PREFIX)]
     if unknown:
-        raise FileRejected(
-            f"unknown column(s): {', '.join(unknown)}; attribute columns are named '{ATTR_PREFIX}<key>'",
-            line=1,
-        )
+        raise FileRejected(msg("unknown_columns", columns=", ".join(unknown), prefix=ATTR_PREFIX), line=1)
     rows = list(_rows(reader, result))
     for row_number, row in rows:
         if len(row) != len(header):
-            result.error(row_number, "", f"has {len(row)} cells, the header has {len(header)}")
+            result.error(row_number, "", msg("cell_count", cells=len(row), columns=len(header)))
             continue
         cells = dict(zip(header, row, strict=True))
         raw: dict[str, Any] = {key: value for key, value in cells.items() if not key.startswith(ATTR_PREFIX)}
@@ -300,7 +296,7 @@ def parse_csv(data: bytes, *, game_slug: str = "", progress: Progress | None = N
                 try:
                     raw[key] = loads_json(value)
                 except ValueError:
-                    result.error(row_number, key, "must be a JSON list", cells.get("name", ""))
+                    result.error(row_number, key, msg("not_json_list"), cells.get("name", ""))
                     raw[key] = None
         printings = raw.pop("printings")
         if raw["subtypes"] is None or printings is None:
@@ -321,7 +317,7 @@ def _rows(reader: Any, result: ParseResult) -> Iterable[tuple[int, list[str]]]:
         except StopIteration:
             return
         except csv.Error as exc:
-            raise FileRejected(f"malformed CSV: {exc}", line=reader.line_num) from exc
+            raise FileRejected(msg("malformed_csv", detail=str(exc)), line=reader.line_num) from exc
         if any(cell.strip() for cell in row):
             yield reader.line_num, row
 

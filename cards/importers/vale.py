@@ -16,6 +16,7 @@ from .base import (
     parse_int,
     validate_records,
 )
+from .messages import ReasonError, kind, msg, reason_of
 
 EFFECT_TYPES = {"instant", "permanent", "active"}
 FAMILIES = {"fire", "water", "earth", "wind", "dragon"}
@@ -35,16 +36,16 @@ def looks_like(data: bytes) -> bool:
 def parse(data: bytes, *, game_slug: str = "", progress: Progress | None = None) -> ParseResult:
     text = decode_text(data)
     if not text.strip():
-        raise FileRejected("the file is empty")
+        raise FileRejected(msg("file_empty"))
     try:
         document = loads_json(text)
     except json.JSONDecodeError as exc:
-        raise FileRejected(f"malformed JSON: {exc.msg} (column {exc.colno})", line=exc.lineno) from exc
-    except ValueError as exc:  # NaN / Infinity
-        raise FileRejected(f"malformed JSON: {exc}") from exc
+        raise FileRejected(msg("malformed_json", detail=exc.msg, column=exc.colno), line=exc.lineno) from exc
+    except ReasonError as exc:  # NaN / Infinity
+        raise FileRejected(msg("malformed_json_constant", **exc.message.params)) from exc
     cards = document.get("cards") if isinstance(document, dict) else document
     if not isinstance(cards, list):
-        raise FileRejected('not a Vale card list: expected {"cards": [...]} or a list of cards', line=1)
+        raise FileRejected(msg("not_vale"), line=1)
     result = ParseResult(fmt="vale")
     for index, raw in enumerate(cards, start=1):
         record = _card(raw, index, result)
@@ -58,26 +59,28 @@ def parse(data: bytes, *, game_slug: str = "", progress: Progress | None = None)
 
 def _card(raw: Any, index: int, result: ParseResult) -> CardRecord | None:
     if not isinstance(raw, dict):
-        result.error(index, "", f"card #{index} is not an object")
+        result.error(index, "", msg("card_not_object", index=index))
         return None
     errors_before = len(result.errors)
     name = raw.get("name") or ""
     if not isinstance(name, str):
-        result.error(index, "name", f"must be text, got {type(name).__name__}")
+        result.error(index, "name", msg("not_text", kind=kind(name)))
         name = ""
     elif not name:
-        result.error(index, "name", "is required")
+        result.error(index, "name", msg("required"))
     family = raw.get("family")
     if not isinstance(family, str) or family not in FAMILIES:
-        result.error(index, "family", f"{family!r} is not one of {', '.join(sorted(FAMILIES))}", name)
+        result.error(
+            index, "family", msg("not_one_of", value=repr(family), choices=", ".join(sorted(FAMILIES))), name
+        )
     cost = None
     try:
         cost = parse_int(raw.get("cost"), bounds=COST_RANGE)
     except ValueError as exc:
-        result.error(index, "cost", str(exc), name)
+        result.error(index, "cost", reason_of(exc), name)
     effects = raw.get("effects") or []
     if not isinstance(effects, list):
-        result.error(index, "effects", "must be a list", name)
+        result.error(index, "effects", msg("not_list"), name)
         effects = []
     clean_effects = []
     for effect in effects:
@@ -87,11 +90,11 @@ def _card(raw: Any, index: int, result: ParseResult) -> CardRecord | None:
             or effect["type"] not in EFFECT_TYPES
         ):
             result.error(
-                index, "effects.type", f"every effect needs a type of {', '.join(sorted(EFFECT_TYPES))}", name
+                index, "effects.type", msg("effect_needs_type", types=", ".join(sorted(EFFECT_TYPES))), name
             )
             continue
         if not isinstance(effect.get("text") or "", str):
-            result.error(index, "effects.text", "must be text", name)
+            result.error(index, "effects.text", msg("must_be_text"), name)
             continue
         clean_effects.append({"type": effect["type"], "text": str(effect.get("text") or "")})
     if len(result.errors) > errors_before:

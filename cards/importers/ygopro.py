@@ -11,6 +11,7 @@ import tempfile
 from typing import Any
 
 from .base import CardRecord, FileRejected, ParseResult, Progress, validate_records
+from .messages import msg
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
@@ -128,32 +129,37 @@ def row_to_record(row: sqlite3.Row | tuple[Any, ...], result: ParseResult) -> Ca
     card_id, ot, alias, setcode, ctype, atk, def_, level, race, attribute, name, desc = row
     line = card_id  # the passcode is the most useful "row" reference in a .cdb
     if not isinstance(card_id, int) or card_id <= 0:
-        result.error(None, "id", f"invalid passcode {card_id!r}", str(name or ""))
+        result.error(None, "id", msg("invalid_passcode", value=repr(card_id)), str(name or ""))
         return None
     ints = {"ot": ot, "alias": alias, "setcode": setcode, "type": ctype, "atk": atk, "def": def_}
     ints |= {"level": level, "race": race, "attribute": attribute}
     bad = [key for key, value in ints.items() if not isinstance(value, int)]
     for key in bad:
-        result.error(line, key, f"expected a whole number, got {ints[key]!r}", str(name or ""))
+        result.error(line, key, msg("not_whole_number", value=repr(ints[key])), str(name or ""))
     if bad:
         return None
     # Bit fields and the alias are never negative; stats above a million are a broken file, not a card.
     for key in ("ot", "alias", "type", "level", "race", "attribute"):
         if ints[key] < 0 or ints[key] > MAX_FIELD[key]:
             bad.append(key)
-            result.error(line, key, f"{ints[key]} is out of range (0–{MAX_FIELD[key]})", str(name or ""))
+            result.error(
+                line, key, msg("out_of_range", value=ints[key], min=0, max=MAX_FIELD[key]), str(name or "")
+            )
     if ctype & TYPE_MONSTER:
         stats = [("atk", atk)] if ctype & 0x4000000 else [("atk", atk), ("def", def_)]
         for key, value in stats:
             if not UNKNOWN_STAT <= value <= MAX_STAT:
                 bad.append(key)
                 result.error(
-                    line, key, f"{value} is out of range ({UNKNOWN_STAT}–{MAX_STAT})", str(name or "")
+                    line,
+                    key,
+                    msg("out_of_range", value=value, min=UNKNOWN_STAT, max=MAX_STAT),
+                    str(name or ""),
                 )
     if bad:
         return None
     if not isinstance(name, str) or not name.strip():
-        result.error(line, "name", "is empty (no row in `texts` for this passcode?)")
+        result.error(line, "name", msg("name_without_text_row"))
         return None
 
     subtypes = [label for bit, label in TYPE_BITS if ctype & bit]
@@ -164,7 +170,7 @@ def row_to_record(row: sqlite3.Row | tuple[Any, ...], result: ParseResult) -> Ca
     elif ctype & TYPE_TRAP:
         card_type = "trap"
     else:
-        result.error(line, "type", f"type bits {ctype:#x} are neither monster, spell nor trap", name)
+        result.error(line, "type", msg("bad_type_bits", bits=f"{ctype:#x}"), name)
         return None
 
     attributes: dict[str, Any] = {"ot": _ot(ot)}
@@ -178,7 +184,7 @@ def row_to_record(row: sqlite3.Row | tuple[Any, ...], result: ParseResult) -> Ca
         is_link = bool(ctype & 0x4000000)
         card_level = level & 0xFF
         if card_level > MAX_LEVEL:
-            result.error(line, "level", f"level/rank/link {card_level} is out of range (0–{MAX_LEVEL})", name)
+            result.error(line, "level", msg("level_out_of_range", value=card_level, max=MAX_LEVEL), name)
             return None
         if ctype & 0x1000000:
             attributes["lscale"] = (level >> 24) & 0xFF
@@ -212,7 +218,7 @@ def row_to_record(row: sqlite3.Row | tuple[Any, ...], result: ParseResult) -> Ca
 
 def parse(data: bytes, *, game_slug: str = "", progress: Progress | None = None) -> ParseResult:
     if not looks_like(data):
-        raise FileRejected("not a YGOPro card database: the file is not an SQLite database")
+        raise FileRejected(msg("not_sqlite"))
     result = ParseResult(fmt="cdb")
     # sqlite3 can only open files; the temp file is private to this process and removed at once.
     fd, path = tempfile.mkstemp(suffix=".cdb")
@@ -222,11 +228,11 @@ def parse(data: bytes, *, game_slug: str = "", progress: Progress | None = None)
         try:
             conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         except sqlite3.Error as exc:
-            raise FileRejected(f"cannot open the SQLite database: {exc}") from exc
+            raise FileRejected(msg("sqlite_open", detail=str(exc))) from exc
         try:
             _read(conn, result, progress)
         except sqlite3.DatabaseError as exc:
-            raise FileRejected(f"the SQLite database is corrupt or unreadable: {exc}") from exc
+            raise FileRejected(msg("sqlite_corrupt", detail=str(exc))) from exc
         finally:
             conn.close()
     finally:
@@ -239,7 +245,7 @@ def _read(conn: sqlite3.Connection, result: ParseResult, progress: Progress | No
     tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     missing = {"datas", "texts"} - tables
     if missing:
-        raise FileRejected(f"not a YGOPro card database: missing table(s) {', '.join(sorted(missing))}")
+        raise FileRejected(msg("missing_tables", tables=", ".join(sorted(missing))))
     columns = {
         table: {row[1] for row in conn.execute(f"PRAGMA table_info({table})")} for table in ("datas", "texts")
     }
@@ -250,7 +256,7 @@ def _read(conn: sqlite3.Connection, result: ParseResult, progress: Progress | No
     for table, wanted in need.items():
         absent = wanted - columns[table]
         if absent:
-            raise FileRejected(f"table `{table}` lacks column(s) {', '.join(sorted(absent))}")
+            raise FileRejected(msg("missing_table_columns", table=table, columns=", ".join(sorted(absent))))
     total = conn.execute("SELECT COUNT(*) FROM datas").fetchone()[0]
     rows = conn.execute(
         "SELECT d.id, d.ot, d.alias, d.setcode, d.type, d.atk, d.def, d.level, d.race, d.attribute,"

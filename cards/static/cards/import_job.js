@@ -1,5 +1,6 @@
 // Polls the import job's JSON every second and updates the progress bar until the job ends.
-// Only textContent is used: error messages quote file contents and must never become markup.
+// Each error's "message" is in the reader's language (the API follows the language cookie); "reason"
+// is the English text, kept for API clients. Only textContent is used: error messages quote file contents and must never become markup.
 (function () {
   "use strict";
   var root = document.getElementById("import-job");
@@ -19,7 +20,7 @@
       body.textContent = "";
       job.errors.forEach(function (e) {
         var row = document.createElement("tr");
-        [e.line === null ? "—" : e.line, e.card || "", e.field || "", e.reason].forEach(function (v) {
+        [e.line === null ? "—" : e.line, e.card || "", e.field || "", e.message || e.reason].forEach(function (v) {
           var cell = document.createElement("td");
           cell.textContent = v;
           row.appendChild(cell);
