@@ -157,20 +157,23 @@ def cards_for(game: Game, data: dict[str, Any]) -> tuple[selectors.Sections | No
     raw_sections = data.get("sections")
     ids = {entry["card"] for entries in (raw_sections or {}).values() for entry in entries}
     hero_given = "hero" in data
-    if hero_given and data["hero"]:
-        ids.add(data["hero"])
-    cards = Card.objects.filter(game=game).in_bulk(ids)
+    hero_id = data["hero"] if hero_given else None
+    cards = Card.objects.filter(game=game).in_bulk(ids | {hero_id} if hero_id else ids)
+    # Each problem under the key of the field that holds it, the game by its display name (no "a everseal").
+    errors: dict[str, list[str]] = {}
     missing = sorted(ids - set(cards))
     if missing:
-        raise exceptions.ValidationError(
-            {"sections": [f"card id {pk} is not a {game.slug} card" for pk in missing[:20]]}
-        )
+        errors["sections"] = [f"card id {pk} is not a card of {game.name}" for pk in missing[:20]]
+    if hero_id and hero_id not in cards:
+        errors["hero"] = [f"card id {hero_id} is not a card of {game.name}"]
+    if errors:
+        raise exceptions.ValidationError(errors)
     sections = (
         {slug: [(cards[e["card"]], e["count"]) for e in entries] for slug, entries in raw_sections.items()}
         if raw_sections is not None
         else None
     )
-    hero = cards.get(data["hero"]) if hero_given and data["hero"] else None
+    hero = cards.get(hero_id) if hero_id else None
     return sections, hero, hero_given
 
 
@@ -180,7 +183,7 @@ def banlist_for(game: Game, data: dict[str, Any]) -> BanList | None:
     banlist = BanList.objects.filter(game=game, pk=data["banlist"]).first()
     if banlist is None:
         raise exceptions.ValidationError(
-            {"banlist": f"ban list {data['banlist']} is not a {game.slug} ban list"}
+            {"banlist": [f"ban list {data['banlist']} is not a ban list of {game.name}"]}
         )
     return banlist
 

@@ -115,9 +115,42 @@ def opening_hand(game_slug: str) -> dict[str, int]:
     return dict(raw) if isinstance(raw, dict) else {"main": int(raw)}
 
 
-def describe_restriction(item: object, lang: str = "en", sections: dict[str, str] | None = None) -> str:
+def filter_labels(game_slug: str, lang: str = "en") -> dict[str, str]:
+    """Field -> the label the game's rule set gives it in ``lang`` (its search filters), for describing a
+    filter in the players' words ("Size L", not "size L"); empty for an unknown game."""
+    try:
+        filters = _registry().game(game_slug).search_filters
+    except KeyError:
+        return {}
+    return {f.field: f.title("ru" if lang.startswith("ru") else "en") for f in filters}
+
+
+def hero_filter_labels(lang: str = "en") -> dict[str, str]:
+    """The labels of the games whose formats have a hero (the only ones with hero restrictions), for a
+    caller that does not say which game a restriction belongs to; a field the games label differently
+    is left out, so it shows as its key rather than under another game's name."""
+    merged: dict[str, str] = {}
+    conflicting: set[str] = set()
+    for game in _registry().games.values():
+        if not any(fmt.hero is not None for fmt in game.formats.values()):
+            continue
+        for field, label in filter_labels(game.slug, lang).items():
+            if merged.setdefault(field, label) != label:
+                conflicting.add(field)
+    return {field: label for field, label in merged.items() if field not in conflicting}
+
+
+def describe_restriction(
+    item: object,
+    lang: str = "en",
+    sections: dict[str, str] | None = None,
+    labels: dict[str, str] | None = None,
+) -> str:
     """One hero deck-building restriction (card data: attributes["restrictions"]) in words, for the hero
-    picker — the same kinds the rules engine applies; anything else is shown as it was entered."""
+    picker — the same kinds the rules engine applies; anything else is shown as it was entered.
+
+    ``labels`` (field -> label in ``lang``, see filter_labels) names the filter's fields; without it the
+    hero games' own labels are used."""
     from rules.engine.filters import describe_filter
 
     ru = lang.startswith("ru")
@@ -130,7 +163,9 @@ def describe_restriction(item: object, lang: str = "en", sections: dict[str, str
     if isinstance(item.get("text"), str):
         return item["text"]
     kind = item.get("kind")
-    what = describe_filter(item.get("filter") or {}, "ru" if ru else "en")
+    if labels is None:
+        labels = hero_filter_labels(lang)
+    what = describe_filter(item.get("filter") or {}, "ru" if ru else "en", labels)
     count = item.get("count", 1)
     if kind == "forbid":
         return f"Запрещены карты: {what}" if ru else f"No cards with {what}"

@@ -133,15 +133,20 @@ def _describe_values(raw: Any) -> str:
     return str(raw)
 
 
-def describe_filter(spec: Any, lang: str = "en") -> str:
-    """A short human reading of a filter for messages, e.g. ``size L, region North / South``."""
+def describe_filter(spec: Any, lang: str = "en", labels: Mapping[str, str] | None = None) -> str:
+    """A short human reading of a filter for messages, e.g. ``Size L, Region North / South``.
+
+    ``labels`` maps a field to the name players know it by, in ``lang`` (the game's search filter labels,
+    rules/README.md "Search filters"); a field without one is shown by its key.
+    """
     if isinstance(spec, list):
         joiner = " or " if lang == "en" else " или "
-        return joiner.join(f"({describe_filter(item, lang)})" for item in spec)
+        return joiner.join(f"({describe_filter(item, lang, labels)})" for item in spec)
     if not isinstance(spec, Mapping):
         return str(spec)
     parts = []
-    for field, cond in spec.items():
+    for key, cond in spec.items():
+        field = (labels or {}).get(str(key)) or str(key)
         if isinstance(cond, Mapping):
             bits = []
             if "min" in cond:

@@ -52,7 +52,7 @@ def test_it_names_bad_input(sample_cards, user, api_client_for, card) -> None:
         format="json",
     )
     assert response.status_code == 400
-    assert f"card id {everseal_card.pk} is not a yugioh card" in str(response.json())
+    assert response.json() == {"sections": [f"card id {everseal_card.pk} is not a card of Yu-Gi-Oh! TCG"]}
     response = client.post(
         reverse("api-deck-list"),
         {

@@ -158,8 +158,9 @@ def test_it_words_hero_restrictions_for_the_picker_in_both_languages(sample_card
         assert raw is not None
         return json.loads(raw.group(1))
 
-    assert config("en")["hero_restrictions"][str(hero.pk)] == ["No cards with size L"]
-    assert config("ru")["hero_restrictions"][str(hero.pk)] == ["Запрещены карты: size L"]
+    # The field is named as the rule set labels it (everseal.toml search_filters), not by its data key.
+    assert config("en")["hero_restrictions"][str(hero.pk)] == ["No cards with Size L"]
+    assert config("ru")["hero_restrictions"][str(hero.pk)] == ["Запрещены карты: Размер L"]
 
 
 def test_it_describes_every_restriction_kind() -> None:
@@ -167,12 +168,14 @@ def test_it_describes_every_restriction_kind() -> None:
 
     sections = {"main": "Deck"}
     cases = [
-        ({"kind": "only", "filter": {"region": ["A", "B"]}}, "Only cards with region A / B"),
+        ({"kind": "only", "filter": {"region": ["A", "B"]}}, "Only cards with Region A / B"),
         (
             {"kind": "at_least", "count": 5, "filter": {"keywords": "Pack"}},
-            "At least 5 card(s) with keywords Pack",
+            "At least 5 card(s) with Keyword Pack",
         ),
-        ({"kind": "at_most", "count": 6, "filter": {"region": "X"}}, "At most 6 card(s) with region X"),
+        ({"kind": "at_most", "count": 6, "filter": {"region": "X"}}, "At most 6 card(s) with Region X"),
+        # A field the rule set gives no label keeps its key.
+        ({"kind": "forbid", "filter": {"mana": {"min": 3}}}, "No cards with mana ≥ 3"),
         ({"kind": "copy_limit", "max": 2}, "At most 2 copies of a card"),
         ({"kind": "section_size", "section": "main", "min": 30, "max": 35}, "Deck: 30–35 cards"),
         ({"kind": "mystery", "x": 1}, "kind: mystery, x: 1"),
@@ -181,6 +184,19 @@ def test_it_describes_every_restriction_kind() -> None:
     for item, expected in cases:
         assert describe_restriction(item, "en", sections) == expected
     assert describe_restriction({"text": "Printed text", "text_ru": "Текст"}, "ru") == "Текст"
+
+
+def test_it_names_restriction_fields_by_the_game_labels_in_both_languages() -> None:
+    from decks.gamerules import describe_restriction, filter_labels
+
+    forbid = {"kind": "forbid", "filter": {"size": "L", "atk": {"max": 4}, "mana": 2}}
+    en, ru = filter_labels("everseal", "en"), filter_labels("everseal", "ru")
+    assert en["size"] == "Size" and ru["size"] == "Размер"
+    assert describe_restriction(forbid, "en", labels=en) == "No cards with Size L, Attack ≤ 4, mana 2"
+    assert describe_restriction(forbid, "ru", labels=ru) == "Запрещены карты: Размер L, Атака ≤ 4, mana 2"
+    # Explicit labels win (here: none at all, so the raw keys).
+    assert describe_restriction(forbid, "en", labels={}) == "No cards with size L, atk ≤ 4, mana 2"
+    assert filter_labels("no-such-game") == {}
 
 
 def test_it_explains_unknown_import_lines_in_russian(sample_cards, user, client) -> None:

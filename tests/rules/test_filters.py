@@ -50,3 +50,23 @@ def test_it_refuses_a_malformed_filter():
         compile_filter("monster")
     with pytest.raises(RuleSetError, match="unknown condition"):
         compile_filter({"atk": {"above": 3}})
+
+
+def test_it_describes_a_filter_by_the_labels_it_is_given() -> None:
+    from rules.engine import default_registry, describe_filter
+
+    spec = {
+        "size": "L",
+        "region": ["North", "South"],
+        "atk": {"min": 2, "max": 5},
+        "keywords": {"not": "Pack"},
+    }
+    labels = {f.field: f.title("ru") for f in default_registry().game("everseal").search_filters}
+    assert describe_filter(spec, "ru", labels) == (
+        "Размер L, Регион North / South, Атака ≥ 2, Атака ≤ 5, Ключевое слово не Pack"
+    )
+    # No mapping, or a field it does not name: the raw key, as before.
+    assert describe_filter(spec) == "size L, region North / South, atk ≥ 2, atk ≤ 5, keywords not Pack"
+    assert describe_filter([{"size": "S"}, {"family": "Fox"}], "en", {"size": "Size"}) == (
+        "(Size S) or (family Fox)"
+    )
