@@ -24,7 +24,14 @@ from cards.selectors import card_facets, game_search_filters
 from . import selectors, services, stats, svg
 from .api import deck_json, export_response
 from .forms import DeckImportForm, DeckNewForm
-from .gamerules import FormatInfo, describe_restriction, format_info, game_formats, opening_hand
+from .gamerules import (
+    FormatInfo,
+    describe_restriction,
+    filter_labels,
+    format_info,
+    game_formats,
+    opening_hand,
+)
 from .models import Deck
 
 
@@ -229,9 +236,12 @@ def _hero_restrictions(game: Game, formats: list[FormatInfo], lang: str) -> dict
     if not any(f.has_hero for f in formats):
         return {}
     titles = {s.slug: s.title(lang) for f in formats for s in f.sections}
+    labels = filter_labels(game.slug, lang)
     rows = Card.objects.filter(game=game, attributes__has_key="restrictions").values_list("pk", "attributes")
     return {
-        str(pk): [describe_restriction(item, lang, titles) for item in attributes["restrictions"]]
+        str(pk): [
+            describe_restriction(item, lang, titles, labels=labels) for item in attributes["restrictions"]
+        ]
         for pk, attributes in rows
         if isinstance(attributes.get("restrictions"), list)
     }

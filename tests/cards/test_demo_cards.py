@@ -19,7 +19,7 @@ def test_it_loads_the_shipped_samples_idempotently(games):
     demo.load(io.StringIO())
     assert {slug: Card.objects.filter(game__slug=slug).count() for slug in games} == counts
     assert "failed" not in out.getvalue()
-    assert counts["caster"] == 11 and counts["vale"] == 10 and counts["yugioh"] == 53
+    assert counts["caster"] == 16 and counts["vale"] == 10 and counts["yugioh"] == 53
     assert Card.objects.filter(game__slug="everseal", card_type="hero").count() == 6
     sizes = set(
         Card.objects.filter(game__slug="everseal", card_type="monster").values_list(
