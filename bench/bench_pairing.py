@@ -1,6 +1,6 @@
 """Benchmark Swiss pairing against swisspair and networkx on the same simulated events.
 
-Usage: .venv/bin/python bench/bench_pairing.py [--sizes 1024,4096,16384] [--rounds N] [--seed S]
+Usage: .venv/bin/python bench/bench_pairing.py [--sizes 64,256,1024,4096,16384] [--rounds N] [--seed S]
 
 The event is driven by our engine's pairings; every round, each peer is timed on exactly the same player
 state (points, previous opponents, byes), and its output is checked for rematches, pair-downs (score-group
@@ -279,7 +279,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--sizes", default="1024,4096,16384")
+    parser.add_argument("--sizes", default="64,256,1024,4096,16384")
     parser.add_argument("--rounds", type=int, default=None, help="default: MTR rounds for the size")
     parser.add_argument("--seed", type=int, default=20240601)
     parser.add_argument("--standings-size", type=int, default=16384)
