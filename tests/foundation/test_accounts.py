@@ -77,3 +77,23 @@ def test_it_shows_the_games_on_the_home_page(client: Any, games: Any) -> None:
     html = client.get("/").content.decode()
     assert "Yu-Gi-Oh!" in html
     assert "The Vale of Eternity" in html or "Vale of Eternity" in html
+
+
+def test_it_stops_password_guessing_on_the_login_page(client: Any, user: Any, settings: Any) -> None:
+    from django.core.cache import cache
+
+    cache.clear()
+    settings.LOGIN_MAX_FAILURES = 3
+    for attempt in range(3):
+        assert (
+            client.post("/accounts/login/", {"username": "alice", "password": f"guess{attempt}"}).status_code
+            == 200
+        )
+    refused = client.post("/accounts/login/", {"username": "alice", "password": "s3cret-Pass!"})
+    assert refused.status_code == 429
+    assert "Too many failed log-in attempts" in refused.content.decode()
+    assert not refused.wsgi_request.user.is_authenticated
+    cache.clear()
+    assert (
+        client.post("/accounts/login/", {"username": "alice", "password": "s3cret-Pass!"}).status_code == 302
+    )
