@@ -45,6 +45,14 @@ def _celery_eager_unless_broker_test(request: pytest.FixtureRequest) -> Iterator
     app.conf.task_always_eager, app.conf.task_eager_propagates = previous
 
 
+@pytest.fixture(autouse=True)
+def _no_login_lockout_between_tests(settings: Any) -> None:
+    """Every test client logs in from 127.0.0.1, and in the PostgreSQL leg the cache (Redis) is shared
+    by all test processes: failed log-ins of unrelated tests must not lock the address out. The
+    lockout test sets its own limit."""
+    settings.LOGIN_MAX_FAILURES = 1_000_000
+
+
 @pytest.fixture(scope="session")
 def shared_data() -> Path:
     """The read-only real data beside the repo (../shared/data); tests needing it skip without it."""
