@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import RuleSetError
-from .filters import CardPredicate, compile_filter
+from .filters import CardPredicate, compile_filter, describe_filter
 
 RULESETS_DIR = Path(__file__).resolve().parent.parent / "rulesets"
 COPY_KEYS = ("name", "identity", "name_level")
@@ -26,6 +26,7 @@ SEARCH_FILTER_BUILTINS = {"type": "choice", "subtype": "choice", "level": "range
 SEARCH_FILTER_KINDS = ("choice", "range")
 # Same rule as the card search's attribute names (cards.selectors.ATTR_KEY_RE): letters, digits and _.
 _ATTR_KEY_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,39}$")
+_NO_LABELS: Mapping[str, str] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +145,21 @@ class FormatRules:
     description: str = ""
     has_decks: bool = True
     section_map: Mapping[str, SectionRules] = field(default_factory=dict)
+    # Language ("en" / "ru") -> {field: label}: the game's search filter labels, so report messages name a
+    # filter's fields as players know them ("Size L", "Размер L"). Built once by the registry, never per
+    # validation; a field without a label is shown by its key (filters.describe_filter).
+    field_labels: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+
+    def labels(self, lang: str = "en") -> Mapping[str, str]:
+        """The ``{field: label}`` mapping in ``lang`` (empty when the game labels nothing)."""
+        return self.field_labels.get("ru" if lang.startswith("ru") else "en", _NO_LABELS)
+
+    def describe(self, spec: Any) -> tuple[str, str]:
+        """A FILTER in words, English and Russian, naming fields by the game's labels."""
+        return (
+            describe_filter(spec, "en", self.labels("en")),
+            describe_filter(spec, "ru", self.labels("ru")),
+        )
 
     def section(self, slug: str) -> SectionRules:
         try:
@@ -348,7 +364,19 @@ def _search_filters(where: str, raw: Any) -> tuple[SearchFilter, ...]:
     return filters
 
 
-def _format(where: str, game_slug: str, has_decks: bool, raw: Mapping[str, Any]) -> FormatRules:
+def field_labels(search_filters: tuple[SearchFilter, ...]) -> dict[str, dict[str, str]]:
+    """Language -> {field: label} from a game's search filters; Russian falls back to the English label
+    (as SearchFilter.title does) so a Russian message never shows a raw key the game has a name for."""
+    return {lang: {f.field: f.title(lang) for f in search_filters} for lang in ("en", "ru")}
+
+
+def _format(
+    where: str,
+    game_slug: str,
+    has_decks: bool,
+    raw: Mapping[str, Any],
+    labels: Mapping[str, Mapping[str, str]] | None = None,
+) -> FormatRules:
     _check_keys(where, raw, _FORMAT_KEYS)
     slug = _require(where, raw, "slug", str)
     sections = tuple(_section(f"{where}.sections[{i}]", s) for i, s in enumerate(raw.get("sections", [])))
@@ -408,6 +436,7 @@ def _format(where: str, game_slug: str, has_decks: bool, raw: Mapping[str, Any])
         description=raw.get("description", ""),
         has_decks=has_decks,
         section_map=section_map,
+        field_labels=labels or {},
     )
 
 
@@ -427,12 +456,14 @@ def load_game(path: Path) -> GameRules:
     if first_player not in _FIRST_PLAYER:
         raise RuleSetError(f"{gw}.first_player: {first_player!r} is not one of {sorted(_FIRST_PLAYER)}")
     effective = _require(gw, g, "effective_date", date)
+    search_filters = _search_filters(f"{gw}.search_filters", g.get("search_filters"))
+    labels = field_labels(search_filters)
     formats: dict[str, FormatRules] = {}
     raw_formats = data.get("formats", [])
     if not raw_formats:
         raise RuleSetError(f"{where}: at least one [[formats]] table is required")
     for i, raw in enumerate(raw_formats):
-        fmt = _format(f"{where}[formats][{i}]", slug, has_decks, raw)
+        fmt = _format(f"{where}[formats][{i}]", slug, has_decks, raw, labels)
         if fmt.slug in formats:
             raise RuleSetError(f"{where}: two formats share the slug {fmt.slug!r}")
         formats[fmt.slug] = fmt
@@ -454,7 +485,7 @@ def load_game(path: Path) -> GameRules:
         effective_date=effective,
         formats=formats,
         source=str(path),
-        search_filters=_search_filters(f"{gw}.search_filters", g.get("search_filters")),
+        search_filters=search_filters,
     )
 
 

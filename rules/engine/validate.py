@@ -7,7 +7,7 @@ from typing import Any
 
 from .cards import BanListInfo, CardInfo, Deck
 from .errors import NoDecksError, RulesError
-from .filters import compile_filter, describe_filter
+from .filters import compile_filter
 from .registry import CopyLimitRules, FormatRules, SectionRules, SizeRule
 from .report import Report, Violation
 
@@ -75,7 +75,7 @@ def _check_sections(deck: Deck, fmt: FormatRules, sizes: dict[str, SizeRule], re
             # Fast path: most cards are fine; only a refused card needs the message-building call.
             if card.deck_buildable and not card.is_token and (accept is None or accept(card)):
                 continue
-            _check_card_in_section(card, n, sec, report)
+            _check_card_in_section(card, n, sec, fmt, report)
         size = sizes.get(sec.slug, sec.size)
         if not size.ok(total):
             report.add(
@@ -91,7 +91,9 @@ def _check_sections(deck: Deck, fmt: FormatRules, sizes: dict[str, SizeRule], re
             )
 
 
-def _check_card_in_section(card: CardInfo, n: int, sec: SectionRules, report: Report) -> None:
+def _check_card_in_section(
+    card: CardInfo, n: int, sec: SectionRules, fmt: FormatRules, report: Report
+) -> None:
     if card.is_token or not card.deck_buildable:
         report.add(
             Violation(
@@ -107,13 +109,14 @@ def _check_card_in_section(card: CardInfo, n: int, sec: SectionRules, report: Re
         )
     elif sec.accept is not None and not sec.accept(card):
         kind = card.card_type or "?"
+        takes_en, takes_ru = fmt.describe(sec.accept_spec)
         report.add(
             Violation(
                 "section_card_type",
                 f"{card.label} ({kind}) is not allowed in {sec.name}, which takes only "
-                f"{describe_filter(sec.accept_spec)}: move or remove {n}.",
+                f"{takes_en}: move or remove {n}.",
                 f"Карта «{card.label}» ({kind}) не допускается в разделе «{sec.title('ru')}» "
-                f"(только {describe_filter(sec.accept_spec, 'ru')}): переложите или уберите {n} шт.",
+                f"(только {takes_ru}): переложите или уберите {n} шт.",
                 section=sec.slug,
                 card=card.label,
                 count=n,
@@ -408,7 +411,7 @@ def _check_restriction(
             )
         )
         return
-    what_en, what_ru = describe_filter(spec), describe_filter(spec, "ru")
+    what_en, what_ru = fmt.describe(spec)
     section = scope[0] if len(scope) == 1 else "+".join(scope)
     where_en, where_ru = _section_titles(fmt, scope, fallback=True)
     if kind in ("forbid", "only"):

@@ -91,7 +91,9 @@ def test_hero_forbid_rejects_every_matching_card():
     )
     [v] = report.violations
     assert (v.code, v.card, v.count, v.limit) == ("hero_restriction", "Giant", 2, 0)
-    assert "Aria" in v.message and "size L" in v.message
+    # The field is named by the game's search filter label (everseal.toml), not by its data key.
+    assert "Aria" in v.message and "forbids Size L" in v.message
+    assert "запрещает Размер L" in v.message_ru
 
 
 def test_hero_at_most_counts_matching_cards():
