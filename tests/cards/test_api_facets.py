@@ -36,7 +36,7 @@ def facets(client: Any, game: str, **headers: str) -> dict[str, dict[str, Any]]:
 
 def test_it_offers_the_everseal_filters_with_the_values_its_cards_have(api_client, samples):
     found = facets(api_client, "everseal")
-    assert list(found) == ["type", "size", "region", "keywords", "family", "atk"]
+    assert list(found) == ["type", "size", "region", "keywords", "family", "subtype", "atk"]
     assert found["type"]["values"] == ["hero", "monster"]
     assert found["type"]["params"] == {"value": "type"}
     assert found["size"] == {
@@ -83,6 +83,7 @@ def test_labels_follow_the_request_language(api_client, samples):
         "Регион",
         "Ключевое слово",
         "Семейство",
+        "Подтип",
         "Атака",
     ]
 

@@ -53,13 +53,13 @@ def test_a_field_the_game_does_not_label_falls_back_to_its_key():
 
 
 def test_section_accept_messages_use_the_labels():
-    # Everseal's main deck takes { type = "monster", subtype = { not = "image" } }; "type" is labelled
-    # "Card type" / "Тип карты", "subtype" is not labelled by everseal.toml and stays a key.
+    # Everseal's main deck takes { type = "monster", subtype = { not = "image" } }; everseal.toml labels
+    # both fields ("Card type" / "Тип карты", "Subtype" / "Подтип").
     intruder = card("Spellbook", card_type="spell")
     report = validate_deck(Deck(sections={"main": [*monsters(29), (intruder, 1)]}, hero=hero()), STD)
     [v] = [v for v in report.violations if v.code == "section_card_type"]
-    assert "takes only Card type monster, subtype not image" in v.message
-    assert "(только Тип карты monster, subtype не image)" in v.message_ru
+    assert "takes only Card type monster, Subtype not image" in v.message
+    assert "(только Тип карты monster, Подтип не image)" in v.message_ru
 
 
 MINI = """

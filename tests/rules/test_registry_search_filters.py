@@ -48,9 +48,17 @@ def test_it_reads_each_games_filters_in_order():
         ("atk", "range"),
         ("def", "range"),
     ]
-    assert [f for f, _ in fields["everseal"]] == ["type", "size", "region", "keywords", "family", "atk"]
+    assert [f for f, _ in fields["everseal"]] == [
+        "type",
+        "size",
+        "region",
+        "keywords",
+        "family",
+        "subtype",
+        "atk",
+    ]
     assert [f for f, _ in fields["twindeck"]] == ["type", "back", "race", "class", "cost"]
-    assert [f for f, _ in fields["caster"]] == ["type", "color", "cost", "level"]
+    assert [f for f, _ in fields["caster"]] == ["type", "subtype", "color", "cost", "level"]
     assert [f for f, _ in fields["vale"]] == ["family", "effect_types", "cost"]
     size = reg.game("everseal").search_filters[1]
     assert (size.title("en"), size.title("ru"), size.builtin) == ("Size", "Размер", False)
