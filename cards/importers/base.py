@@ -144,6 +144,20 @@ def loads_json(text: str) -> Any:
     return json.loads(text, parse_constant=_no_constants)
 
 
+def load_json_file(data: bytes) -> Any:
+    """The parsed JSON document of an uploaded file, or FileRejected naming what is wrong with it
+    (empty, malformed with line and column, or using NaN/Infinity)."""
+    text = decode_text(data)
+    if not text.strip():
+        raise FileRejected(msg("file_empty"))
+    try:
+        return loads_json(text)
+    except json.JSONDecodeError as exc:
+        raise FileRejected(msg("malformed_json", detail=exc.msg, column=exc.colno), line=exc.lineno) from exc
+    except ReasonError as exc:  # NaN / Infinity
+        raise FileRejected(msg("malformed_json_constant", **exc.message.params)) from exc
+
+
 def json_problem(value: Any, depth: int = 0) -> Message | None:
     """Why a value cannot be stored in a JSON column (None if it can): non-finite numbers, NUL characters
     (PostgreSQL refuses them), and absurd nesting."""

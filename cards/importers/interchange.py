@@ -21,12 +21,13 @@ from .base import (
     Progress,
     SetRecord,
     decode_text,
+    load_json_file,
     loads_json,
     parse_bool,
     parse_int,
     validate_records,
 )
-from .messages import Message, ReasonError, kind, msg, reason_of
+from .messages import Message, kind, msg, reason_of
 
 FORMAT_TAG = "deckhall-cards"
 FORMAT_VERSION = 1
@@ -69,25 +70,13 @@ def decode_cell(cell: str) -> Any:
         return cell
 
 
-def _decode_text(data: bytes) -> str:
-    return decode_text(data)
-
-
 # --- JSON -------------------------------------------------------------------------------------
 def looks_like_json(data: bytes) -> bool:
     return data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in {b"{", b"["}
 
 
 def parse_json(data: bytes, *, game_slug: str = "", progress: Progress | None = None) -> ParseResult:
-    text = _decode_text(data)
-    if not text.strip():
-        raise FileRejected(msg("file_empty"))
-    try:
-        document = loads_json(text)
-    except json.JSONDecodeError as exc:
-        raise FileRejected(msg("malformed_json", detail=exc.msg, column=exc.colno), line=exc.lineno) from exc
-    except ReasonError as exc:  # NaN / Infinity
-        raise FileRejected(msg("malformed_json_constant", **exc.message.params)) from exc
+    document = load_json_file(data)
     if not isinstance(document, dict) or not isinstance(document.get("cards"), list):
         raise FileRejected(msg("not_deckhall"), line=1)
     if not isinstance(document.get("sets") or [], list):
@@ -242,7 +231,7 @@ def _record_from(
 
 # --- CSV --------------------------------------------------------------------------------------
 def parse_csv(data: bytes, *, game_slug: str = "", progress: Progress | None = None) -> ParseResult:
-    text = _decode_text(data)
+    text = decode_text(data)
     result = ParseResult(fmt="csv")
     # Spreadsheets in many locales (Russian Excel among them) separate cells with ";", and Excel's
     # "Unicode text" uses tabs: take the separator that makes the header name the required columns.

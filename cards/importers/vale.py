@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from .base import (
@@ -11,12 +10,11 @@ from .base import (
     FileRejected,
     ParseResult,
     Progress,
-    decode_text,
-    loads_json,
+    load_json_file,
     parse_int,
     validate_records,
 )
-from .messages import ReasonError, kind, msg, reason_of
+from .messages import kind, msg, reason_of
 
 EFFECT_TYPES = {"instant", "permanent", "active"}
 FAMILIES = {"fire", "water", "earth", "wind", "dragon"}
@@ -34,15 +32,7 @@ def looks_like(data: bytes) -> bool:
 
 
 def parse(data: bytes, *, game_slug: str = "", progress: Progress | None = None) -> ParseResult:
-    text = decode_text(data)
-    if not text.strip():
-        raise FileRejected(msg("file_empty"))
-    try:
-        document = loads_json(text)
-    except json.JSONDecodeError as exc:
-        raise FileRejected(msg("malformed_json", detail=exc.msg, column=exc.colno), line=exc.lineno) from exc
-    except ReasonError as exc:  # NaN / Infinity
-        raise FileRejected(msg("malformed_json_constant", **exc.message.params)) from exc
+    document = load_json_file(data)
     cards = document.get("cards") if isinstance(document, dict) else document
     if not isinstance(cards, list):
         raise FileRejected(msg("not_vale"), line=1)
