@@ -63,6 +63,24 @@ def shared_data() -> Path:
 
 
 @pytest.fixture
+def pdf_text(tmp_path: Path) -> Callable[..., str]:
+    """The text of a PDF as poppler's pdftotext reads it (what a person would copy from the page);
+    skips the test where poppler-utils is not installed."""
+    import subprocess
+
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext (poppler-utils) is not installed")
+
+    def extract(content: bytes, *, layout: bool = True) -> str:
+        path = tmp_path / "document.pdf"
+        path.write_bytes(content)
+        command = ["pdftotext", *(["-layout"] if layout else []), str(path), "-"]
+        return subprocess.run(command, check=True, capture_output=True, text=True).stdout
+
+    return extract
+
+
+@pytest.fixture
 def games(db: Any) -> dict[str, Any]:
     from cards.games import games_sync
 

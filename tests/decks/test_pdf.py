@@ -2,23 +2,10 @@
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-
 import pytest
 from django.urls import reverse
 
 pytestmark = pytest.mark.django_db
-
-
-def _pdftotext(pdf: bytes, tmp_path) -> str:  # type: ignore[no-untyped-def]
-    if shutil.which("pdftotext") is None:
-        pytest.skip("pdftotext (poppler-utils) is not installed")
-    path = tmp_path / "sheet.pdf"
-    path.write_bytes(pdf)
-    return subprocess.run(
-        ["pdftotext", "-layout", str(path), "-"], check=True, capture_output=True, text=True
-    ).stdout
 
 
 @pytest.fixture
@@ -30,7 +17,7 @@ def weasyprint():  # type: ignore[no-untyped-def]
     return weasyprint
 
 
-def test_it_prints_cyrillic_names_and_totals(weasyprint, sample_cards, user, card, client, tmp_path) -> None:
+def test_it_prints_cyrillic_names_and_totals(weasyprint, sample_cards, user, card, client, pdf_text) -> None:
     from decks.services import deck_create
 
     deck = deck_create(
@@ -45,7 +32,7 @@ def test_it_prints_cyrillic_names_and_totals(weasyprint, sample_cards, user, car
     response = client.get(reverse("decks:export", args=[deck.pk, "pdf"]) + "?player=Алиса&event=Cup")
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     assert response.content.startswith(b"%PDF")
-    text = _pdftotext(response.content, tmp_path)
+    text = pdf_text(response.content)
     for needle in ("Алиса", "Cup", "Зимняя стая", "Странник", "Снежный Волчонок", "Кракен", "monster"):
         assert needle in text
     assert "Итого" in text and " 5" in text  # 3 + 2 monsters, per section and per type
