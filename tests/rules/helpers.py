@@ -32,3 +32,17 @@ def filler(prefix: str, n: int, per: int, **kw: Any) -> list[tuple[CardInfo, int
 
 def deck(**sections: list[tuple[CardInfo, int]]) -> Deck:
     return Deck(sections=dict(sections))
+
+
+# The [game] table of a minimal two-player game, for tests that write their own rule-set file.
+MINI_GAME = """
+[game]
+slug = "mini"
+name = "Mini"
+has_decks = true
+min_players = 2
+max_players = 2
+first_player = "loser_chooses"
+version = "1"
+effective_date = 2024-01-01
+"""

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from rules.engine import Deck, load_registry, validate_deck
 
-from .helpers import card, filler, fmt
+from .helpers import MINI_GAME, card, filler, fmt
 
 STD = fmt("everseal", "standard")
 
@@ -62,17 +62,9 @@ def test_section_accept_messages_use_the_labels():
     assert "(только Тип карты monster, Подтип не image)" in v.message_ru
 
 
-MINI = """
-[game]
-slug = "mini"
-name = "Mini"
-has_decks = true
-min_players = 2
-max_players = 2
-first_player = "loser_chooses"
-version = "1"
-effective_date = 2024-01-01
-{search_filters}
+MINI = (
+    MINI_GAME
+    + """{search_filters}
 
 [[formats]]
 slug = "std"
@@ -85,6 +77,7 @@ name = "Main"
 name_ru = "Основная"
 size = {{ min = 1 }}
 """
+)
 
 
 def load_mini(tmp_path: Path, search_filters: str = "") -> object:

@@ -10,6 +10,8 @@ import pytest
 from rules.engine import RuleSetError, default_registry, load_registry
 from rules.engine.registry import RULESETS_DIR
 
+from .helpers import MINI_GAME
+
 
 def test_it_loads_the_five_games_with_their_formats_in_order():
     reg = default_registry()
@@ -45,17 +47,8 @@ def test_unknown_game_or_format_raise_a_clear_key_error():
 
 def test_a_new_game_needs_only_a_data_file(tmp_path: Path):
     (tmp_path / "mini.toml").write_text(
-        """
-[game]
-slug = "mini"
-name = "Mini"
-has_decks = true
-min_players = 2
-max_players = 2
-first_player = "loser_chooses"
-version = "1"
-effective_date = 2024-01-01
-
+        MINI_GAME
+        + """
 [[formats]]
 slug = "std"
 name = "Standard"
@@ -92,17 +85,9 @@ size = { allowed = [20, 30] }
     ],
 )
 def test_a_broken_rule_set_names_the_file_and_the_key(tmp_path: Path, needle, replacement, message):
-    text = """
-[game]
-slug = "mini"
-name = "Mini"
-has_decks = true
-min_players = 2
-max_players = 2
-first_player = "loser_chooses"
-version = "1"
-effective_date = 2024-01-01
-
+    text = (
+        MINI_GAME
+        + """
 [[formats]]
 slug = "std"
 name = "Standard"
@@ -113,6 +98,7 @@ slug = "main"
 name = "Deck"
 size = { exact = 20 }
 """
+    )
     assert needle in text
     (tmp_path / "mini.toml").write_text(text.replace(needle, replacement), encoding="utf-8")
     with pytest.raises(RuleSetError, match=message):

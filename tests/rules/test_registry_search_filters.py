@@ -9,17 +9,11 @@ import pytest
 from rules.engine import RuleSetError, default_registry, load_registry
 from rules.engine.registry import SearchFilter
 
-MINI = """
-[game]
-slug = "mini"
-name = "Mini"
-has_decks = true
-min_players = 2
-max_players = 2
-first_player = "loser_chooses"
-version = "1"
-effective_date = 2024-01-01
-{filters}
+from .helpers import MINI_GAME
+
+MINI = (
+    MINI_GAME
+    + """{filters}
 
 [[formats]]
 slug = "std"
@@ -29,6 +23,7 @@ name = "Standard"
 slug = "main"
 name = "Deck"
 """
+)
 
 
 def load_mini(tmp_path: Path, filters: str) -> tuple[SearchFilter, ...]:
