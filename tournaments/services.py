@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from cards.models import Game
 
-from . import decklists, records
+from . import decklists, records, signals
 from .models import Game as MatchGame
 from .models import Match, MatchSeat, Player, ResultChange, Round, SideboardChange, Tournament
 from .permissions import can_organize_any, is_organizer, require_organizer
@@ -447,6 +447,8 @@ def round_pair_next(*, tournament: Tournament, by: Any) -> Round:
         tournament=tournament, number=number, kind=Round.Kind.SWISS, seed=tournament.seed, paired_by=by
     )
     _pair_into(round_, tournament)
+    signals.send_on_commit(signals.round_paired, tournament_id=tournament.pk, round_number=number)
+    signals.send_on_commit(signals.tournament_changed, tournament_id=tournament.pk, what="round")
     return round_
 
 
@@ -806,7 +808,15 @@ def match_report_result(
     match.confirmed_by = by if match.status == Match.Status.FINAL else None
     match.save(update_fields=["status", "draws", "reported_by", "reported_at", "confirmed_by"])
     _audit(match, by, "report" if match.status == Match.Status.REPORTED else "enter", old)
+    _announce_result(match)
     return match
+
+
+def _announce_result(match: Match) -> None:
+    tournament_id = match.round.tournament_id
+    if match.status in (Match.Status.CONFIRMED, Match.Status.FINAL):
+        signals.send_on_commit(signals.result_settled, tournament_id=tournament_id, match_id=match.pk)
+    signals.send_on_commit(signals.tournament_changed, tournament_id=tournament_id, what="result")
 
 
 @transaction.atomic
@@ -825,6 +835,7 @@ def match_confirm_result(*, match: Match, by: Any) -> Match:
     match.confirmed_by = by
     match.save(update_fields=["status", "confirmed_by"])
     _audit(match, by, "confirm", old)
+    _announce_result(match)
     return match
 
 
@@ -841,6 +852,7 @@ def match_dispute(*, match: Match, by: Any, reason: str = "") -> Match:
     match.status = Match.Status.DISPUTED
     match.save(update_fields=["status"])
     _audit(match, by, "dispute", old, reason)
+    _announce_result(match)
     return match
 
 
@@ -868,6 +880,7 @@ def match_correct_result(
         match.reported_at = timezone.now()
     match.save(update_fields=["status", "draws", "confirmed_by", "reported_by", "reported_at"])
     _audit(match, by, "correct", old, reason)
+    _announce_result(match)
     return match
 
 

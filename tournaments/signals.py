@@ -1,0 +1,28 @@
+"""Domain events of a tournament, sent after the transaction that caused them commits.
+
+Other parts of the product react to them without the services knowing who listens: the venue snapshots
+(a copy of the database after every paired round and every settled result) and the live pages (a change
+counter per event, so phones re-fetch only when something they show has changed).
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.dispatch import Signal
+
+# kwargs: tournament_id, round_number
+round_paired = Signal()
+# kwargs: tournament_id, match_id — a result became final (confirmed by the opponent, entered or corrected
+# by an organizer)
+result_settled = Signal()
+# kwargs: tournament_id, what — anything a live page shows changed (pairings, results, timer, drops …)
+tournament_changed = Signal()
+
+
+def send_on_commit(signal: Signal, **kwargs: object) -> None:
+    """Send ``signal`` once the surrounding transaction commits (immediately outside a transaction).
+
+    Listeners must never see a state that is later rolled back, and a failing listener must never undo
+    the organizer's action, hence on_commit and send_robust.
+    """
+    transaction.on_commit(lambda: signal.send_robust(sender=None, **kwargs))
