@@ -276,6 +276,7 @@ class ImportJobDetailView(APIView):
         job = get_object_or_404(ImportJob.objects.select_related("game"), pk=pk)
         if not selectors.import_job_visible(job=job, user=request.user):
             raise NotFound("no such import job")
+        job = services.import_job_reap(job=job)
         return Response(ImportJobSerializer(job).data)
 
 

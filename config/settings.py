@@ -181,8 +181,23 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_ACKS_LATE = True
+# A task whose worker process dies goes back to the queue instead of being acknowledged as failed.
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# No task may keep a worker forever (a hostile file, a stuck query): the soft limit lets the task end its
+# job with a message, the hard limit kills the process after that.
+CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 9 * 60)
+CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 10 * 60)
+# An unacknowledged task is redelivered after this long if its worker vanished; it must exceed the hard
+# time limit, or a slow task would be started twice.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_TASK_TIME_LIMIT + 5 * 60}
+# Import jobs (cards.services): a running job's heartbeat older than this means its worker died; the job is
+# re-run up to IMPORT_JOB_MAX_ATTEMPTS times, then failed. A pending job no worker took is failed after
+# IMPORT_JOB_PENDING_MINUTES.
+IMPORT_JOB_STALE_SECONDS = env_int("IMPORT_JOB_STALE_SECONDS", 60)
+IMPORT_JOB_MAX_ATTEMPTS = env_int("IMPORT_JOB_MAX_ATTEMPTS", 2)
+IMPORT_JOB_PENDING_MINUTES = env_int("IMPORT_JOB_PENDING_MINUTES", 30)
 
 # --- Cache: Redis when configured so rate limits and cached reads are shared by all web nodes.
 REDIS_CACHE_URL = env_str("CACHE_URL", "")
