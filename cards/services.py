@@ -42,13 +42,16 @@ class ImportResult:
     updated: int = 0
     unchanged: int = 0
     errors: list[ImportIssue] = field(default_factory=list)
+    # Rows skipped or flagged while the rest of the file was imported (severity "warning").
+    warnings: list[ImportIssue] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
         return not self.errors
 
     def error_dicts(self) -> list[dict[str, Any]]:
-        return [issue.as_dict() for issue in self.errors]
+        """The import report a job stores: errors first, then warnings; each dict names its severity."""
+        return [issue.as_dict() for issue in [*self.errors, *self.warnings]]
 
 
 def cards_import(
@@ -69,7 +72,9 @@ def cards_import(
         )
     progress = _job_progress(job) if job is not None else None
     parsed = importers.parse(data, filename=filename, fmt=fmt, game_slug=game.slug, progress=progress)
-    result = ImportResult(fmt=parsed.fmt, total=len(parsed.records), errors=list(parsed.errors))
+    result = ImportResult(
+        fmt=parsed.fmt, total=len(parsed.records), errors=list(parsed.errors), warnings=list(parsed.warnings)
+    )
     if parsed.errors:
         return result
     if not parsed.records:
