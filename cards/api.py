@@ -68,7 +68,8 @@ class CardDetailSerializer(CardSerializer):
 
 
 class ImportIssueSerializer(serializers.Serializer):
-    """One problem of a failed import. `code` + `params` identify it for programs (codes are stable);
+    """One problem of an import: an error (nothing was imported) or a warning (a row skipped or flagged
+    while the rest was imported). `code` + `params` identify it for programs (codes are stable);
     `reason` is English; `message` is the same in the request's language (Accept-Language / cookie)."""
 
     line = serializers.IntegerField(allow_null=True, help_text="line of the file (row of a CSV, card id)")
@@ -78,6 +79,7 @@ class ImportIssueSerializer(serializers.Serializer):
     params = serializers.DictField(help_text="the values the message quotes")
     reason = serializers.CharField(help_text="the message in English")
     message = serializers.CharField(help_text="the message in the request's language")
+    severity = serializers.ChoiceField(choices=["error", "warning"], help_text="error or warning")
 
 
 class ImportJobSerializer(serializers.ModelSerializer):
@@ -96,6 +98,7 @@ class ImportJobSerializer(serializers.ModelSerializer):
                 "params": issue.get("params") or {},
                 "reason": issue.get("reason", ""),
                 "message": import_issue_text(issue),
+                "severity": issue.get("severity", "error"),
             }
             for issue in job.errors
         ]
@@ -276,6 +279,7 @@ class ImportJobDetailView(APIView):
         job = get_object_or_404(ImportJob.objects.select_related("game"), pk=pk)
         if not selectors.import_job_visible(job=job, user=request.user):
             raise NotFound("no such import job")
+        job = services.import_job_reap(job=job)
         return Response(ImportJobSerializer(job).data)
 
 
