@@ -19,7 +19,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from cards.labels import card_preview, game_label_table, value_label
+from cards.labels import card_preview, game_label_table, value_label, with_value_labels
 from cards.models import Card, Game, Printing
 from cards.selectors import card_facets, game_search_filters
 
@@ -362,7 +362,7 @@ def deck_builder(request: HttpRequest, pk: int) -> HttpResponse:
     sections = selectors.deck_sections(deck)
     fmt = format_info(deck.game.slug, deck.format_slug)
     formats = game_formats(deck.game.slug)
-    search_filters = card_facets(game=deck.game, lang=lang)
+    search_filters = with_value_labels(deck.game.slug, card_facets(game=deck.game, lang=lang), lang)
     type_configured = any(f["field"] == "type" for f in search_filters)
     config = {
         "deck": deck_json(deck, sections=sections),
@@ -404,7 +404,9 @@ def deck_builder(request: HttpRequest, pk: int) -> HttpResponse:
             # The game's own search filters (its rule set's search_filters), rendered beside the search box;
             # when they include the card type, the generic type select is not shown twice.
             "search_filters": search_filters,
-            "card_types": [] if type_configured else selectors.card_types(deck.game),
+            "card_types": []
+            if type_configured
+            else [(t, value_label(deck.game.slug, "type", t, lang)) for t in selectors.card_types(deck.game)],
             "type_configured": type_configured,
         },
     )
