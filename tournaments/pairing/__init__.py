@@ -251,7 +251,7 @@ def _solve(order: list[int], by_id: Players, never_floats: frozenset[int] = froz
             pairs: list[tuple[int, int]] = []
             for lo, hi in windows:
                 pairs.extend(solved[lo, hi].pairs)
-            for start, end, incoming, tail in _runs_between(windows, solved, count):
+            for start, end, incoming, tail in _runs_between(windows, solved, above):
                 key = (start, end, incoming, tail)
                 if key not in runs:
                     run = pair_run(groups[start:end], by_id, incoming, tail, never_floats)
@@ -268,15 +268,27 @@ def _solve(order: list[int], by_id: Players, never_floats: frozenset[int] = froz
 
 
 def _runs_between(
-    windows: list[tuple[int, int]], solved: dict[tuple[int, int], WindowSolution], count: int
+    windows: list[tuple[int, int]], solved: dict[tuple[int, int], WindowSolution], above: list[int]
 ) -> list[tuple[int, int, tuple[int, ...], tuple[int, ...]]]:
     """The runs of groups outside the windows, each with the players floated into it from the window
-    above and the players the window below sends up into its last group."""
+    above and the players the window below sends up into its last group.
+
+    A run is cut after every group where the players above (in the run, with its incoming floaters)
+    are even in number: the fast search floats exactly the parity, so nobody crosses there and the two
+    sides are independent. Cached per piece, a window added at the bottom of the round then costs a new
+    search of the few groups next to it, not of the whole round above it.
+    """
+    count = len(above) - 1
     runs = []
     start, incoming = 0, ()
     for lo, hi in [*windows, (count, count)]:
         tail = solved[lo, hi].up if hi > lo else ()
         if lo > start:
+            seated = len(incoming) - above[start]
+            for cut in range(start + 1, lo):
+                if (seated + above[cut]) % 2 == 0:
+                    runs.append((start, cut, incoming, ()))
+                    start, incoming, seated = cut, (), -above[cut]
             runs.append((start, lo, incoming, tail))
         else:
             # Windows never touch and the top window sends no one up, so an empty run has nobody to seat.
