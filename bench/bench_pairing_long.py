@@ -10,7 +10,7 @@ same way (pair-downs = score-group boundaries crossed, see tournaments.pairing).
 drives its own event with the same results model, as the issue measured it. Up to 256 players networkx
 computes the exact minimum of pair-downs for every round, which ours must equal.
 
-Printed per shape and engine: median and WORST round time, the worst-round ratio to swisspair on the same
+Printed per shape and engine: median and WORST round time (CPU time, see ``timed``), the worst-round ratio to swisspair on the same
 states, pair-downs (total, and rounds where ours needed more than swisspair on the same state), rematches,
 byes (and second byes), and the largest exact window our engine matched in a round.
 """
@@ -197,15 +197,20 @@ def exact_minimum(players: list[PairingPlayer]) -> int | None:
 
 
 def timed(repeat: int, call, *args):
-    """Fastest of ``repeat`` runs on the same input: on a shared machine a single timing mostly measures
-    who else was running, and the worst round of an event would be the worst hiccup, not the worst work.
-    Garbage left by the simulation is collected first so neither engine pays for the other's."""
+    """CPU time of the fastest of ``repeat`` runs on the same input.
+
+    CPU time, not wall time: the bench machine is shared, and under load a single-threaded call's wall
+    time is its CPU time times however many processes happened to compete, so the "worst round" would be
+    the worst hiccup rather than the worst work. Both engines are single-threaded (swisspair's C++ runs
+    on the calling thread), so CPU time is the wall time a dedicated core would show. Garbage left by
+    the simulation is collected first so neither engine pays for the other's.
+    """
     best = math.inf
     for _ in range(repeat):
         gc.collect()
-        start = time.perf_counter()
+        start = time.process_time()
         result = call(*args)
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return best, result
 
 

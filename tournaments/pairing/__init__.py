@@ -17,21 +17,24 @@ Algorithm
 ---------
 Fast path (``_search``): groups are processed top-down; at each group the pool is the players floated down
 from above plus the group, exactly as many players as the pool's parity demands float further (0 or 1) and
-the rest is paired without rematches (a greedy pass, completed by augmenting paths when it paints itself
-into a corner). A depth-first search over the floater choices with memoised failures keeps every boundary
-at its lower bound; in real events the first choice works at nearly every group and the round costs one
-O(n) sweep.
+the rest is paired without rematches (a greedy pass, completed by swaps or augmenting paths when it paints
+itself into a corner). A depth-first search over the floater choices with memoised failures keeps every
+boundary at its lower bound; in real events the first choice works at nearly every group and the round
+costs one O(n) sweep. Since exactly the parity floats, nobody crosses a boundary with an even number of
+players above it: the sweep is cut there into independent pieces, searched and cached one by one.
 
-Slow path, local (``_window``): when the search cannot keep the lower bound, or runs out of its small node
-budget, it reports the deepest group it reached. A *window* of groups around that spot (the group above
-it, it, the group below) is solved as an exact minimum-cost perfect matching (Edmonds' weighted blossom)
-in which every window player may also pair with an "up" or a "down" sink: someone above or below the
-window, paid for by the boundaries crossed up to the window's edge. The groups between windows are then
-paired by the fast search again, with the window's "down" players floated into the run below it and its
-"up" players added to the last group of the run above it. A run that fails adds (and merges) another
-window where it got stuck; touching windows merge, so the loop ends at the latest when one window is the
-whole round, which is the plain exact matching. Late in an event the troubled groups (the top tables,
-whose players have met each other) are small, so the cubic matching sees tens of players, not the round.
+Slow path, local (``_window``): when a piece cannot keep the lower bound, or its search exceeds a work
+budget proportional to the players it has reached (so trouble among the few players at the top tables
+gives up after a few hundred steps), the search reports the deepest group it reached. That group becomes
+a *window*, solved as an exact minimum-cost perfect matching (Edmonds' weighted blossom) in which every
+window player may also pair with an "up" or a "down" sink: someone above or below the window, paid for by
+the boundaries crossed up to the window's edge. The pieces between windows are then paired by the fast
+search again, with the window's "down" players floated into the piece below it and its "up" players added
+to the last group of the piece above it. A piece that fails adds the group where it got stuck as another
+window, or grows the window next to it by that group; touching windows merge, so the loop ends at the
+latest when one window is the whole round, which is the plain exact matching. Late in an event the
+troubled groups (the top tables whose players have met each other, the bottom ones likewise) are small,
+so the cubic matching sees tens of players, never the whole round unless the whole round is the trouble.
 
 Why this is exact (minimum pair-downs, not a heuristic): with unlimited sinks a window's matching is a
 relaxation of the whole round restricted to the window's own boundaries (any pairing of the round, cut to
@@ -42,9 +45,14 @@ no pairing of the round crosses fewer boundaries. Two details keep this true. A 
 sinks (the parity plus 2 a side) and doubles them while it uses all of a side: its cost is convex in the
 number of sinks used, so a spare pair of sinks proves more would not help. And if the relaxation pairs an
 "up" sink with a "down" sink (a player above meets one below, across the window), the window grows by a
-group each way instead of realising that. Where this costs speed instead of exactness: a round whose
-trouble spans most of its groups ends in one large window, i.e. the whole-round cubic matching; the bench
-(``bench/bench_pairing_long.py``) shows which event shapes come near that.
+group each way instead of realising that.
+
+Nothing here trades exactness for speed: there is no cap on a window. The price of that is time, paid
+only where a window must hold a large group. A pool of more than twice as many players as rounds played
+always pairs (each player has met at most one per round, so Dirac's theorem gives a perfect matching of
+the "not yet played" graph), so pieces of large groups never get stuck and windows stay among the small
+groups; only trouble that spans most of a round's groups ends in the whole-round cubic matching. ``bench/bench_pairing_long.py`` prints the widest window
+each event shape needed.
 
 The bye is a pseudo-player appended to the lowest score group that still has an eligible player, who can
 only pair with an eligible member of that group; groups are tried bottom-up until a pairing exists. That
