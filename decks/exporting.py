@@ -10,7 +10,7 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from .formats import WRITERS, DeckLine, DeckList
+from .formats import WRITERS, DeckLine, DeckList, FileLayout
 from .gamerules import format_info
 from .models import Deck
 from .selectors import deck_sections
@@ -28,6 +28,7 @@ def deck_list_of(deck: Deck) -> DeckList:
         game=deck.game.slug,
         format_slug=deck.format_slug,
         notes=deck.notes,
+        layout=FileLayout.from_json(deck.file_layout),
     )
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from defusedxml import ElementTree as SafeET
 from defusedxml.common import DefusedXmlException
 
-from .model import ParsedDeck, ParsedEntry, ParseError
+from .model import FileLayout, LayoutLine, ParsedDeck, ParsedEntry, ParseError
 from .sections import section_slug
 
 MAX_BYTES = 2 * 1024 * 1024
@@ -54,6 +54,7 @@ def parse_deck(data: str | bytes, fmt: str | None = None, filename: str | None =
     text = data if isinstance(data, str) else _decode(data)
     if text is None:
         return _failed(fmt or "", "the file is not text (neither UTF-8 nor Windows-1251)")
+    bom = text.startswith("\ufeff")
     text = text.lstrip("\ufeff")
     chosen = fmt or detect_format(text, filename)
     parser = _PARSERS.get(chosen)
@@ -63,6 +64,8 @@ def parse_deck(data: str | bytes, fmt: str | None = None, filename: str | None =
         return _failed(chosen, f"the file has more than {MAX_LINES} lines")
     deck = parser(text)
     deck.source_format = chosen
+    if deck.layout is not None and bom:
+        deck.layout = FileLayout(deck.layout.format, deck.layout.lines, bom=True)
     return deck
 
 
@@ -140,29 +143,54 @@ def _check_line(raw: str, number: int, deck: ParsedDeck) -> str | None:
 # --- .ydk ----------------------------------------------------------------------------------------
 
 
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
+
+
+def split_lines(text: str) -> list[tuple[str, str]]:
+    """(text, line ending) per line, keeping CRLF, LF or a lone CR as written."""
+    pairs = []
+    for raw in _LINE.findall(text):
+        body = raw.rstrip("\r\n")
+        pairs.append((body, raw[len(body) :]))
+    return pairs
+
+
+def ydk_marker(line: str) -> str | None:
+    """The section a .ydk line opens ("#main", "#extra", "!side"), or None for other lines.
+
+    YGOPro reads "#main" as a comment and any "!" line as the side deck; "#main" is honoured here too
+    because a file that goes back to the main deck after "#extra" means it."""
+    lowered = line.strip().lower()
+    if lowered.startswith("#extra"):
+        return "extra"
+    if lowered.startswith("#main"):
+        return "main"
+    if lowered.startswith("!"):
+        return "side"
+    return None
+
+
 def parse_ydk(text: str) -> ParsedDeck:
     deck = ParsedDeck(source_format="ydk")
     section = "main"
-    for number, raw in enumerate(text.splitlines(), start=1):
+    layout: list[LayoutLine] = []
+    for number, (raw, ending) in enumerate(split_lines(text), start=1):
         line = _check_line(raw, number, deck)
-        if not line:
-            continue
-        lowered = line.lower()
-        if lowered.startswith("#"):
-            # "#main" is a comment in practice; "#extra" switches; "#created by ..." is a comment.
-            if lowered.startswith("#extra"):
-                section = "extra"
-            elif lowered.startswith("#main"):
-                section = "main"
-            continue
-        if lowered.startswith("!"):
-            section = "side"
+        opened = ydk_marker(raw) if line else None
+        if opened:
+            section = opened
+        if not line or line.startswith(("#", "!")):
+            # "#created by …", "#source: …" and any other comment are kept for the export.
+            layout.append(LayoutLine(raw, ending, section))
             continue
         if not _PASSCODE.match(line):
             deck.errors.append(ParseError(number, f"{line[:60]!r} is not a card passcode (digits only)"))
             continue
         # Leading zeros are not significant in passcodes ("0089631139" and "89631139" are one card).
-        deck.add(section, ParsedEntry(str(int(line)), 1, number, "id"))
+        ref = str(int(line))
+        deck.add(section, ParsedEntry(ref, 1, number, "id"))
+        layout.append(LayoutLine(raw, ending, section, ref))
+    deck.layout = FileLayout("ydk", tuple(layout))
     return deck
 
 
@@ -180,6 +208,9 @@ def parse_ydke(text: str) -> ParsedDeck:
         deck.errors.append(ParseError(1, "a ydke link has three parts (main!extra!side!)"))
         return deck
     for section, part in zip(("main", "extra", "side"), parts[:3], strict=True):
+        # ydke.js accepts the URL-safe alphabet ("-", "_") and links without "=" padding as well.
+        part = part.replace("-", "+").replace("_", "/")
+        part += "=" * (-len(part) % 4)
         try:
             raw = base64.b64decode(part, validate=True)
         except (binascii.Error, ValueError):
