@@ -136,6 +136,10 @@ class ImportJob(models.Model):
     errors = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # A running job's worker touches this every few seconds; a stale one means the worker died, and
+    # the job is taken over by a re-run or marked failed (cards.services.import_job_reap).
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["-created_at"]

@@ -33,6 +33,22 @@ MESSAGES: dict[str, str] = {
     "file_too_deep": gettext_noop("the file is nested too deeply to read"),
     "no_cards": gettext_noop("the file holds no cards"),
     "internal_error": gettext_noop("internal error while importing; see logs"),
+    # The import job's own ends (the file may be fine; the run was not).
+    "job_worker_lost": gettext_noop(
+        "the worker running this import stopped (crash, restart or out of memory) %(attempts)s time(s); "
+        "nothing was imported, upload the file again"
+    ),
+    "job_time_limit": gettext_noop(
+        "the import took longer than %(seconds)s seconds and was stopped; nothing was imported"
+    ),
+    "job_not_started": gettext_noop(
+        "no worker started this import within %(minutes)s minutes (is a Celery worker running?); "
+        "nothing was imported"
+    ),
+    "job_enqueue_failed": gettext_noop(
+        "the import could not be queued (the task broker did not answer); nothing was imported, try again"
+    ),
+    "database_refused": gettext_noop("the database refused a value: %(detail)s; nothing was imported"),
     "not_encoding": gettext_noop(
         "the file is not %(encoding)s text (byte %(byte)s on line %(line)s); "
         "save it as UTF-8 (in Excel: “CSV UTF-8”)"

@@ -241,7 +241,7 @@ class Registry:
 _GAME_KEYS = {
     "slug", "name", "name_ru", "description", "has_decks", "min_players", "max_players", "opening_hand",
     "first_player", "sideboard", "match_format", "pod_sizes", "tiebreakers", "version", "effective_date",
-    "search_filters",
+    "search_filters", "labels",
 }  # fmt: skip
 _FORMAT_KEYS = {
     "slug", "name", "name_ru", "description", "sections", "copy_limits", "hero", "pool", "banlist", "sideboard",
@@ -503,3 +503,13 @@ def load_registry(directory: Path = RULESETS_DIR) -> Registry:
 def default_registry() -> Registry:
     """The registry of the rule sets shipped in rules/rulesets/, loaded once per process."""
     return load_registry()
+
+
+@cache
+def game_labels(game_slug: str) -> Mapping[str, Any]:
+    """The game's ``[game.labels]`` table (words for its card fields and values, rules/README.md
+    "Labels"), read from its rule-set file as it stands; ``{}`` when the game labels nothing."""
+    source = default_registry().game(game_slug).source
+    data = tomllib.loads(Path(source).read_text(encoding="utf-8"))
+    labels = data["game"].get("labels", {})
+    return labels if isinstance(labels, Mapping) else {}

@@ -23,8 +23,11 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         game = Game.objects.filter(slug=options["game"]).first()
         if game is None:
-            known = ", ".join(Game.objects.values_list("slug", flat=True)) or "none (run load_demo first)"
-            raise CommandError(f"unknown game {options['game']!r}; known games: {known}")
+            known = ", ".join(Game.objects.values_list("slug", flat=True)) or "none"
+            raise CommandError(
+                f"unknown game {options['game']!r}; known games: {known}. Games come from the rule sets in "
+                "rules/rulesets/ (migrate creates them); after adding one run `python manage.py sync_games`"
+            )
         path = Path(options["file"])
         try:
             data = path.read_bytes()
