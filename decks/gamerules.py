@@ -59,6 +59,11 @@ class FormatInfo:
         slugs = self.section_slugs
         if slug in slugs:
             return slug
+        # A Cockatrice zone or a header may name the section as the rule set titles it ("Main deck").
+        named = slug.strip().casefold()
+        for section in self.sections:
+            if named in {section.name.casefold(), section.name_ru.casefold()}:
+                return section.slug
         for candidate in SECTION_FALLBACKS.get(slug, ()):
             if candidate in slugs:
                 return candidate
