@@ -44,6 +44,7 @@ def card_info(card: Card) -> CardInfo:
         attributes=card.attributes or {},
         deck_buildable=card.deck_buildable,
         is_token=card.is_token,
+        text=card.text or "",
     )
 
 
@@ -154,18 +155,21 @@ def _deck(
     hero: Card | None,
     pool: list[tuple[Card, int]] | None,
     unknown: Iterable[UnknownCard] = (),
+    extra_heroes: Iterable[Card] = (),
 ) -> Deck:
     return Deck(
         sections={slug: _infos(entries) for slug, entries in sections.items()},
         hero=card_info(hero) if hero is not None else None,
         pool=_infos(pool) if pool is not None else None,
         unknown=list(unknown),
+        extra_heroes=[card_info(c) for c in extra_heroes],
     )
 
 
-def _format(game: Game, format_slug: str) -> FormatRules:
+def _format(game: Game, format_slug: str, on_date: date | None = None) -> FormatRules:
+    """The format's version in force on ``on_date`` (today when not given): rules change on dates too."""
     try:
-        return registry().format(game.slug, format_slug)
+        return registry().format(game.slug, format_slug, on_date or date.today())
     except KeyError as exc:
         raise ValidationError(str(exc.args[0])) from None
 
@@ -198,14 +202,18 @@ def deck_validate(
     on_date: date | None = None,
     unknown: Iterable[UnknownCard] = (),
     extra_violations: Iterable[Violation] = (),
+    extra_heroes: Iterable[Card] = (),
 ) -> Report:
-    """Validate a deck of Card rows; raises ValidationError only for an unknown format or ban list name."""
-    fmt = _format(game, format_slug)
+    """Validate a deck of Card rows on ``on_date`` (today when not given): the format's version and the ban
+    list in force then. ``pool`` is the registered pool of a limited event; ``extra_heroes`` are hero cards
+    given beyond the first. Raises ValidationError only for an unknown format or ban list name."""
+    fmt = _format(game, format_slug, on_date)
     report = Report()
     report.violations.extend(extra_violations)
     info = _banlist_context(game, fmt, banlist, on_date, report) if fmt.has_decks else None
     try:
-        report.extend(validate_deck(_deck(sections, hero, pool, unknown), fmt, banlist=info))
+        deck = _deck(sections, hero, pool, unknown, extra_heroes)
+        report.extend(validate_deck(deck, fmt, banlist=info))
     except ValueError as exc:  # NoDecksError / RulesError: nothing to judge, say why
         raise ValidationError(str(exc)) from None
     return report
@@ -220,12 +228,18 @@ def deck_sideboard(
     hero: Card | None = None,
     banlist: BanList | str | None = None,
     on_date: date | None = None,
+    pool: list[tuple[Card, int]] | None = None,
 ) -> tuple[dict[str, list[tuple[str, int]]], Report]:
-    """Apply swaps to a registered deck; returns the new deck as {section: [(external_id, count)]} and a report."""
-    fmt = _format(game, format_slug)
+    """Apply swaps to a registered deck; returns the deck as {section: [(external_id, count)]} and a report.
+
+    A refused request (any ``sideboard_swap`` in the report, which then is not legal) returns the deck
+    exactly as given. ``pool``: the player's registered pool in a limited event (a format with ``pool``) —
+    pass it, or every limited deck is judged as having none. ``on_date`` picks the format's version and the
+    ban list (the tournament's date)."""
+    fmt = _format(game, format_slug, on_date)
     report = Report()
     info = _banlist_context(game, fmt, banlist, on_date, report)
-    new, swap_report = apply_sideboard(_deck(sections, hero, None), swaps, fmt, banlist=info)
+    new, swap_report = apply_sideboard(_deck(sections, hero, pool), swaps, fmt, banlist=info)
     report.extend(swap_report)
     return {slug: [(c.key, n) for c, n in entries if n] for slug, entries in new.sections.items()}, report
 
