@@ -26,8 +26,9 @@ from .engine import (
 )
 from .engine import default_registry as registry
 from .engine.registry import FormatRules
-from .lflist import LfList, LflistError, parse_lflist
+from .lflist import LfList, LflistError, LflistRead, read_lflist
 from .models import BanList, BanListEntry
+from .namelist import looks_like_namelist, read_namelist
 from .selectors import banlist_in_effect, banlist_info
 
 
@@ -57,6 +58,39 @@ def _content_hash(lst: LfList) -> str:
 class ImportedList:
     banlist: BanList
     created: bool
+    # Lines the reader skipped or read leniently (as EDOPro does), as "line N: why".
+    warnings: tuple[str, ...] = ()
+
+
+def _read_banlists(text: str) -> tuple[LflistRead, bool]:
+    """The lists of an EDOPro lflist.conf or a name-keyed list (rules/namelist.py), and whether by name."""
+    by_name = looks_like_namelist(text)
+    try:
+        return (read_namelist(text) if by_name else read_lflist(text)), by_name
+    except LflistError as exc:
+        raise ValidationError(str(exc)) from None
+
+
+def _cards_for_entries(game: Game, keys: set[str], by_name: bool) -> dict[str, Card]:
+    """Cards by passcode (EDOPro) or by case-insensitive name (name-keyed lists), chunked for SQLite."""
+    cards: dict[str, Card] = {}
+    wanted = sorted(k.casefold() for k in keys) if by_name else sorted(keys)
+    for chunk_start in range(0, len(wanted), 900):  # SQLite caps the number of query parameters
+        chunk = wanted[chunk_start : chunk_start + 900]
+        if by_name:
+            rows = Card.objects.filter(game=game, search_name__in=chunk).order_by("external_id")
+            for card in rows:
+                cards.setdefault(card.search_name, card)
+        else:
+            cards.update({c.external_id: c for c in Card.objects.filter(game=game, external_id__in=chunk)})
+    return cards
+
+
+def _region_from_name(game: Game, name: str) -> str:
+    try:
+        return registry().game(game.slug).region_of(name)
+    except KeyError:
+        return ""
 
 
 @transaction.atomic
@@ -69,28 +103,28 @@ def banlist_import(
     region: str | None = None,
     names: Sequence[str] | None = None,
 ) -> list[ImportedList]:
-    """Import every list of an EDOPro lflist.conf text, all or nothing.
+    """Import every list of an EDOPro lflist.conf or a name-keyed list text, all or nothing.
 
+    The effective date is ``effective_date`` if given, else the list's ``#date`` line, else its name
+    (``2020.04 TCG`` → 2020-04-01). The region is ``region`` if given, else the list's ``#region`` line, else
+    the region the game's rule set finds in its name (``[game] banlist_regions``).
     Lists are immutable: the same name and date with the same entries is recognised and not duplicated;
     the same name and date with different entries is refused (publish it under a new date or name).
+    Each result carries the warnings about lines read leniently, as EDOPro reads them.
     """
-    try:
-        lists = parse_lflist(text)
-    except LflistError as exc:
-        raise ValidationError(str(exc)) from None
+    read, by_name = _read_banlists(text)
+    lists = read.lists
     if names:
         wanted = set(names)
         lists = [lst for lst in lists if lst.name in wanted]
         missing = wanted - {lst.name for lst in lists}
         if missing:
             raise ValidationError(f"no list named {sorted(missing)} in the file")
-    external_ids = {e.external_id for lst in lists for e in lst.entries}
-    cards: dict[str, Card] = {}
-    for chunk_start in range(0, len(external_ids), 900):  # SQLite caps the number of query parameters
-        chunk = sorted(external_ids)[chunk_start : chunk_start + 900]
-        cards.update({c.external_id: c for c in Card.objects.filter(game=game, external_id__in=chunk)})
+    cards = _cards_for_entries(game, {e.external_id for lst in lists for e in lst.entries}, by_name)
     results: list[ImportedList] = []
-    for lst in lists:
+    for position, lst in enumerate(lists):
+        # Lines before the first list belong to no list; the first list's report shows them.
+        warnings = tuple((read.warnings if position == 0 else []) + lst.warnings)
         when = effective_date or lst.effective_date
         if when is None:
             raise ValidationError(
@@ -104,29 +138,30 @@ def banlist_import(
                     f"list {lst.name!r} of {when:%Y-%m-%d} already exists with different entries; ban lists are "
                     "immutable: import the change under a new effective date or name"
                 )
-            results.append(ImportedList(existing, False))
+            results.append(ImportedList(existing, False, warnings))
             continue
         banlist = BanList.objects.create(
             game=game,
             name=lst.name,
             effective_date=when,
-            region=(region or lst.region).casefold(),
+            region=(region or lst.region or _region_from_name(game, lst.name)).casefold(),
             is_whitelist=lst.whitelist,
             source=source[:255],
             content_hash=digest,
         )
+        found = [(e, cards.get(e.external_id.casefold() if by_name else e.external_id)) for e in lst.entries]
         BanListEntry.objects.bulk_create(
             BanListEntry(
                 banlist=banlist,
                 external_id=e.external_id,
-                card=cards.get(e.external_id),
-                identity=cards[e.external_id].identity if e.external_id in cards else "",
-                name=e.name or (cards[e.external_id].name if e.external_id in cards else ""),
+                card=card,
+                identity=card.identity if card is not None else "",
+                name=e.name or (card.name if card is not None else ""),
                 limit=e.limit,
             )
-            for e in lst.entries
+            for e, card in found
         )
-        results.append(ImportedList(banlist, True))
+        results.append(ImportedList(banlist, True, warnings))
     return results
 
 
