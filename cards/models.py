@@ -94,6 +94,10 @@ class Card(models.Model):
 
 
 class Printing(models.Model):
+    """One printing of a card in a set: its collector number, rarity and artwork. A set may print a
+    card twice with different artworks and no number (Magic-Spoiler files), so the artwork is part of
+    what tells printings apart."""
+
     card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="printings")
     card_set = models.ForeignKey(CardSet, on_delete=models.CASCADE, related_name="printings")
     code = models.CharField(max_length=60, blank=True)
@@ -101,7 +105,9 @@ class Printing(models.Model):
     image_url = models.URLField(max_length=500, blank=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["card", "card_set", "code"], name="printing_unique")]
+        constraints = [
+            models.UniqueConstraint(fields=["card", "card_set", "code", "image_url"], name="printing_unique")
+        ]
 
     def __str__(self) -> str:
         return f"{self.card} ({self.card_set.code} {self.code})".strip()

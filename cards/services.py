@@ -46,13 +46,16 @@ class ImportResult:
     updated: int = 0
     unchanged: int = 0
     errors: list[ImportIssue] = field(default_factory=list)
+    # Rows skipped or flagged while the rest of the file was imported (severity "warning").
+    warnings: list[ImportIssue] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
         return not self.errors
 
     def error_dicts(self) -> list[dict[str, Any]]:
-        return [issue.as_dict() for issue in self.errors]
+        """The import report a job stores: errors first, then warnings; each dict names its severity."""
+        return [issue.as_dict() for issue in [*self.errors, *self.warnings]]
 
 
 def cards_import(
@@ -73,7 +76,9 @@ def cards_import(
         )
     progress = _job_progress(job) if job is not None else None
     parsed = importers.parse(data, filename=filename, fmt=fmt, game_slug=game.slug, progress=progress)
-    result = ImportResult(fmt=parsed.fmt, total=len(parsed.records), errors=list(parsed.errors))
+    result = ImportResult(
+        fmt=parsed.fmt, total=len(parsed.records), errors=list(parsed.errors), warnings=list(parsed.warnings)
+    )
     if parsed.errors:
         return result
     if not parsed.records:
@@ -117,7 +122,8 @@ def _cards_write(*, game: Game, parsed: ParseResult) -> tuple[int, int, int]:
             to_update.append(card)
     Card.objects.bulk_create(to_create, batch_size=BATCH_SIZE)
     Card.objects.bulk_update(to_update, [*CARD_FIELDS, "updated_at"], batch_size=BATCH_SIZE)
-    _printings_sync(game=game, records=parsed.records, set_ids=set_ids)
+    file_sets = {set_ids[code] for code in parsed.sets}
+    _printings_sync(game=game, records=parsed.records, set_ids=set_ids, file_sets=file_sets)
     unchanged = len(parsed.records) - len(to_create) - len(to_update)
     return len(to_create), len(to_update), unchanged
 
@@ -158,21 +164,25 @@ def _sets_upsert(*, game: Game, sets: Iterable[SetRecord]) -> dict[str, int]:
     return {code: card_set.pk for code, card_set in existing.items()}
 
 
-def _printings_sync(*, game: Game, records: list[CardRecord], set_ids: dict[str, int]) -> None:
-    """Make each imported card's printings exactly those of the file (only for cards that changed)."""
+def _printings_sync(
+    *, game: Game, records: list[CardRecord], set_ids: dict[str, int], file_sets: set[int]
+) -> None:
+    """Add the file's printings to its cards. A file speaks for the sets it holds: a card's printings in
+    those sets become exactly the file's, and its printings in other sets stay, so importing one set
+    file after another builds one database (a reprint gains a printing instead of losing the others)."""
     card_ids = dict(Card.objects.filter(game=game).values_list("external_id", "id"))
     current: dict[int, set[tuple[int, str, str, str]]] = {}
-    for card_id, set_id, code, rarity, url in Printing.objects.filter(card__game=game).values_list(
-        "card_id", "card_set_id", "code", "rarity", "image_url"
-    ):
+    for card_id, set_id, code, rarity, url in Printing.objects.filter(
+        card__game=game, card_set_id__in=file_sets
+    ).values_list("card_id", "card_set_id", "code", "rarity", "image_url"):
         current.setdefault(card_id, set()).add((set_id, code, rarity, url))
     stale: list[int] = []
     fresh: list[Printing] = []
     for record in records:
         card_id = card_ids[record.external_id]
-        wanted: dict[tuple[int, str], tuple[int, str, str, str]] = {}
+        wanted: dict[tuple[int, str, str], tuple[int, str, str, str]] = {}
         for p in record.printings:
-            key = (set_ids[p.set_code], p.code)
+            key = (set_ids[p.set_code], p.code, p.image_url)
             wanted.setdefault(key, (key[0], p.code, p.rarity, p.image_url))
         if set(wanted.values()) == current.get(card_id, set()):
             continue
@@ -183,7 +193,9 @@ def _printings_sync(*, game: Game, records: list[CardRecord], set_ids: dict[str,
             for set_id, code, rarity, url in wanted.values()
         ]
     for start in range(0, len(stale), BATCH_SIZE):
-        Printing.objects.filter(card_id__in=stale[start : start + BATCH_SIZE]).delete()
+        Printing.objects.filter(
+            card_id__in=stale[start : start + BATCH_SIZE], card_set_id__in=file_sets
+        ).delete()
     Printing.objects.bulk_create(fresh, batch_size=BATCH_SIZE)
 
 

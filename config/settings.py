@@ -110,6 +110,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "config.errors.BadInputMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -158,9 +159,6 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "accounts:login"
-# Failed log-ins per username and per client address before the page refuses more for a while.
-LOGIN_MAX_FAILURES = env_int("LOGIN_MAX_FAILURES", 10)
-LOGIN_LOCKOUT_SECONDS = env_int("LOGIN_LOCKOUT_SECONDS", 15 * 60)
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
@@ -236,13 +234,18 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "config.api.DeckhallAutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "config.api.exception_handler",
     # Only views that declare a throttle_scope are limited (the token endpoint: password guessing).
-    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.ScopedRateThrottle"],
+    "DEFAULT_THROTTLE_CLASSES": ["config.throttles.ClientScopedRateThrottle"],
+    "DEFAULT_PARSER_CLASSES": [
+        "config.parsers.DepthLimitedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_THROTTLE_RATES": {"auth": env_str("AUTH_THROTTLE_RATE", "20/min")},
 }
 SPECTACULAR_SETTINGS = {
@@ -255,9 +258,22 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Match statuses appear in two shapes (a round's matches, one match): one named enum for both.
+    "ENUM_NAME_OVERRIDES": {"MatchStatusEnum": "tournaments.models.Match.Status"},
 }
 
 # --- Security -------------------------------------------------------------------------------
+# Log-in lockout (accounts.lockout), on every log-in path: failed attempts per account from one client
+# address, and a much higher limit per address over all accounts, within LOGIN_LOCKOUT_SECONDS.
+AUTHENTICATION_BACKENDS = ["accounts.backends.LockoutModelBackend"]
+LOGIN_MAX_FAILURES = env_int("LOGIN_MAX_FAILURES", 10)
+LOGIN_ADDRESS_MAX_FAILURES = env_int("LOGIN_ADDRESS_MAX_FAILURES", 100)
+LOGIN_LOCKOUT_SECONDS = env_int("LOGIN_LOCKOUT_SECONDS", 15 * 60)
+# How many reverse proxies we run in front of the app (config.client): the client address for
+# throttles and lockouts is read that many entries from the right of X-Forwarded-For; 0 ignores it.
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
+# Deeper JSON request bodies are refused with 400 (config.parsers).
+API_JSON_MAX_DEPTH = env_int("API_JSON_MAX_DEPTH", 32)
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # the builder's fetch() reads the token from the cookie
 X_FRAME_OPTIONS = "DENY"

@@ -92,6 +92,13 @@ MESSAGES: dict[str, str] = {
     "sqlite_corrupt": gettext_noop("the SQLite database is corrupt or unreadable: %(detail)s"),
     "missing_tables": gettext_noop("not a YGOPro card database: missing table(s) %(tables)s"),
     "missing_table_columns": gettext_noop("table `%(table)s` lacks column(s) %(columns)s"),
+    "cdb_views_triggers": gettext_noop(
+        "the card database contains %(objects)s; only plain tables are read, so views and triggers "
+        "are refused (remove them with an SQLite editor)"
+    ),
+    "cdb_too_slow": gettext_noop(
+        "reading the card database took longer than %(seconds)s seconds; it is not a plain card database"
+    ),
     # Problems of one card, set or cell.
     "empty": gettext_noop("is empty"),
     "required": gettext_noop("is required"),
@@ -131,6 +138,12 @@ MESSAGES: dict[str, str] = {
     "invalid_passcode": gettext_noop("invalid passcode %(value)s"),
     "name_without_text_row": gettext_noop("is empty (no row in `texts` for this passcode?)"),
     "bad_type_bits": gettext_noop("type bits %(bits)s are neither monster, spell nor trap"),
+    "cdb_no_text_row": gettext_noop("skipped: no row in `texts` for this passcode (EDOPro skips it too)"),
+    "cdb_not_deck_type": gettext_noop(
+        "type bits %(bits)s are neither monster, spell nor trap: imported as %(card_type)s, "
+        "which cannot be put in a deck"
+    ),
+    "not_a_mana_value": gettext_noop("expected a mana value such as 3, 2.0 or 6 // 6, got %(value)s"),
     "level_out_of_range": gettext_noop("level/rank/link %(value)s is out of range (0–%(max)s)"),
 }
 # Templates that are only a parameter: nothing to translate (not in the catalogue either).

@@ -34,6 +34,8 @@ class Command(BaseCommand):
         except OSError as exc:
             raise CommandError(f"cannot read {path}: {exc.strerror}") from exc
         result = cards_import(game=game, data=data, filename=path.name, fmt=options["format"])
+        for issue in result.warnings:
+            self.stderr.write(f"{path.name}: {issue}")
         if not result.ok:
             for issue in result.errors:
                 self.stderr.write(f"{path.name}: {issue}")
@@ -42,5 +44,6 @@ class Command(BaseCommand):
             self.style.SUCCESS(
                 f"{game.slug}: {result.total} cards from {path.name} ({result.fmt}): "
                 f"{result.created} created, {result.updated} updated, {result.unchanged} unchanged"
+                + (f", {len(result.warnings)} warning(s)" if result.warnings else "")
             )
         )
