@@ -57,11 +57,15 @@ class DeckhallAutoSchema(AutoSchema):
             issubclass(permission, permissions.AllowAny) for permission in view.permission_classes
         ) or (self.method not in _UNSAFE and _read_only_public(view))
         has_query = any(p.get("in") == "query" for p in self._get_parameters())
-        if self.method in _UNSAFE or has_query:
+        # A path id too large for the database is a 400 as well (config.errors).
+        if self.method in _UNSAFE or has_query or "{" in self.path:
             codes.append("400")
         if not public or (self.method in _UNSAFE and view.authentication_classes):
             codes.append("403")
-        if "{" in self.path:
+        # A path id can miss; so can a page number beyond the last page of a paginated list.
+        if "{" in self.path or any(
+            p.get("in") == "query" and p.get("name") == "page" for p in self._get_parameters()
+        ):
             codes.append("404")
         if getattr(view, "throttle_scope", None):
             codes.append("429")
