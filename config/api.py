@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 
-class ErrorOutSerializer(serializers.Serializer):
+class ApiErrorOutSerializer(serializers.Serializer):
     """Every 4xx body: an object with ``detail`` (what is wrong) and/or one key per faulty field."""
 
     detail = serializers.JSONField(required=False, help_text="what is wrong, or the list of problems")
@@ -77,7 +77,7 @@ class DeckhallAutoSchema(AutoSchema):
             return responses
         for code in self._possible_errors():
             if code not in responses:
-                body = self._get_response_for_code(ErrorOutSerializer, code, direction=direction)
+                body = self._get_response_for_code(ApiErrorOutSerializer, code, direction=direction)
                 responses[code] = {**body, "description": _ERROR_DESCRIPTIONS[code]}
         return responses
 

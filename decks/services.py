@@ -381,6 +381,9 @@ def deck_import(
         message=f"imported from {parsed.source_format}"
         + (f" without {len(resolved.unknown)} unknown line(s)" if resolved.unknown else ""),
     )
+    if parsed.layout is not None:
+        result.deck.file_layout = parsed.layout.as_json()
+        result.deck.save(update_fields=["file_layout"])
     return result
 
 
