@@ -234,3 +234,21 @@ def test_the_real_cod_decks_import_and_list_their_reprints_from_other_sets(mtg, 
         imported = sum(n for lines in result.resolved.sections.values() for _c, n in lines)
         assert imported + sum(u.count for u in result.unknown) == parsed.total, path.name
         assert all(u.reason == "unknown" for u in result.unknown), path.name
+
+
+# MTGO's "Save as .dek": XML with one <Cards> element per card line.
+MTGO_DEK = """<?xml version="1.0" encoding="utf-8"?>
+<Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+  <NetDeckID>0</NetDeckID>
+  <PreconstructedDeckID>0</PreconstructedDeckID>
+  <Cards CatID="75269" Quantity="4" Sideboard="false" Name="Elvish Reclaimer" Annotation="0" />
+  <Cards CatID="72866" Quantity="20" Sideboard="false" Name="Forest" Annotation="0" />
+  <Cards CatID="75197" Quantity="3" Sideboard="true" Name="Aether Gust" Annotation="0" />
+</Deck>
+"""
+
+
+def test_mtgo_dek_xml_is_read():
+    deck = parse_deck(MTGO_DEK.encode(), filename="elves.dek")
+    assert deck.source_format == "mtgo" and deck.errors == []
+    assert deck.counts() == {"main": [("Elvish Reclaimer", 4), ("Forest", 20)], "side": [("Aether Gust", 3)]}
