@@ -27,6 +27,8 @@ MAX_BYTES = 2 * 1024 * 1024
 MAX_LINES = 20_000
 MAX_LINE_LENGTH = 500
 MAX_COUNT = 999
+MAX_LAYOUT_LINES = 2_000
+MAX_LAYOUT_CHARS = 64_000
 FORMATS = ("ydk", "ydke", "cod", "json", "csv", "text")
 JSON_FORMAT_TAG = "deckhall-deck"
 
@@ -193,7 +195,10 @@ def parse_ydk(text: str) -> ParsedDeck:
         ref = str(int(line))
         deck.add(section, ParsedEntry(ref, 1, number, "id"))
         layout.append(LayoutLine(raw, ending, section, ref))
-    deck.layout = FileLayout("ydk", tuple(layout))
+    # Real files have a few hundred lines; a file of thousands of comments is not kept with the deck
+    # (its export is then the plain .ydk).
+    if len(layout) <= MAX_LAYOUT_LINES and sum(len(line.text) for line in layout) <= MAX_LAYOUT_CHARS:
+        deck.layout = FileLayout("ydk", tuple(layout))
     return deck
 
 
