@@ -256,6 +256,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Match statuses appear in two shapes (a round's matches, one match): one named enum for both.
+    "ENUM_NAME_OVERRIDES": {"MatchStatusEnum": "tournaments.models.Match.Status"},
 }
 
 # --- Security -------------------------------------------------------------------------------

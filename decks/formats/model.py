@@ -82,6 +82,8 @@ class ParsedDeck:
     hero: ParsedEntry | None = None
     name: str = ""
     errors: list[ParseError] = field(default_factory=list)
+    # Hero lines after the first (a second hero, or one hero given twice): the rules report counts them.
+    extra_heroes: list[ParsedEntry] = field(default_factory=list)
     source_format: str = ""
     # Only the Deckhall JSON format carries these; the others leave them empty.
     game: str = ""

@@ -414,11 +414,19 @@ def parse_csv(text: str) -> ParsedDeck:
 
 
 def _set_hero(deck: ParsedDeck, entry: ParsedEntry) -> None:
-    if deck.hero is not None and deck.hero.ref != entry.ref:
-        deck.errors.append(ParseError(entry.line, "a deck has one hero; a second one was given"))
+    # Heroes beyond the first are kept in extra_heroes so the rules report can say "too many heroes".
+    if deck.hero is not None:
+        deck.extra_heroes.append(entry)
+        if deck.hero.ref != entry.ref:
+            deck.errors.append(ParseError(entry.line, "a deck has one hero; a second one was given"))
         return
     if entry.count != 1:
         deck.errors.append(ParseError(entry.line, f"a deck has exactly one hero, not {entry.count}"))
+        if entry.count > 1:
+            deck.extra_heroes.append(
+                ParsedEntry(entry.ref, entry.count - 1, entry.line, entry.by, entry.name)
+            )
+            deck.hero = ParsedEntry(entry.ref, 1, entry.line, entry.by, entry.name)
         return
     deck.hero = entry
 
