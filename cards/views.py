@@ -141,6 +141,7 @@ def import_job(request: HttpRequest, pk: int) -> HttpResponse:
     job = get_object_or_404(ImportJob.objects.select_related("game"), pk=pk)
     if not selectors.import_job_visible(job=job, user=request.user):
         raise Http404(_("No such import job."))
+    job = services.import_job_reap(job=job)
     # Problems are stored as codes + parameters: show them in this reader's language.
     errors = [{**issue, "text": import_issue_text(issue)} for issue in job.errors]
     return render(request, "cards/import_job.html", {"job": job, "errors": errors})

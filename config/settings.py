@@ -92,6 +92,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "config.errors.BadInputMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -140,9 +141,6 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "accounts:login"
-# Failed log-ins per username and per client address before the page refuses more for a while.
-LOGIN_MAX_FAILURES = env_int("LOGIN_MAX_FAILURES", 10)
-LOGIN_LOCKOUT_SECONDS = env_int("LOGIN_LOCKOUT_SECONDS", 15 * 60)
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
@@ -181,8 +179,23 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_ACKS_LATE = True
+# A task whose worker process dies goes back to the queue instead of being acknowledged as failed.
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# No task may keep a worker forever (a hostile file, a stuck query): the soft limit lets the task end its
+# job with a message, the hard limit kills the process after that.
+CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 9 * 60)
+CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 10 * 60)
+# An unacknowledged task is redelivered after this long if its worker vanished; it must exceed the hard
+# time limit, or a slow task would be started twice.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_TASK_TIME_LIMIT + 5 * 60}
+# Import jobs (cards.services): a running job's heartbeat older than this means its worker died; the job is
+# re-run up to IMPORT_JOB_MAX_ATTEMPTS times, then failed. A pending job no worker took is failed after
+# IMPORT_JOB_PENDING_MINUTES.
+IMPORT_JOB_STALE_SECONDS = env_int("IMPORT_JOB_STALE_SECONDS", 60)
+IMPORT_JOB_MAX_ATTEMPTS = env_int("IMPORT_JOB_MAX_ATTEMPTS", 2)
+IMPORT_JOB_PENDING_MINUTES = env_int("IMPORT_JOB_PENDING_MINUTES", 30)
 
 # --- Cache: Redis when configured so rate limits and cached reads are shared by all web nodes.
 REDIS_CACHE_URL = env_str("CACHE_URL", "")
@@ -199,13 +212,18 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "config.api.DeckhallAutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "config.api.exception_handler",
     # Only views that declare a throttle_scope are limited (the token endpoint: password guessing).
-    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.ScopedRateThrottle"],
+    "DEFAULT_THROTTLE_CLASSES": ["config.throttles.ClientScopedRateThrottle"],
+    "DEFAULT_PARSER_CLASSES": [
+        "config.parsers.DepthLimitedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_THROTTLE_RATES": {"auth": env_str("AUTH_THROTTLE_RATE", "20/min")},
 }
 SPECTACULAR_SETTINGS = {
@@ -221,6 +239,17 @@ SPECTACULAR_SETTINGS = {
 }
 
 # --- Security -------------------------------------------------------------------------------
+# Log-in lockout (accounts.lockout), on every log-in path: failed attempts per account from one client
+# address, and a much higher limit per address over all accounts, within LOGIN_LOCKOUT_SECONDS.
+AUTHENTICATION_BACKENDS = ["accounts.backends.LockoutModelBackend"]
+LOGIN_MAX_FAILURES = env_int("LOGIN_MAX_FAILURES", 10)
+LOGIN_ADDRESS_MAX_FAILURES = env_int("LOGIN_ADDRESS_MAX_FAILURES", 100)
+LOGIN_LOCKOUT_SECONDS = env_int("LOGIN_LOCKOUT_SECONDS", 15 * 60)
+# How many reverse proxies we run in front of the app (config.client): the client address for
+# throttles and lockouts is read that many entries from the right of X-Forwarded-For; 0 ignores it.
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
+# Deeper JSON request bodies are refused with 400 (config.parsers).
+API_JSON_MAX_DEPTH = env_int("API_JSON_MAX_DEPTH", 32)
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # the builder's fetch() reads the token from the cookie
 X_FRAME_OPTIONS = "DENY"

@@ -17,12 +17,13 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.generics import GenericAPIView
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cards.models import Card, Game
+from config.parsers import DepthLimitedJSONParser
 from rules.models import BanList
 
 from . import selectors, services
@@ -32,8 +33,12 @@ from .models import Deck, DeckVersion
 # --- serializers ----------------------------------------------------------------------------------
 
 
+# Ids are 64-bit database keys; a larger number is no id (and SQLite's driver cannot even bind it).
+MAX_ID = 2**63 - 1
+
+
 class EntryInSerializer(serializers.Serializer):
-    card = serializers.IntegerField(min_value=1)
+    card = serializers.IntegerField(min_value=1, max_value=MAX_ID)
     count = serializers.IntegerField(min_value=1, max_value=MAX_COUNT)
 
 
@@ -43,9 +48,9 @@ class DeckInSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=200, required=False)
     notes = serializers.CharField(required=False, allow_blank=True, max_length=20_000)
     visibility = serializers.ChoiceField(choices=Deck.Visibility.choices, required=False)
-    banlist = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    banlist = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=MAX_ID)
     on_date = serializers.DateField(required=False, allow_null=True)
-    hero = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    hero = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=MAX_ID)
     sections = serializers.DictField(child=EntryInSerializer(many=True), required=False)
     message = serializers.CharField(required=False, allow_blank=True, max_length=200)
 
@@ -382,7 +387,7 @@ class DeckImportView(GenericAPIView):
     their list (400) unless ``allow_unknown`` is true; then the deck is created without them."""
 
     permission_classes = [IsAuthenticated]
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [DepthLimitedJSONParser, MultiPartParser, FormParser]
     serializer_class = DeckImportInSerializer
 
     @extend_schema(request=DeckImportInSerializer)

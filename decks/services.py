@@ -111,8 +111,15 @@ def _guard_owner(deck: Deck, by: User | None) -> None:
         raise PermissionDenied("only the deck's owner may change it")
 
 
+def _check_text(field: str, value: str) -> str:
+    # NUL is no character a person types, and PostgreSQL text columns cannot store it.
+    if "\x00" in value:
+        raise ValidationError({field: f"the {field} contains a NUL character"})
+    return value
+
+
 def _check_name(name: str) -> str:
-    name = (name or "").strip()
+    name = _check_text("name", (name or "").strip())
     if not name:
         raise ValidationError({"name": "a deck needs a name"})
     if len(name) > 200:
@@ -160,7 +167,7 @@ def deck_create(
         game=game,
         format_slug=fmt.slug,
         name=_check_name(name),
-        notes=notes or "",
+        notes=_check_text("notes", notes or ""),
         visibility=_check_visibility(visibility),
         hero=hero,
         banlist=_check_banlist(game, banlist),
@@ -197,7 +204,7 @@ def deck_update(
     if name is not None:
         deck.name = _check_name(name)
     if notes is not None:
-        deck.notes = notes
+        deck.notes = _check_text("notes", notes)
     if visibility is not None:
         deck.visibility = _check_visibility(visibility)
     if banlist is not _UNSET:
@@ -323,6 +330,11 @@ def deck_import(
     ``allow_unknown``: then the deck is created without them and ``result.unknown`` lists them.
     Syntax errors are never skipped: a broken line may hide cards.
     """
+    if ("\x00" if isinstance(data, str) else b"\x00") in data:
+        # Not a text deck list; and PostgreSQL could not even look the card names up.
+        raise DeckImportError(
+            DeckImportResult(None, None, ["the file contains NUL characters: not a deck list"])
+        )
     parsed = parse_deck(data, fmt=fmt, filename=filename)
     if parsed.game and parsed.game != game.slug:
         result = DeckImportResult(None, None, [f"the file is a {parsed.game} deck, not {game.slug}"])

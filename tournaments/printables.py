@@ -103,6 +103,9 @@ def pairing_rows(round_: Round, order: str) -> list[dict[str, Any]]:
 def context_for(
     tournament: Tournament, kind: str, *, number: int | None, order: str, user: Any
 ) -> dict[str, Any] | None:
+    # Only two orders exist; anything else (including header-breaking text) means by table, so the
+    # value that reaches the file name is always one of ours.
+    order = "name" if order == "name" else "table"
     base: dict[str, Any] = {"tournament": tournament, "kind": kind}
     round_ = None
     if kind in ("pairings", "slips"):
@@ -114,7 +117,7 @@ def context_for(
     if kind == "pairings":
         base.update(
             template="tournaments/print/pairings.html",
-            order="name" if order == "name" else "table",
+            order=order,
             rows=pairing_rows(round_, order),  # type: ignore[arg-type]
             filename=f"pairings-{tournament.pk}-r{round_.number}-{order}",  # type: ignore[union-attr]
         )

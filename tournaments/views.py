@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -678,6 +679,11 @@ def player_deck(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
 # --- printables -----------------------------------------------------------------------------------------
 
 
+def _safe_filename(name: str) -> str:
+    """Letters, digits, dot, dash and underscore only: a header value can never be split or re-quoted."""
+    return re.sub(r"[^A-Za-z0-9._-]", "_", name)[:120] or "document"
+
+
 @require_GET
 def printable(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     """Pairings (by table / by name), match slips, standings, deck lists: HTML with print CSS, or PDF."""
@@ -690,6 +696,6 @@ def printable(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     if request.GET.get("format") == "pdf":
         pdf = printables.render_pdf(request, context)
         response = HttpResponse(pdf, content_type="application/pdf")
-        response["Content-Disposition"] = f'inline; filename="{context["filename"]}.pdf"'
+        response["Content-Disposition"] = f'inline; filename="{_safe_filename(context["filename"])}.pdf"'
         return response
     return render(request, context["template"], context)

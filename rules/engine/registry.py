@@ -608,3 +608,13 @@ def default_registry() -> Registry:
     for message in registry.errors:
         log.error("rule set not loaded: %s", message)
     return registry
+
+
+@cache
+def game_labels(game_slug: str) -> Mapping[str, Any]:
+    """The game's ``[game.labels]`` table (words for its card fields and values, rules/README.md
+    "Labels"), read from its rule-set file as it stands; ``{}`` when the game labels nothing."""
+    source = default_registry().game(game_slug).source
+    data = tomllib.loads(Path(source).read_text(encoding="utf-8"))
+    labels = data["game"].get("labels", {})
+    return labels if isinstance(labels, Mapping) else {}

@@ -239,6 +239,10 @@ class GameTable(_Table):
     version: str = Field(min_length=1, description="the rules document's version")
     effective_date: date = Field(description="the rules document's date (a TOML date)")
     search_filters: list[SearchFilterTable] = Field(default_factory=list, description="card search filters")
+    labels: dict[str, Any] = Field(
+        default_factory=dict,
+        description="words for card fields and values in the card preview and deck page (see “Labels”)",
+    )
     banlist_regions: dict[str, list[str]] = Field(
         default_factory=dict,
         description="region → words that mark a list's name as that region "
