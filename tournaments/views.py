@@ -563,6 +563,7 @@ def _match_page(request: HttpRequest, match_id: int, status: int = 200) -> HttpR
             "can_side": can_side and (organizer or me is not None),
             "side_player": side_player,
             "side_game": side_game,
+            "next_game": side_game if side_game <= services.max_games(tournament, match.round) else None,
             "side_rows": printables.sideboard_rows(current) if current else None,
             "side_lines": side_lines,
             "audit": selectors.match_audit(match) if organizer or me is not None else [],
@@ -648,6 +649,11 @@ def match_confirm(request: HttpRequest, match_id: int) -> HttpResponse:
         services.match_confirm_result(match=match, by=request.user, version=version)
     except services.StaleVersion as error:
         messages.error(request, error.messages[0])
+        # Back on the page the player came from, with the result as it is now.
+        if request.POST.get("next") == reverse("tournaments:my_event", args=[match.round.tournament_id]):
+            from .views_event_day import my_event_page
+
+            return my_event_page(request, match.round.tournament_id, status=409)
         return _match_page(request, match_id, status=409)
     except (ValidationError, PermissionDenied) as error:
         _refused(request, error)

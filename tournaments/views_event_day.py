@@ -329,6 +329,10 @@ def confirm(request: HttpRequest, pk: int, action: str) -> HttpResponse:
 @login_required
 @require_GET
 def my_event(request: HttpRequest, pk: int) -> HttpResponse:
+    return my_event_page(request, pk)
+
+
+def my_event_page(request: HttpRequest, pk: int, status: int = 200) -> HttpResponse:
     tournament = _tournament(pk)
     player = player_for_user(tournament, request.user)
     if player is None:
@@ -354,6 +358,7 @@ def my_event(request: HttpRequest, pk: int) -> HttpResponse:
             "server_now": timezone.now(),
             "live_config": _json_script_config(),
         },
+        status=status,
     )
 
 
