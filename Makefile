@@ -1,4 +1,5 @@
-# Deckhall: `make run` serves the site with demo data; `make test` runs lint + the whole suite.
+# Deckhall: `make run` serves the site with demo data; `make test` runs lint + the whole suite;
+# `make venue` serves an event to players' phones on the LAN (see README "Venue mode").
 PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -6,20 +7,31 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?= -n 2
 
-.PHONY: run test lint format migrate demo bench clean messages messages-extract
+.PHONY: run venue test lint format migrate demo bench clean messages messages-extract lock
 
 $(VENV)/bin/activate:
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is required (set PYTHON=/path/to/python3.11)"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 
+# requirements.txt and requirements-test.txt are locks (every transitive dependency pinned and hashed),
+# compiled from the short requirements*.in by `make lock`: every install is the same program.
 $(VENV)/.installed: requirements.txt $(VENV)/bin/activate
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -r requirements.txt
+	$(PY) -m pip install --quiet --require-hashes -r requirements.txt
 	touch $@
 
 $(VENV)/.installed-test: requirements.txt requirements-test.txt $(VENV)/.installed
-	$(PY) -m pip install --quiet -r requirements-test.txt
+	$(PY) -m pip install --quiet --require-hashes -r requirements-test.txt
 	touch $@
+
+# Recompile the locks after editing requirements*.in (keeps current pins unless UPGRADE=--upgrade).
+# uv runs from a throwaway venv of its own: it is a tool for maintainers, not a dependency of the site.
+UV_VERSION := 0.13.9
+LOCK_FLAGS := --generate-hashes --python-version 3.11 --universal --quiet $(UPGRADE)
+lock:
+	@[ -x .lock-venv/bin/uv ] || { $(PYTHON) -m venv .lock-venv && .lock-venv/bin/pip install --quiet uv==$(UV_VERSION); }
+	.lock-venv/bin/uv pip compile requirements.in -o requirements.txt $(LOCK_FLAGS)
+	.lock-venv/bin/uv pip compile requirements-test.in -c requirements.txt -o requirements-test.txt $(LOCK_FLAGS)
 
 migrate: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
@@ -30,6 +42,10 @@ demo: migrate
 run: demo
 	@echo "Serving Deckhall on http://$(HOST):$(PORT)/"
 	$(PY) manage.py runserver $(HOST):$(PORT)
+
+# The event server for one laptop: gunicorn on every interface, DEBUG off, snapshots on (README "Venue mode").
+venue: $(VENV)/.installed
+	DECKHALL_VENUE=1 PORT=$(PORT) $(PY) manage.py venue --port $(PORT)
 
 lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .
@@ -60,4 +76,4 @@ bench: $(VENV)/.installed-test
 	for script in bench/bench_*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache
+	rm -rf $(VENV) .lock-venv staticfiles .pytest_cache

@@ -68,7 +68,8 @@ class CardDetailSerializer(CardSerializer):
 
 
 class ImportIssueSerializer(serializers.Serializer):
-    """One problem of a failed import. `code` + `params` identify it for programs (codes are stable);
+    """One problem of an import: an error (nothing was imported) or a warning (a row skipped or flagged
+    while the rest was imported). `code` + `params` identify it for programs (codes are stable);
     `reason` is English; `message` is the same in the request's language (Accept-Language / cookie)."""
 
     line = serializers.IntegerField(allow_null=True, help_text="line of the file (row of a CSV, card id)")
@@ -78,6 +79,7 @@ class ImportIssueSerializer(serializers.Serializer):
     params = serializers.DictField(help_text="the values the message quotes")
     reason = serializers.CharField(help_text="the message in English")
     message = serializers.CharField(help_text="the message in the request's language")
+    severity = serializers.ChoiceField(choices=["error", "warning"], help_text="error or warning")
 
 
 class ImportJobSerializer(serializers.ModelSerializer):
@@ -96,6 +98,7 @@ class ImportJobSerializer(serializers.ModelSerializer):
                 "params": issue.get("params") or {},
                 "reason": issue.get("reason", ""),
                 "message": import_issue_text(issue),
+                "severity": issue.get("severity", "error"),
             }
             for issue in job.errors
         ]
@@ -276,6 +279,7 @@ class ImportJobDetailView(APIView):
         job = get_object_or_404(ImportJob.objects.select_related("game"), pk=pk)
         if not selectors.import_job_visible(job=job, user=request.user):
             raise NotFound("no such import job")
+        job = services.import_job_reap(job=job)
         return Response(ImportJobSerializer(job).data)
 
 
@@ -303,3 +307,103 @@ class CardExportView(APIView):
         response = HttpResponse(body, content_type=f"{selectors.EXPORT_FORMATS[fmt]}; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{game.slug}-cards.{fmt}"'
         return response
+
+
+class CardPreviewStatSerializer(serializers.Serializer):
+    field = serializers.CharField(help_text="the card field or attribute key")
+    label = serializers.CharField(help_text="the game's word for it in the request language")
+    value = serializers.CharField(help_text="its value in the game's words")
+
+
+class CardPreviewSerializer(serializers.Serializer):
+    """A card as a preview shows it, laid out by its rule set's labels (see cards/labels.py)."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    type_line = serializers.CharField(help_text="card type and subtypes in the game's words")
+    stats = CardPreviewStatSerializer(many=True)
+    text = serializers.CharField()
+
+
+class GroupPrintingSerializer(serializers.Serializer):
+    """One printing of a card identity: its own card row (YGO alternate artwork) and its set codes."""
+
+    id = serializers.IntegerField(source="pk")
+    external_id = serializers.CharField()
+    canonical = serializers.SerializerMethodField()
+    sets = serializers.SerializerMethodField()
+
+    def get_canonical(self, card: Card) -> bool:
+        return card.pk == self.context["canonical"].get(card.identity)
+
+    def get_sets(self, card: Card) -> list[str]:
+        return [
+            f"{p.card_set.code} {p.code}".strip() if p.code and p.code != p.card_set.code else p.card_set.code
+            for p in card.printings.all()
+        ]
+
+
+class CardGroupSerializer(serializers.Serializer):
+    """One search row per card identity: its canonical printing's card plus every printing."""
+
+    id = serializers.IntegerField(source="card.pk", help_text="the canonical printing's card id")
+    game = serializers.CharField(source="card.game.slug")
+    external_id = serializers.CharField(source="card.external_id")
+    identity = serializers.CharField(source="card.identity")
+    name = serializers.CharField(source="card.__str__")
+    card_type = serializers.CharField(source="card.card_type")
+    subtypes = serializers.JSONField(source="card.subtypes")
+    level = serializers.IntegerField(source="card.level", allow_null=True)
+    cost = serializers.IntegerField(source="card.cost", allow_null=True)
+    attributes = serializers.JSONField(source="card.attributes")
+    is_token = serializers.BooleanField(source="card.is_token")
+    deck_buildable = serializers.BooleanField(source="card.deck_buildable")
+    preview = serializers.SerializerMethodField()
+    printings = serializers.SerializerMethodField()
+
+    @extend_schema_field(CardPreviewSerializer)
+    def get_preview(self, group: selectors.CardGroup) -> dict[str, object]:
+        from .labels import card_preview
+
+        return card_preview(group.card, self.context.get("lang", "en"))
+
+    @extend_schema_field(GroupPrintingSerializer(many=True))
+    def get_printings(self, group: selectors.CardGroup) -> list[dict[str, object]]:
+        context = {"canonical": {group.card.identity: group.card.pk}}
+        return GroupPrintingSerializer(group.printings, many=True, context=context).data
+
+
+class CardGroupPageSerializer(serializers.Serializer):
+    count = serializers.IntegerField(help_text="number of card identities matching")
+    results = CardGroupSerializer(many=True)
+
+
+class CardGroupListView(APIView):
+    """Search a game's cards with one row per card identity (alternate artworks and reprints of one card
+    are one row, their printings listed inside). Takes the same filters as /api/cards/ plus page and
+    page_size (at most 100 rows)."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        parameters=[
+            *SEARCH_PARAMETERS,
+            OpenApiParameter("page", int),
+            OpenApiParameter("page_size", int, description="rows per page, 1–100 (default 40)"),
+        ],
+        responses={200: CardGroupPageSerializer},
+    )
+    def get(self, request: Request) -> Response:
+        try:
+            filters = selectors.card_filters_from_params(request.query_params)
+            page = selectors.int_param(request.query_params, "page")
+            size = selectors.int_param(request.query_params, "page_size")
+            page, size = (1 if page is None else page), (40 if size is None else size)
+            if page < 1 or not 1 <= size <= 100:
+                raise selectors.FilterError("page must be 1 or more and page_size between 1 and 100")
+            total, groups = selectors.card_search_grouped(filters, offset=(page - 1) * size, limit=size)
+        except selectors.FilterError as exc:
+            raise ValidationError({"detail": str(exc)}) from exc
+        lang = "ru" if (get_language() or "en").startswith("ru") else "en"
+        page_data = CardGroupPageSerializer({"count": total, "results": groups}, context={"lang": lang})
+        return Response(page_data.data)

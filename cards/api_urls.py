@@ -7,6 +7,7 @@ from . import api
 urlpatterns = [
     path("cards/", api.CardListView.as_view(), name="api-card-list"),
     # Fixed paths come before cards/<int:pk>/ so a detail route can never shadow them.
+    path("cards/grouped/", api.CardGroupListView.as_view(), name="api-card-grouped"),
     path("cards/facets/", api.CardFacetsView.as_view(), name="api-card-facets"),
     path("cards/import/", api.CardImportView.as_view(), name="api-card-import"),
     path("cards/export/", api.CardExportView.as_view(), name="api-card-export"),

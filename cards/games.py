@@ -43,3 +43,18 @@ def games_sync(*, registry=None) -> list[Game]:  # type: ignore[no-untyped-def]
             )
         synced.append(game)
     return synced
+
+
+def games_sync_after_migrate(*, using: str = "default", **kwargs: object) -> None:
+    """post_migrate receiver: create the games once the cards tables are fully migrated (not after a
+    migration back to an older state, whose tables may lack the columns games_sync writes)."""
+    from django.db import DEFAULT_DB_ALIAS, connections
+    from django.db.migrations.executor import MigrationExecutor
+
+    if using != DEFAULT_DB_ALIAS:  # games_sync writes to the default database only
+        return
+    executor = MigrationExecutor(connections[using])
+    leaves = [node for node in executor.loader.graph.leaf_nodes() if node[0] == "cards"]
+    if executor.migration_plan(leaves):
+        return
+    games_sync()

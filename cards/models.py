@@ -94,6 +94,10 @@ class Card(models.Model):
 
 
 class Printing(models.Model):
+    """One printing of a card in a set: its collector number, rarity and artwork. A set may print a
+    card twice with different artworks and no number (Magic-Spoiler files), so the artwork is part of
+    what tells printings apart."""
+
     card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="printings")
     card_set = models.ForeignKey(CardSet, on_delete=models.CASCADE, related_name="printings")
     code = models.CharField(max_length=60, blank=True)
@@ -101,7 +105,9 @@ class Printing(models.Model):
     image_url = models.URLField(max_length=500, blank=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["card", "card_set", "code"], name="printing_unique")]
+        constraints = [
+            models.UniqueConstraint(fields=["card", "card_set", "code", "image_url"], name="printing_unique")
+        ]
 
     def __str__(self) -> str:
         return f"{self.card} ({self.card_set.code} {self.code})".strip()
@@ -130,6 +136,10 @@ class ImportJob(models.Model):
     errors = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # A running job's worker touches this every few seconds; a stale one means the worker died, and
+    # the job is taken over by a re-run or marked failed (cards.services.import_job_reap).
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["-created_at"]

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db import connection
-from django.db.models import BooleanField, Count, Max, Prefetch, Q, QuerySet
+from django.db.models import BooleanField, Count, Max, Min, Prefetch, Q, QuerySet
 from django.db.models.expressions import RawSQL
 
 from .importers import CardRecord, PrintingRecord, SetRecord, interchange
@@ -114,6 +114,59 @@ def _check_key(key: str) -> None:
         raise FilterError(f"attribute name {key!r} must be letters, digits or _")
 
 
+def canonical_order(card: Card) -> tuple[bool, int, str]:
+    """Sort key putting a card identity's canonical printing first: the card whose own id is the identity
+    (the original artwork), else the shortest, lowest id. Used wherever one printing stands for all."""
+    return (card.external_id != card.identity, len(card.external_id), card.external_id)
+
+
+@dataclass
+class CardGroup:
+    """One card identity in a search: its canonical printing and every printing (alternate artworks)."""
+
+    card: Card
+    printings: list[Card]
+
+
+def card_search_grouped(
+    filters: CardFilters, *, offset: int = 0, limit: int = 40
+) -> tuple[int, list[CardGroup]]:
+    """Search results with one row per card identity: (number of identities, the page of groups).
+
+    Three queries whatever the page size: count the identities, pick the page's identities in order,
+    then fetch every printing of those identities (so a printing the filters miss is still offered).
+    """
+    matching = card_search(filters).order_by()
+    ordering = ORDERINGS[filters.ordering]
+    first = ordering[0].lstrip("-")
+    sort = Min(first) if not ordering[0].startswith("-") else Max(first)
+    keys = matching.values("game_id", "identity")
+    total = keys.distinct().count()
+    page = list(
+        keys.annotate(sort=sort, tiebreak=Min("search_name")).order_by(
+            "-sort" if ordering[0].startswith("-") else "sort", "tiebreak", "identity"
+        )[offset : offset + limit]
+    )
+    if not page:
+        return total, []
+    pairs = {(row["game_id"], row["identity"]) for row in page}
+    printings: dict[tuple[int, str], list[Card]] = {}
+    candidates = (
+        Card.objects.select_related("game")
+        .prefetch_related(Prefetch("printings", queryset=Printing.objects.select_related("card_set")))
+        .filter(game_id__in={g for g, _i in pairs}, identity__in={i for _g, i in pairs})
+    )
+    for card in candidates:
+        if (card.game_id, card.identity) in pairs:
+            printings.setdefault((card.game_id, card.identity), []).append(card)
+    groups = []
+    for row in page:
+        cards = sorted(printings.get((row["game_id"], row["identity"]), []), key=canonical_order)
+        if cards:
+            groups.append(CardGroup(card=cards[0], printings=cards))
+    return total, groups
+
+
 def card_get(*, pk: int) -> Card:
     return (
         Card.objects.select_related("game")
@@ -186,7 +239,7 @@ def cards_export(*, game: Game, fmt: str) -> bytes:
     return interchange.dump_csv(records=records, sets=sets)
 
 
-def _int_param(params: Any, name: str) -> int | None:
+def int_param(params: Any, name: str) -> int | None:
     raw = (params.get(name) or "").strip()
     if not raw:
         return None
@@ -203,10 +256,10 @@ def card_filters_from_params(params: Any) -> CardFilters:
         q=(params.get("q") or "").strip()[:200],
         card_type=(params.get("type") or "").strip(),
         subtype=(params.get("subtype") or "").strip(),
-        level_min=_int_param(params, "level_min"),
-        level_max=_int_param(params, "level_max"),
-        cost_min=_int_param(params, "cost_min"),
-        cost_max=_int_param(params, "cost_max"),
+        level_min=int_param(params, "level_min"),
+        level_max=int_param(params, "level_max"),
+        cost_min=int_param(params, "cost_min"),
+        cost_max=int_param(params, "cost_max"),
         ordering=(params.get("ordering") or "name").strip(),
     )
     buildable = (params.get("deck_buildable") or "").strip().casefold()
@@ -224,7 +277,7 @@ def card_filters_from_params(params: Any) -> CardFilters:
             continue
         if bound in {"min", "max"}:
             low, high = filters.attr_ranges.get(key, (None, None))
-            number = _int_param(params, name)
+            number = int_param(params, name)
             filters.attr_ranges[key] = (number, high) if bound == "min" else (low, number)
         elif bound:
             raise FilterError(f"{name}: use attr.<key>, attr.<key>.min or attr.<key>.max")

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import datetime
 import logging
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import transaction
+from celery.exceptions import SoftTimeLimitExceeded
+from django.conf import settings
+from django.db import DatabaseError, connections, transaction
+from django.db.models import F, Q
 from django.utils import timezone
 
 from . import importers
@@ -42,13 +46,16 @@ class ImportResult:
     updated: int = 0
     unchanged: int = 0
     errors: list[ImportIssue] = field(default_factory=list)
+    # Rows skipped or flagged while the rest of the file was imported (severity "warning").
+    warnings: list[ImportIssue] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
         return not self.errors
 
     def error_dicts(self) -> list[dict[str, Any]]:
-        return [issue.as_dict() for issue in self.errors]
+        """The import report a job stores: errors first, then warnings; each dict names its severity."""
+        return [issue.as_dict() for issue in [*self.errors, *self.warnings]]
 
 
 def cards_import(
@@ -69,7 +76,9 @@ def cards_import(
         )
     progress = _job_progress(job) if job is not None else None
     parsed = importers.parse(data, filename=filename, fmt=fmt, game_slug=game.slug, progress=progress)
-    result = ImportResult(fmt=parsed.fmt, total=len(parsed.records), errors=list(parsed.errors))
+    result = ImportResult(
+        fmt=parsed.fmt, total=len(parsed.records), errors=list(parsed.errors), warnings=list(parsed.warnings)
+    )
     if parsed.errors:
         return result
     if not parsed.records:
@@ -113,7 +122,8 @@ def _cards_write(*, game: Game, parsed: ParseResult) -> tuple[int, int, int]:
             to_update.append(card)
     Card.objects.bulk_create(to_create, batch_size=BATCH_SIZE)
     Card.objects.bulk_update(to_update, [*CARD_FIELDS, "updated_at"], batch_size=BATCH_SIZE)
-    _printings_sync(game=game, records=parsed.records, set_ids=set_ids)
+    file_sets = {set_ids[code] for code in parsed.sets}
+    _printings_sync(game=game, records=parsed.records, set_ids=set_ids, file_sets=file_sets)
     unchanged = len(parsed.records) - len(to_create) - len(to_update)
     return len(to_create), len(to_update), unchanged
 
@@ -154,21 +164,25 @@ def _sets_upsert(*, game: Game, sets: Iterable[SetRecord]) -> dict[str, int]:
     return {code: card_set.pk for code, card_set in existing.items()}
 
 
-def _printings_sync(*, game: Game, records: list[CardRecord], set_ids: dict[str, int]) -> None:
-    """Make each imported card's printings exactly those of the file (only for cards that changed)."""
+def _printings_sync(
+    *, game: Game, records: list[CardRecord], set_ids: dict[str, int], file_sets: set[int]
+) -> None:
+    """Add the file's printings to its cards. A file speaks for the sets it holds: a card's printings in
+    those sets become exactly the file's, and its printings in other sets stay, so importing one set
+    file after another builds one database (a reprint gains a printing instead of losing the others)."""
     card_ids = dict(Card.objects.filter(game=game).values_list("external_id", "id"))
     current: dict[int, set[tuple[int, str, str, str]]] = {}
-    for card_id, set_id, code, rarity, url in Printing.objects.filter(card__game=game).values_list(
-        "card_id", "card_set_id", "code", "rarity", "image_url"
-    ):
+    for card_id, set_id, code, rarity, url in Printing.objects.filter(
+        card__game=game, card_set_id__in=file_sets
+    ).values_list("card_id", "card_set_id", "code", "rarity", "image_url"):
         current.setdefault(card_id, set()).add((set_id, code, rarity, url))
     stale: list[int] = []
     fresh: list[Printing] = []
     for record in records:
         card_id = card_ids[record.external_id]
-        wanted: dict[tuple[int, str], tuple[int, str, str, str]] = {}
+        wanted: dict[tuple[int, str, str], tuple[int, str, str, str]] = {}
         for p in record.printings:
-            key = (set_ids[p.set_code], p.code)
+            key = (set_ids[p.set_code], p.code, p.image_url)
             wanted.setdefault(key, (key[0], p.code, p.rarity, p.image_url))
         if set(wanted.values()) == current.get(card_id, set()):
             continue
@@ -179,11 +193,18 @@ def _printings_sync(*, game: Game, records: list[CardRecord], set_ids: dict[str,
             for set_id, code, rarity, url in wanted.values()
         ]
     for start in range(0, len(stale), BATCH_SIZE):
-        Printing.objects.filter(card_id__in=stale[start : start + BATCH_SIZE]).delete()
+        Printing.objects.filter(
+            card_id__in=stale[start : start + BATCH_SIZE], card_set_id__in=file_sets
+        ).delete()
     Printing.objects.bulk_create(fresh, batch_size=BATCH_SIZE)
 
 
 # --- import jobs ------------------------------------------------------------------------------
+# A job's life: pending → running (claimed by one task run, heartbeat every few seconds) → done | failed.
+# Whatever happens to the worker (killed, out of memory, time limit), the job ends within a bounded time:
+# a late-acked task redelivered after a crash, or the reaper (on every read of a job and when a worker
+# starts), takes over a running job whose heartbeat is stale; after IMPORT_JOB_MAX_ATTEMPTS runs it is
+# marked failed with the reason. The stored upload is cleared whenever a job ends.
 @transaction.atomic
 def import_job_create(
     *, game: Game, created_by: Any, filename: str, data: bytes, fmt: str | None = None
@@ -199,21 +220,43 @@ def import_job_start(
 ) -> ImportJob:
     """Create a job and run it in a Celery task once the row is committed (workers must see it).
     With eager Celery the import has finished when this returns."""
-    from .tasks import import_job_run_task  # tasks import this module
-
     job = import_job_create(game=game, created_by=created_by, filename=filename, data=data, fmt=fmt)
-    transaction.on_commit(lambda: import_job_run_task.delay(job.pk))
+    transaction.on_commit(lambda: _job_enqueue(job_id=job.pk))
     return job
 
 
+def _job_enqueue(*, job_id: int) -> None:
+    from .tasks import import_job_run_task  # tasks import this module
+
+    try:
+        import_job_run_task.delay(job_id)
+    except Exception:  # broker down or misconfigured: the job must not wait for a task that never comes
+        logger.exception("card import job %s could not be queued", job_id)
+        _job_finish(job_id=job_id, result=_failure("job_enqueue_failed"))
+
+
 def import_job_run(*, job_id: int) -> ImportJob:
-    """Run a pending job. Safe to call twice (late-acked tasks may be redelivered): only pending jobs run."""
-    updated = ImportJob.objects.filter(pk=job_id, status=ImportJob.Status.PENDING).update(
-        status=ImportJob.Status.RUNNING
+    """Run a job: a pending one, or a running one whose worker died (stale heartbeat).
+
+    Safe to call more than once (late-acked tasks are redelivered, the reaper re-queues): a job that is
+    finished, or running with a live heartbeat, is left alone.
+    """
+    now = timezone.now()
+    claimable = Q(status=ImportJob.Status.PENDING) | Q(
+        Q(heartbeat_at__isnull=True) | Q(heartbeat_at__lt=now - _stale_after()),
+        status=ImportJob.Status.RUNNING,
+    )
+    claimed = ImportJob.objects.filter(claimable, pk=job_id).update(
+        status=ImportJob.Status.RUNNING, heartbeat_at=now, attempts=F("attempts") + 1
     )
     job = ImportJob.objects.select_related("game").get(pk=job_id)
-    if not updated:
+    if not claimed:
         return job
+    if job.attempts > settings.IMPORT_JOB_MAX_ATTEMPTS:
+        # Earlier runs died without ending the job: do not try a file that kills workers again.
+        return _job_finish(job_id=job_id, result=_failure("job_worker_lost", attempts=job.attempts - 1))
+    heartbeat = _Heartbeat(job_id=job_id, interval=_stale_after().total_seconds() / 4)
+    heartbeat.start()
     try:
         result = cards_import(
             game=job.game,
@@ -222,17 +265,138 @@ def import_job_run(*, job_id: int) -> ImportJob:
             fmt=job.file_format or None,
             job=job,
         )
+    except SoftTimeLimitExceeded:
+        result = _failure("job_time_limit", seconds=settings.CELERY_TASK_SOFT_TIME_LIMIT)
+    except DatabaseError as exc:  # e.g. PostgreSQL refusing a NUL in a card name: the file's problem
+        logger.warning("card import job %s: database error: %s", job_id, exc)
+        result = _failure("database_refused", detail=_first_line(exc))
     except Exception:  # a bug must still end the job, or the progress page would poll forever
         logger.exception("card import job %s crashed", job_id)
-        result = ImportResult(fmt="", errors=[ImportIssue.of(None, "", msg("internal_error"))])
-    job.status = ImportJob.Status.DONE if result.ok else ImportJob.Status.FAILED
-    job.file_format = result.fmt or job.file_format
-    job.total = result.total
-    job.processed = result.total if result.ok else job.processed
-    job.created_count, job.updated_count = result.created, result.updated
-    # Thousands of errors would bloat the row and the page; the first 500 are plenty to act on.
-    job.errors = result.error_dicts()[:500]
-    job.finished_at = timezone.now()
-    job.payload = b""  # the file is no longer needed once imported
-    job.save()
+        result = _failure("internal_error")
+    finally:
+        heartbeat.stop()
+    return _job_finish(job_id=job_id, result=result)
+
+
+def import_job_reap(*, job: ImportJob) -> ImportJob:
+    """End or re-run `job` if nothing is working on it; called whenever a job is read (the progress
+    page polls), so a poller never watches a dead job for longer than IMPORT_JOB_STALE_SECONDS."""
+    now = timezone.now()
+    if job.status == ImportJob.Status.PENDING:
+        # A re-queued job counts from its re-queueing (heartbeat_at), a new one from its creation.
+        waiting_since = job.heartbeat_at or job.created_at
+        if waiting_since < now - datetime.timedelta(minutes=settings.IMPORT_JOB_PENDING_MINUTES):
+            return _job_finish(
+                job_id=job.pk, result=_failure("job_not_started", minutes=settings.IMPORT_JOB_PENDING_MINUTES)
+            )
+        return job
+    if job.status != ImportJob.Status.RUNNING:
+        return job
+    dead = ImportJob.objects.filter(
+        Q(heartbeat_at__isnull=True) | Q(heartbeat_at__lt=now - _stale_after()),
+        pk=job.pk,
+        status=ImportJob.Status.RUNNING,
+    )
+    eager = bool(settings.CELERY_TASK_ALWAYS_EAGER) or not settings.CELERY_BROKER_URL
+    if eager or job.attempts >= settings.IMPORT_JOB_MAX_ATTEMPTS:
+        # No broker: the process that ran it (a web worker) is gone and nothing else would run it.
+        if dead.exists():
+            return _job_finish(job_id=job.pk, result=_failure("job_worker_lost", attempts=job.attempts))
+        return job
+    # Back to pending in one conditional UPDATE, so that of many concurrent readers exactly one re-queues.
+    if dead.update(status=ImportJob.Status.PENDING, heartbeat_at=now):
+        logger.warning("card import job %s: its worker stopped; queued again", job.pk)
+        _job_enqueue(job_id=job.pk)
+    job.refresh_from_db()
     return job
+
+
+def import_jobs_reap() -> int:
+    """Reap every unfinished job (a worker calls this when it starts); returns how many were looked at."""
+    jobs = list(ImportJob.objects.filter(status__in=[ImportJob.Status.PENDING, ImportJob.Status.RUNNING]))
+    for job in jobs:
+        import_job_reap(job=job)
+    return len(jobs)
+
+
+def _stale_after() -> datetime.timedelta:
+    return datetime.timedelta(seconds=settings.IMPORT_JOB_STALE_SECONDS)
+
+
+def _failure(code: str, **params: Any) -> ImportResult:
+    return ImportResult(fmt="", errors=[ImportIssue.of(None, "", msg(code, **params))])
+
+
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0][:300]
+
+
+def _without_nul(value: Any) -> Any:
+    # PostgreSQL refuses NUL in text and jsonb: an error quoting the bad card name must still be stored.
+    if isinstance(value, str):
+        return value.replace("\x00", "\\x00")
+    if isinstance(value, dict):
+        return {key: _without_nul(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_without_nul(item) for item in value]
+    return value
+
+
+def _job_finish(*, job_id: int, result: ImportResult) -> ImportJob:
+    """The one way a job ends: status, counts and errors stored, the upload dropped."""
+    ok = result.ok
+    fields: dict[str, Any] = {
+        "status": ImportJob.Status.DONE if ok else ImportJob.Status.FAILED,
+        "total": result.total,
+        "created_count": result.created,
+        "updated_count": result.updated,
+        # Thousands of errors would bloat the row and the page; the first 500 are plenty to act on.
+        "errors": _without_nul(result.error_dicts()[:500]),
+        "finished_at": timezone.now(),
+        "payload": b"",  # the file is no longer needed once the job has ended, either way
+    }
+    if ok:
+        fields["processed"] = result.total
+    if result.fmt:
+        fields["file_format"] = result.fmt[:20]
+    unfinished = ImportJob.objects.filter(
+        pk=job_id, status__in=[ImportJob.Status.PENDING, ImportJob.Status.RUNNING]
+    )
+    try:
+        with transaction.atomic():  # a savepoint: the fallback below must still be able to write
+            unfinished.update(**fields)
+    except DatabaseError:
+        logger.exception("card import job %s: storing its result failed", job_id)
+        fallback = _failure("internal_error")
+        unfinished.update(
+            status=ImportJob.Status.FAILED,
+            errors=fallback.error_dicts(),
+            finished_at=timezone.now(),
+            payload=b"",
+        )
+    return ImportJob.objects.select_related("game").get(pk=job_id)
+
+
+class _Heartbeat(threading.Thread):
+    """Touches the running job's heartbeat from a thread of its own, so it keeps beating while the
+    import holds a long transaction (on its own connection, outside that transaction)."""
+
+    def __init__(self, *, job_id: int, interval: float) -> None:
+        super().__init__(name=f"import-job-{job_id}-heartbeat", daemon=True)
+        self.job_id, self.interval = job_id, max(interval, 0.5)
+        self._stopped = threading.Event()
+
+    def run(self) -> None:
+        try:
+            while not self._stopped.wait(self.interval):
+                try:
+                    ImportJob.objects.filter(pk=self.job_id, status=ImportJob.Status.RUNNING).update(
+                        heartbeat_at=timezone.now()
+                    )
+                except DatabaseError as exc:  # SQLite busy with the import's own write: beat next time
+                    logger.info("card import job %s: heartbeat skipped: %s", self.job_id, exc)
+        finally:
+            connections.close_all()  # this thread's connections only
+
+    def stop(self) -> None:
+        self._stopped.set()

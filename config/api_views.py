@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Mapping
 
 from django.db.models import Prefetch
 from django.urls import NoReverseMatch
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.serializers import AuthTokenSerializer
@@ -17,7 +18,10 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
+from accounts.lockout import login_locked
 from cards.models import Format, Game
+
+from .api import ErrorOutSerializer
 
 
 @extend_schema(exclude=True)
@@ -44,6 +48,10 @@ def api_root(request: Request) -> Response:
     return Response(links)
 
 
+class TokenOutSerializer(serializers.Serializer):
+    token = serializers.CharField(source="key")
+
+
 class ObtainTokenView(APIView):
     """Exchange a username and password for an API token (send it as `Authorization: Token <token>`)."""
 
@@ -53,14 +61,20 @@ class ObtainTokenView(APIView):
 
     @extend_schema(
         request=AuthTokenSerializer,
-        responses={200: inline_serializer("TokenResponse", {"token": serializers.CharField()})},
+        responses={200: TokenOutSerializer, 400: ErrorOutSerializer, 429: ErrorOutSerializer},
     )
     def post(self, request: Request) -> Response:
+        data = request.data if isinstance(request.data, Mapping) else {}
+        if login_locked(request=request, username=str(data.get("username") or "")):
+            return Response(
+                {"detail": "too many failed log-in attempts; wait a few minutes and try again"},
+                status=status.HTTP_429_TOO_MANY_REQUESTS,
+            )
         serializer = AuthTokenSerializer(data=request.data, context={"request": request})
         if not serializer.is_valid():
             return Response(serializer.errors, status=status.HTTP_400_BAD_REQUEST)
         token, _ = Token.objects.get_or_create(user=serializer.validated_data["user"])
-        return Response({"token": token.key})
+        return Response(TokenOutSerializer(token).data)
 
 
 class FormatSerializer(serializers.ModelSerializer):

@@ -47,10 +47,19 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in env_str(name, default).split(",") if item.strip()]
 
 
-DEBUG = env_bool("DEBUG", True)
+# Venue mode (`make venue`): one laptop serving an event to phones on the LAN over plain HTTP. It turns
+# DEBUG off, keeps a generated SECRET_KEY in VENUE_DIR and answers to the machine's LAN names/addresses.
+VENUE_MODE = env_bool("DECKHALL_VENUE", False)
+VENUE_DIR = Path(env_str("DECKHALL_VENUE_DIR", str(BASE_DIR / "var")))
+
+DEBUG = env_bool("DEBUG", not VENUE_MODE)
 
 _DEV_SECRET = "insecure-development-key-only-for-debug-mode"
 SECRET_KEY = env_str("SECRET_KEY", _DEV_SECRET if DEBUG else "")
+if VENUE_MODE and not env_str("SECRET_KEY"):
+    from venue.lan import secret_key_file
+
+    SECRET_KEY = secret_key_file(VENUE_DIR / "secret_key")
 if not DEBUG and (not SECRET_KEY or SECRET_KEY == _DEV_SECRET or len(SECRET_KEY) < 50):
     # Refuse to start rather than sign sessions with a guessable key.
     raise ImproperlyConfigured(
@@ -60,6 +69,14 @@ if not DEBUG and (not SECRET_KEY or SECRET_KEY == _DEV_SECRET or len(SECRET_KEY)
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]" + (",testserver" if DEBUG else ""))
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+if VENUE_MODE:
+    from venue.lan import venue_hosts
+
+    _venue_port = env_str("PORT", "8000")
+    ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ",".join(venue_hosts()))
+    CSRF_TRUSTED_ORIGINS = env_list(
+        "CSRF_TRUSTED_ORIGINS", ",".join(f"http://{host}:{_venue_port}" for host in ALLOWED_HOSTS)
+    )
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -79,6 +96,7 @@ INSTALLED_APPS = [
     "rules",
     "decks",
     "tournaments",
+    "venue",
 ]
 
 MIDDLEWARE = [
@@ -92,6 +110,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "config.errors.BadInputMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -140,9 +159,6 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "accounts:login"
-# Failed log-ins per username and per client address before the page refuses more for a while.
-LOGIN_MAX_FAILURES = env_int("LOGIN_MAX_FAILURES", 10)
-LOGIN_LOCKOUT_SECONDS = env_int("LOGIN_LOCKOUT_SECONDS", 15 * 60)
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
@@ -181,8 +197,25 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_ACKS_LATE = True
+# A task whose worker process dies goes back to the queue instead of being acknowledged as failed.
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# No task may keep a worker forever (a hostile file, a stuck query): the soft limit lets the task end its
+# job with a message, the hard limit kills the process after that.
+CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 9 * 60)
+CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 10 * 60)
+# An unacknowledged task is redelivered after this long if its worker vanished; it must exceed the hard
+# time limit, or a slow task would be started twice.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_TASK_TIME_LIMIT + 5 * 60}
+# Import jobs (cards.services): a running job's heartbeat older than this means its worker died; the job is
+# re-run up to IMPORT_JOB_MAX_ATTEMPTS times, then failed. A pending job no worker took is failed after
+# IMPORT_JOB_PENDING_MINUTES.
+IMPORT_JOB_STALE_SECONDS = env_int("IMPORT_JOB_STALE_SECONDS", 60)
+IMPORT_JOB_MAX_ATTEMPTS = env_int("IMPORT_JOB_MAX_ATTEMPTS", 2)
+IMPORT_JOB_PENDING_MINUTES = env_int("IMPORT_JOB_PENDING_MINUTES", 30)
+# /healthz asks the Celery workers at most this often (a ping is a broadcast through the broker).
+HEALTHZ_WORKERS_CACHE_SECONDS = env_int("HEALTHZ_WORKERS_CACHE_SECONDS", 5)
 
 # --- Cache: Redis when configured so rate limits and cached reads are shared by all web nodes.
 REDIS_CACHE_URL = env_str("CACHE_URL", "")
@@ -199,13 +232,18 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "config.api.DeckhallAutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "config.api.exception_handler",
     # Only views that declare a throttle_scope are limited (the token endpoint: password guessing).
-    "DEFAULT_THROTTLE_CLASSES": ["rest_framework.throttling.ScopedRateThrottle"],
+    "DEFAULT_THROTTLE_CLASSES": ["config.throttles.ClientScopedRateThrottle"],
+    "DEFAULT_PARSER_CLASSES": [
+        "config.parsers.DepthLimitedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_THROTTLE_RATES": {"auth": env_str("AUTH_THROTTLE_RATE", "20/min")},
 }
 SPECTACULAR_SETTINGS = {
@@ -223,12 +261,26 @@ SPECTACULAR_SETTINGS = {
 }
 
 # --- Security -------------------------------------------------------------------------------
+# Log-in lockout (accounts.lockout), on every log-in path: failed attempts per account from one client
+# address, and a much higher limit per address over all accounts, within LOGIN_LOCKOUT_SECONDS.
+AUTHENTICATION_BACKENDS = ["accounts.backends.LockoutModelBackend"]
+LOGIN_MAX_FAILURES = env_int("LOGIN_MAX_FAILURES", 10)
+LOGIN_ADDRESS_MAX_FAILURES = env_int("LOGIN_ADDRESS_MAX_FAILURES", 100)
+LOGIN_LOCKOUT_SECONDS = env_int("LOGIN_LOCKOUT_SECONDS", 15 * 60)
+# How many reverse proxies we run in front of the app (config.client): the client address for
+# throttles and lockouts is read that many entries from the right of X-Forwarded-For; 0 ignores it.
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
+# Deeper JSON request bodies are refused with 400 (config.parsers).
+API_JSON_MAX_DEPTH = env_int("API_JSON_MAX_DEPTH", 32)
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # the builder's fetch() reads the token from the cookie
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
-if not DEBUG:
+# Venue mode serves plain HTTP on a LAN with no internet: there is no certificate a phone would trust, so no
+# HTTPS redirect, no HSTS (it would lock phones out of http:// for a year) and no Secure-only cookies
+# (phones would never send them back, and nobody could log in). The Wi-Fi password is the perimeter.
+if not DEBUG and not VENUE_MODE:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
@@ -245,6 +297,12 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
     "loggers": {"django.db.backends": {"level": "WARNING"}},
 }
+
+# Venue snapshots (venue/snapshots.py): SQLite only; on by default in venue mode.
+VENUE_SNAPSHOTS = env_bool("VENUE_SNAPSHOTS", VENUE_MODE)
+VENUE_SNAPSHOT_DIR = Path(env_str("VENUE_SNAPSHOT_DIR", str(VENUE_DIR / "snapshots")))
+VENUE_SNAPSHOT_KEEP = env_int("VENUE_SNAPSHOT_KEEP", 50)
+VENUE_SNAPSHOT_INTERVAL = env_int("VENUE_SNAPSHOT_INTERVAL", 5)
 
 # Where the read-only shared data (real card databases) lives; demo loading uses it when present.
 SHARED_DATA_DIR = Path(env_str("DECKHALL_SHARED_DATA", str(BASE_DIR.parent / "shared" / "data")))

@@ -17,3 +17,6 @@ urlpatterns = [
     path("decks/", include("decks.urls")),
     path("tournaments/", include("tournaments.urls")),
 ]
+
+# JSON 404s under /api/ (config.errors), the usual page elsewhere.
+handler404 = "config.errors.not_found"

@@ -10,25 +10,65 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from .formats import WRITERS, DeckLine, DeckList
+from cards.models import Card
+
+from .formats import WRITERS, DeckFormatError, DeckLine, DeckList, FileLayout
 from .gamerules import format_info
 from .models import Deck
-from .selectors import deck_sections
+from .selectors import Sections, deck_sections
 
 
-def deck_list_of(deck: Deck) -> DeckList:
-    sections = deck_sections(deck)
+def _shared_names(game_id: int, cards: list[Card]) -> set[int]:
+    """Ids of the deck's cards whose printed name another deck-buildable card of a different identity
+    also bears: their name alone would not import back (decks.resolve), so it gets a "#id" suffix."""
+    names = {card.search_name for card in cards}
+    if not names:
+        return set()
+    others: dict[str, list[Card]] = {}
+    for other in Card.objects.filter(
+        game_id=game_id, search_name__in=names, deck_buildable=True, is_token=False
+    ):
+        others.setdefault(str(other).casefold(), []).append(other)
+    return {
+        card.pk
+        for card in cards
+        if any(other.identity != card.identity for other in others.get(str(card).casefold(), []))
+    }
+
+
+def deck_list_of(deck: Deck, sections: Sections | None = None) -> DeckList:
+    """The deck as a neutral list, sections in the game's order (Main, Extra, Side); ``sections`` when the
+    caller has already read them (the deck page)."""
+    sections = deck_sections(deck) if sections is None else sections
+    cards = [card for lines in sections.values() for card, _count in lines] + (
+        [deck.hero] if deck.hero else []
+    )
+    shared = _shared_names(deck.game_id, cards)
+
+    def line(card: Card, count: int) -> DeckLine:
+        name = f"{card} #{card.external_id}" if card.pk in shared else str(card)
+        return DeckLine(card.external_id, name, count)
+
     return DeckList(
-        sections={
-            slug: [DeckLine(card.external_id, str(card), count) for card, count in lines]
-            for slug, lines in sections.items()
-        },
-        hero=DeckLine(deck.hero.external_id, str(deck.hero), 1) if deck.hero else None,
+        sections={slug: [line(card, count) for card, count in lines] for slug, lines in sections.items()},
+        hero=line(deck.hero, 1) if deck.hero else None,
         name=deck.name,
         game=deck.game.slug,
         format_slug=deck.format_slug,
         notes=deck.notes,
+        layout=FileLayout.from_json(deck.file_layout),
     )
+
+
+def ydke_link(deck: Deck, sections: Sections | None = None) -> str:
+    """The deck as a ydke:// link, or "" when the game's cards have no passcodes or the deck has
+    sections ydke cannot hold."""
+    if deck.game.slug != "yugioh":
+        return ""
+    try:
+        return WRITERS["ydke"](deck_list_of(deck, sections))
+    except DeckFormatError:
+        return ""
 
 
 def render_export(

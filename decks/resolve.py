@@ -11,12 +11,15 @@ from typing import Literal
 
 from django.db.models import Q
 
-from cards.models import Card, Game
+from cards.models import Card, Game, Printing
+from cards.selectors import canonical_order
 
 from .formats import ParsedDeck, ParsedEntry
 from .gamerules import FormatInfo, format_info
 
 Reason = Literal["unknown", "ambiguous", "not_buildable", "section", "hero"]
+# "Dark Magician #46986414" or "Dark Magician (#46986414)": a name with the id that picks one printing.
+_PICKED_ID = re.compile(r"^(?P<name>.*?)\s*\(?#(?P<id>[^\s#()]+)\)?$")
 _LEVEL_SUFFIX = re.compile(r"^(?P<name>.+?)\s*\(?\s*(?:lv|lvl|level|ур)\.?\s*(?P<level>\d{1,3})\s*\)?$", re.I)
 
 
@@ -82,6 +85,10 @@ def deck_resolve(*, game: Game, parsed: ParsedDeck, format_slug: str | None = No
         ids.add(entry.ref)
         for text in (entry.ref, entry.name):
             if text:
+                picked = _picked_id(text)
+                if picked is not None:
+                    ids.add(picked[1])
+                    text = picked[0]
                 folded, level_key = _name_keys(text)
                 names.add(folded)
                 if level_key:
@@ -162,24 +169,54 @@ def _match(
     for text in (entry.ref, entry.name) if entry.by == "name" else (entry.name,):
         if not text:
             continue
-        folded, level_key = _name_keys(text)
+        picked = _picked_id(text)
+        if picked is not None and picked[1] in by_id:
+            # "Dark Magician #46986414": the id the ambiguity message told the player to add.
+            return by_id[picked[1]], "unknown", ""
+        folded, level_key = _name_keys(picked[0] if picked else text)
         candidates = by_name.get(folded, [])
         if level_key and not candidates:
             candidates = [c for c in by_name.get(level_key[0], []) if c.level == level_key[1]]
         if not candidates:
             continue
-        identities = {c.identity for c in candidates}
+        buildable = [c for c in candidates if c.deck_buildable and not c.is_token]
+        if not buildable:
+            # Only a token (or another card no deck may hold) has this name: say so, not "unknown".
+            return candidates[0], "unknown", ""
+        identities = {c.identity for c in buildable}
         if len(identities) > 1:
-            options = ", ".join(sorted(str(c) for c in candidates)[:6])
-            return (
-                None,
-                "ambiguous",
-                f"{text!r} matches several different cards ({options}); name one exactly",
-            )
-        # Alternate artworks share a name: prefer the original printing (its id is the identity).
-        candidates.sort(key=lambda c: (c.external_id != c.identity, len(c.external_id), c.external_id))
-        return candidates[0], "unknown", ""
+            return None, "ambiguous", _ambiguity_message(text, buildable)
+        # Printings of one card (alternate artworks) share a name: the canonical printing stands for them.
+        return min(buildable, key=canonical_order), "unknown", ""
     what = f"card id {entry.ref!r}" if entry.by == "id" else f"card {entry.ref!r}"
     if entry.by == "id" and entry.name:
         what += f" ({entry.name})"
     return None, "unknown", f"{what} is not in the card database"
+
+
+def _picked_id(text: str) -> tuple[str, str] | None:
+    match = _PICKED_ID.match(text.strip())
+    return (match.group("name"), match.group("id")) if match else None
+
+
+def _ambiguity_message(text: str, cards: list[Card]) -> str:
+    """Name each different card with what tells it apart and the exact line that picks it."""
+    firsts: dict[str, Card] = {}
+    for card in sorted(cards, key=canonical_order):
+        firsts.setdefault(card.identity, card)
+    sets = dict(
+        Printing.objects.filter(card__in=list(firsts.values()))
+        .order_by("card_id", "card_set__code")
+        .values_list("card_id", "card_set__code")
+    )
+    options = []
+    for card in firsts.values():
+        facts = [f"#{card.external_id}"]
+        if card.pk in sets:
+            facts.append(f"set {sets[card.pk]}")
+        if card.level is not None:
+            facts.append(f"level {card.level}")
+        if card.card_type:
+            facts.append(card.card_type)
+        options.append(f"{card.name} ({', '.join(facts)}) — write “{card.name} #{card.external_id}”")
+    return f"{text!r} matches {len(options)} different cards: " + "; ".join(options[:6])

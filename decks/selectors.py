@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db.models import Count, Q, QuerySet
 from django.http import Http404
@@ -36,14 +37,41 @@ def deck_readable(*, pk: int, user: Any) -> Deck:
     return deck
 
 
+T = TypeVar("T")
+
+
+def section_order(*, game_slug: str, format_slug: str) -> list[str]:
+    """The format's section slugs in the game's own order (Main, Extra, Side); the game's first format
+    when the slug is unknown, nothing for an unknown game."""
+    from .gamerules import format_info
+
+    try:
+        return format_info(game_slug, format_slug or None).section_slugs
+    except KeyError:
+        try:
+            return format_info(game_slug, None).section_slugs
+        except KeyError:
+            return []
+
+
+def sections_in_game_order(*, game_slug: str, format_slug: str, sections: Mapping[str, T]) -> dict[str, T]:
+    """``sections`` re-ordered as the game orders them: what every page, export and printable lists.
+    Sections the format does not know keep their relative order after the known ones."""
+    order = section_order(game_slug=game_slug, format_slug=format_slug)
+    rank = {slug: index for index, slug in enumerate(order)}
+    slugs = sorted(sections, key=lambda slug: (rank.get(slug, len(rank)), slug))
+    return {slug: sections[slug] for slug in slugs}
+
+
 def deck_sections(deck: Deck) -> Sections:
-    """The deck's cards per section, in the order they were added: one query."""
+    """The deck's cards per section, sections in the game's order, cards in the order they were added:
+    one query."""
     sections: Sections = {}
     for entry in (
-        DeckCard.objects.filter(deck=deck).select_related("card").order_by("section", "position", "id")
+        DeckCard.objects.filter(deck=deck).select_related("card__game").order_by("section", "position", "id")
     ):
         sections.setdefault(entry.section, []).append((entry.card, entry.count))
-    return sections
+    return sections_in_game_order(game_slug=deck.game.slug, format_slug=deck.format_slug, sections=sections)
 
 
 def deck_versions(deck: Deck) -> QuerySet[DeckVersion]:

@@ -111,8 +111,15 @@ def _guard_owner(deck: Deck, by: User | None) -> None:
         raise PermissionDenied("only the deck's owner may change it")
 
 
+def _check_text(field: str, value: str) -> str:
+    # NUL is no character a person types, and PostgreSQL text columns cannot store it.
+    if "\x00" in value:
+        raise ValidationError({field: f"the {field} contains a NUL character"})
+    return value
+
+
 def _check_name(name: str) -> str:
-    name = (name or "").strip()
+    name = _check_text("name", (name or "").strip())
     if not name:
         raise ValidationError({"name": "a deck needs a name"})
     if len(name) > 200:
@@ -132,6 +139,17 @@ def _check_visibility(visibility: str) -> str:
             {"visibility": f"visibility must be one of {', '.join(Deck.Visibility.values)}"}
         )
     return visibility
+
+
+class DeckVersionConflict(Exception):
+    """A save based on an older version than the deck's current one; ``deck`` is the deck as it is now."""
+
+    def __init__(self, deck: Deck, base_version: int) -> None:
+        self.deck = deck
+        super().__init__(
+            f"the deck was saved elsewhere since version {base_version} (it is now at version "
+            f"{deck.current_version}): reload it, or save your changes as a copy"
+        )
 
 
 # --- services -------------------------------------------------------------------------------------
@@ -160,7 +178,7 @@ def deck_create(
         game=game,
         format_slug=fmt.slug,
         name=_check_name(name),
-        notes=notes or "",
+        notes=_check_text("notes", notes or ""),
         visibility=_check_visibility(visibility),
         hero=hero,
         banlist=_check_banlist(game, banlist),
@@ -185,19 +203,26 @@ def deck_update(
     banlist: BanList | None = _UNSET,
     on_date: dt.date | None = _UNSET,
     message: str = "",
+    base_version: int | None = None,
 ) -> Deck:
-    """Change a deck; ``sections`` (when given) replaces all of its cards. Every call makes a version."""
+    """Change a deck; ``sections`` (when given) replaces all of its cards. Every call makes a version.
+
+    ``base_version`` is the version the edit started from: if the deck has moved on since (another tab,
+    another device), DeckVersionConflict is raised and nothing changes, so no save silently undoes another.
+    """
     _guard_owner(deck, by)
     # Lock the row so two saves cannot take the same version number, then work on fresh values in the
     # caller's own instance (callers keep using the object they passed).
     Deck.objects.select_for_update().filter(pk=deck.pk).values_list("pk", flat=True).get()
     deck.refresh_from_db()
+    if base_version is not None and base_version != deck.current_version:
+        raise DeckVersionConflict(deck, base_version)
     fmt = _format_or_error(deck.game, format_slug if format_slug is not None else deck.format_slug)
     deck.format_slug = fmt.slug
     if name is not None:
         deck.name = _check_name(name)
     if notes is not None:
-        deck.notes = notes
+        deck.notes = _check_text("notes", notes)
     if visibility is not None:
         deck.visibility = _check_visibility(visibility)
     if banlist is not _UNSET:
@@ -323,6 +348,11 @@ def deck_import(
     ``allow_unknown``: then the deck is created without them and ``result.unknown`` lists them.
     Syntax errors are never skipped: a broken line may hide cards.
     """
+    if ("\x00" if isinstance(data, str) else b"\x00") in data:
+        # Not a text deck list; and PostgreSQL could not even look the card names up.
+        raise DeckImportError(
+            DeckImportResult(None, None, ["the file contains NUL characters: not a deck list"])
+        )
     parsed = parse_deck(data, fmt=fmt, filename=filename)
     if parsed.game and parsed.game != game.slug:
         result = DeckImportResult(None, None, [f"the file is a {parsed.game} deck, not {game.slug}"])
@@ -351,6 +381,9 @@ def deck_import(
         message=f"imported from {parsed.source_format}"
         + (f" without {len(resolved.unknown)} unknown line(s)" if resolved.unknown else ""),
     )
+    if parsed.layout is not None:
+        result.deck.file_layout = parsed.layout.as_json()
+        result.deck.save(update_fields=["file_layout"])
     return result
 
 

@@ -51,6 +51,7 @@ def _no_login_lockout_between_tests(settings: Any) -> None:
     by all test processes: failed log-ins of unrelated tests must not lock the address out. The
     lockout test sets its own limit."""
     settings.LOGIN_MAX_FAILURES = 1_000_000
+    settings.LOGIN_ADDRESS_MAX_FAILURES = 1_000_000
 
 
 @pytest.fixture(scope="session")

@@ -46,20 +46,33 @@ class ImportIssue:
     reason: str
     card: str = ""
     message: Message | None = field(default=None, compare=False)
+    # "error" refuses the file; "warning" reports what the import skipped or flagged, as EDOPro skips
+    # what it cannot read, while the rest of the file is imported.
+    severity: str = "error"
 
     @classmethod
-    def of(cls, line: int | None, field_name: str, message: Message, card: str = "") -> ImportIssue:
-        return cls(line, field_name, str(message), card, message)
+    def of(
+        cls, line: int | None, field_name: str, message: Message, card: str = "", *, severity: str = "error"
+    ) -> ImportIssue:
+        return cls(line, field_name, str(message), card, message, severity)
 
     def as_dict(self) -> dict[str, Any]:
         coded = self.message.as_dict() if self.message is not None else {"code": "", "params": {}}
-        return {"line": self.line, "field": self.field, **coded, "reason": self.reason, "card": self.card}
+        return {
+            "line": self.line,
+            "field": self.field,
+            **coded,
+            "reason": self.reason,
+            "card": self.card,
+            "severity": self.severity,
+        }
 
     def __str__(self) -> str:
         where = f"line {self.line}" if self.line is not None else "file"
         who = f" ({self.card})" if self.card else ""
         what = f", field '{self.field}'" if self.field else ""
-        return f"{where}{who}{what}: {self.reason}"
+        warning = "warning: " if self.severity == "warning" else ""
+        return f"{warning}{where}{who}{what}: {self.reason}"
 
 
 @dataclass
@@ -105,9 +118,13 @@ class ParseResult:
     records: list[CardRecord] = field(default_factory=list)
     sets: dict[str, SetRecord] = field(default_factory=dict)
     errors: list[ImportIssue] = field(default_factory=list)
+    warnings: list[ImportIssue] = field(default_factory=list)
 
     def error(self, line: int | None, field_name: str, reason: Message, card: str = "") -> None:
         self.errors.append(ImportIssue.of(line, field_name, reason, card))
+
+    def warn(self, line: int | None, field_name: str, reason: Message, card: str = "") -> None:
+        self.warnings.append(ImportIssue.of(line, field_name, reason, card, severity="warning"))
 
 
 class FileRejected(Exception):

@@ -6,9 +6,12 @@ entities are refused, and the SAX locator gives the line of every card for error
 
 from __future__ import annotations
 
+import contextlib
+import math
 import re
 import xml.sax
 import xml.sax.handler
+from dataclasses import dataclass
 from typing import Any
 
 import defusedxml
@@ -26,7 +29,7 @@ from .base import (
     parse_int,
     validate_records,
 )
-from .messages import msg, reason_of
+from .messages import ReasonError, msg, reason_of
 
 CASTER_LEVEL_RE = re.compile(r"^(?P<name>.+?)\s+Lv\s?(?P<level>\d+)$")
 XML_DECL_RE = re.compile(rb"^(\xef\xbb\xbf)?<\?xml[^>]*?encoding=['\"](?P<enc>[A-Za-z0-9._-]+)['\"][^>]*\?>")
@@ -51,6 +54,30 @@ TEXT_FIELDS = {
     "upsidedown",
 }
 SET_FIELDS = {"name", "longname", "settype", "releasedate"}
+TYPE_SEPARATOR_RE = re.compile(r"\s+[—–-]\s+")
+# Words of a type line that qualify the type rather than name one (MTG's supertypes, and the
+# Un-sets' "Host"); Cockatrice type lines are MTG's, and other games' lines do not use these words.
+SUPERTYPES = frozenset({"basic", "legendary", "snow", "world", "ongoing", "elite", "host"})
+# Which type names a multi-type card ("Artifact Creature" is a creature), as Magic-Spoiler's v4
+# <maintype> does; a type not listed here is taken in the order written.
+MAIN_TYPE_ORDER = [
+    "creature",
+    "planeswalker",
+    "battle",
+    "land",
+    "instant",
+    "sorcery",
+    "artifact",
+    "enchantment",
+]
+
+
+@dataclass
+class TypeLine:
+    card_type: str
+    supertypes: list[str]
+    types: list[str]
+    subtypes: list[str]
 
 
 def looks_like(data: bytes) -> bool:
@@ -187,29 +214,103 @@ def parse(data: bytes, *, game_slug: str = "", progress: Progress | None = None)
             code=code, name=raw.get("longname", ""), set_type=raw.get("settype", ""), release_date=release
         )
     total = len(handler.cards)
+    # A file that separates subtypes with "/" anywhere keeps multi-word subtypes ("Heroic Spirit").
+    slash_subtypes = any(
+        "/" in _partition(face)[2] for raw in handler.cards for face in raw.get("type", "").split("//")
+    )
+    by_name: dict[str, CardRecord] = {}
     for index, raw in enumerate(handler.cards, start=1):
-        record = _card(raw, result)
+        record = _card(raw, result, slash_subtypes=slash_subtypes)
         if record is not None:
-            result.records.append(record)
+            first = by_name.get(record.external_id)
+            if first is None:
+                by_name[record.external_id] = record
+                result.records.append(record)
+            else:
+                _merge_printings(first, record)
         if progress and index % 500 == 0:
             progress(index, total)
     validate_records(result)
     return result
 
 
-def _card(raw: dict[str, Any], result: ParseResult) -> CardRecord | None:
+def _merge_printings(first: CardRecord, again: CardRecord) -> None:
+    """Magic-Spoiler files repeat a card once per printing (another artwork, the back face of a
+    double-faced card): the first entry is the card, every later one adds its printings."""
+    for printing in again.printings:
+        if printing not in first.printings:
+            first.printings.append(printing)
+
+
+def _words(text: str) -> list[str]:
+    return [word.casefold() for word in text.split()]
+
+
+def _type_line(type_line: str, maintype: str, *, slash_subtypes: bool) -> TypeLine:
+    """Split a type line (each face of "A // B") into supertypes, types and subtypes.
+
+    The separator is an em dash, en dash or hyphen between spaces ("Creature — Human Monk"). Subtypes
+    are words ("Human", "Monk") unless the file separates them with "/" ("Heroic Spirit/Genji"), as
+    Caster files do. With a v4 <maintype> and no separator, the whole type text is the subtype (Duel
+    Masters puts the race "Fire Bird" in <type> and "Creature" in <maintype>).
+    """
+    supertypes: list[str] = []
+    types: list[str] = []
+    subtypes: list[str] = []
+    for face in (part.strip() for part in type_line.split("//")):
+        if not face:
+            continue
+        left, separator, right = _partition(face)
+        if not separator and maintype and face.casefold() != maintype.casefold():
+            left, right = maintype, face
+        if right and (slash_subtypes or "/" in right or not separator):
+            faces_subtypes = [part.strip().casefold() for part in right.split("/") if part.strip()]
+        else:
+            faces_subtypes = _words(right)
+        for word in _words(left):
+            target = supertypes if word in SUPERTYPES else types
+            if word not in target:
+                target.append(word)
+        subtypes += [sub for sub in faces_subtypes if sub not in subtypes]
+    if maintype:
+        card_type = maintype.strip().casefold()
+    else:
+        card_type = next((t for t in MAIN_TYPE_ORDER if t in types), types[0] if types else "")
+    return TypeLine(card_type, supertypes, types, subtypes)
+
+
+def _partition(face: str) -> tuple[str, str, str]:
+    match = TYPE_SEPARATOR_RE.search(face)
+    if match is None:
+        return face, "", ""
+    return face[: match.start()].strip(), match.group(0), face[match.end() :].strip()
+
+
+def _mana_value(text: str) -> float:
+    """A Cockatrice <cmc>: "3", "2.0", "0.5" (Un-sets) or "6 // 6" (split and adventure cards: the
+    first face's value, what the card has in every zone but the stack). Raises ReasonError."""
+    first = text.split("//")[0].strip()
+    if not re.fullmatch(r"\d{1,6}(\.\d{1,6})?", first):
+        raise ReasonError(msg("not_a_mana_value", value=repr(text[:40])))
+    value = float(first)
+    if not COST_RANGE[0] <= value <= COST_RANGE[1]:
+        raise ReasonError(msg("out_of_range", value=first, min=COST_RANGE[0], max=COST_RANGE[1]))
+    return value
+
+
+def _card(raw: dict[str, Any], result: ParseResult, *, slash_subtypes: bool) -> CardRecord | None:
     line = raw["line"]
     full_name = raw.get("name", "")
-    type_line = raw.get("type", "")
-    main, _, sub = type_line.partition(" - ")
-    main = main.strip().casefold()
-    subtypes = [part.strip().casefold() for part in sub.split("/") if part.strip()]
-    if main.endswith("soul bond servant"):
+    type_text = raw.get("type", "")
+    if type_text.casefold().startswith("soul bond servant"):
         # "Soul Bond Servant - Spirit Form": a servant that the provisional extra deck accepts.
-        main = "servant"
-        subtypes.insert(0, "soul bond")
+        parsed = _type_line("Servant" + type_text[len("soul bond servant") :], "", slash_subtypes=True)
+        parsed.subtypes.insert(0, "soul bond")
+    else:
+        parsed = _type_line(type_text, raw.get("maintype", ""), slash_subtypes=slash_subtypes)
+    main, subtypes = parsed.card_type, parsed.subtypes
     is_token = raw.get("token", "") in {"1", "true"}
-    card_type = main or raw.get("maintype", "").casefold() or ("token" if is_token else "")
+    card_type = main or ("token" if is_token else "")
 
     name, level, identity = full_name, None, full_name
     match = CASTER_LEVEL_RE.match(full_name)
@@ -224,17 +325,26 @@ def _card(raw: dict[str, Any], result: ParseResult) -> CardRecord | None:
     elif colors:
         attributes["color"] = colors
     cost = None
-    for key in ("cmc", "manacost"):
-        value = raw.get(key, "")
-        if not value:
-            continue
+    if raw.get("cmc"):
         try:
-            cost = parse_int(value, bounds=COST_RANGE)
-            break
+            mana_value = _mana_value(raw["cmc"])
         except ValueError as exc:
-            if key == "cmc":
-                result.error(line, "cmc", reason_of(exc), full_name)
-                return None
+            result.error(line, "cmc", reason_of(exc), full_name)
+            return None
+        cost = math.floor(mana_value)
+        if mana_value != cost or "//" in raw["cmc"]:
+            attributes["cmc"] = raw["cmc"] if "//" in raw["cmc"] else mana_value
+    elif raw.get("manacost"):
+        # Games whose cost is a plain number write it only as <manacost>; MTG symbols ("2U") are not one.
+        with contextlib.suppress(ValueError):
+            cost = parse_int(raw["manacost"], bounds=COST_RANGE)
+    if parsed.types and (parsed.supertypes or len(parsed.types) > 1 or parsed.types != [card_type]):
+        attributes["types"] = parsed.types
+    if parsed.supertypes:
+        attributes["supertypes"] = parsed.supertypes
+    if type_text and type_text.casefold() != card_type:
+        # The type line as printed, however long: card_type holds only the main type.
+        attributes["type_line"] = type_text
     manacost = raw.get("manacost", "")
     if manacost and manacost != str(cost):
         attributes["manacost"] = manacost
@@ -246,7 +356,7 @@ def _card(raw: dict[str, Any], result: ParseResult) -> CardRecord | None:
         else:
             attributes["pt"] = pt
     for key in ("loyalty", "layout", "side", "coloridentity"):
-        if raw.get(key):
+        if raw.get(key) and raw[key] != "None":  # Magic-Spoiler writes <loyalty>None</loyalty>
             attributes[key] = raw[key]
     if raw["related"]:
         attributes["related"] = raw["related"]

@@ -33,6 +33,22 @@ MESSAGES: dict[str, str] = {
     "file_too_deep": gettext_noop("the file is nested too deeply to read"),
     "no_cards": gettext_noop("the file holds no cards"),
     "internal_error": gettext_noop("internal error while importing; see logs"),
+    # The import job's own ends (the file may be fine; the run was not).
+    "job_worker_lost": gettext_noop(
+        "the worker running this import stopped (crash, restart or out of memory) %(attempts)s time(s); "
+        "nothing was imported, upload the file again"
+    ),
+    "job_time_limit": gettext_noop(
+        "the import took longer than %(seconds)s seconds and was stopped; nothing was imported"
+    ),
+    "job_not_started": gettext_noop(
+        "no worker started this import within %(minutes)s minutes (is a Celery worker running?); "
+        "nothing was imported"
+    ),
+    "job_enqueue_failed": gettext_noop(
+        "the import could not be queued (the task broker did not answer); nothing was imported, try again"
+    ),
+    "database_refused": gettext_noop("the database refused a value: %(detail)s; nothing was imported"),
     "not_encoding": gettext_noop(
         "the file is not %(encoding)s text (byte %(byte)s on line %(line)s); "
         "save it as UTF-8 (in Excel: “CSV UTF-8”)"
@@ -76,6 +92,13 @@ MESSAGES: dict[str, str] = {
     "sqlite_corrupt": gettext_noop("the SQLite database is corrupt or unreadable: %(detail)s"),
     "missing_tables": gettext_noop("not a YGOPro card database: missing table(s) %(tables)s"),
     "missing_table_columns": gettext_noop("table `%(table)s` lacks column(s) %(columns)s"),
+    "cdb_views_triggers": gettext_noop(
+        "the card database contains %(objects)s; only plain tables are read, so views and triggers "
+        "are refused (remove them with an SQLite editor)"
+    ),
+    "cdb_too_slow": gettext_noop(
+        "reading the card database took longer than %(seconds)s seconds; it is not a plain card database"
+    ),
     # Problems of one card, set or cell.
     "empty": gettext_noop("is empty"),
     "required": gettext_noop("is required"),
@@ -115,6 +138,12 @@ MESSAGES: dict[str, str] = {
     "invalid_passcode": gettext_noop("invalid passcode %(value)s"),
     "name_without_text_row": gettext_noop("is empty (no row in `texts` for this passcode?)"),
     "bad_type_bits": gettext_noop("type bits %(bits)s are neither monster, spell nor trap"),
+    "cdb_no_text_row": gettext_noop("skipped: no row in `texts` for this passcode (EDOPro skips it too)"),
+    "cdb_not_deck_type": gettext_noop(
+        "type bits %(bits)s are neither monster, spell nor trap: imported as %(card_type)s, "
+        "which cannot be put in a deck"
+    ),
+    "not_a_mana_value": gettext_noop("expected a mana value such as 3, 2.0 or 6 // 6, got %(value)s"),
     "level_out_of_range": gettext_noop("level/rank/link %(value)s is out of range (0–%(max)s)"),
 }
 # Templates that are only a parameter: nothing to translate (not in the catalogue either).

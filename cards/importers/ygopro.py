@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import tempfile
+import time
 from typing import Any
 
 from .base import CardRecord, FileRejected, ParseResult, Progress, validate_records
@@ -17,6 +18,11 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 
 TYPE_MONSTER, TYPE_SPELL, TYPE_TRAP = 0x1, 0x2, 0x4
 TYPE_TOKEN = 0x4000
+# Types outside the three card kinds (EDOPro's constant.lua): Speed Duel skills and Rush Duel actions.
+# They are real cards of the database but never go in a deck.
+OTHER_TYPES = {0x8000000: "skill", 0x10000000: "action"}
+# A .cdb is untrusted SQL: a query that runs this long is a hostile file, not a card database.
+QUERY_SECONDS = 20
 # Order matters only for readability of the stored list.
 TYPE_BITS: list[tuple[int, str]] = [
     (0x10, "normal"),
@@ -126,8 +132,12 @@ def _setcodes(setcode: int) -> list[int]:
 
 
 def row_to_record(row: sqlite3.Row | tuple[Any, ...], result: ParseResult) -> CardRecord | None:
-    card_id, ot, alias, setcode, ctype, atk, def_, level, race, attribute, name, desc = row
+    card_id, ot, alias, setcode, ctype, atk, def_, level, race, attribute, name, desc, text_id = row
     line = card_id  # the passcode is the most useful "row" reference in a .cdb
+    if text_id is None:
+        # EDOPro joins datas with texts, so a card without a texts row never reaches its players either.
+        result.warn(line, "texts", msg("cdb_no_text_row"))
+        return None
     if not isinstance(card_id, int) or card_id <= 0:
         result.error(None, "id", msg("invalid_passcode", value=repr(card_id)), str(name or ""))
         return None
@@ -170,8 +180,8 @@ def row_to_record(row: sqlite3.Row | tuple[Any, ...], result: ParseResult) -> Ca
     elif ctype & TYPE_TRAP:
         card_type = "trap"
     else:
-        result.error(line, "type", msg("bad_type_bits", bits=f"{ctype:#x}"), name)
-        return None
+        card_type = next((label for bit, label in OTHER_TYPES.items() if ctype & bit), "other")
+        result.warn(line, "type", msg("cdb_not_deck_type", bits=f"{ctype:#x}", card_type=card_type), name)
 
     attributes: dict[str, Any] = {"ot": _ot(ot)}
     if alias:
@@ -211,7 +221,7 @@ def row_to_record(row: sqlite3.Row | tuple[Any, ...], result: ParseResult) -> Ca
         attributes=attributes,
         text=desc or "",
         is_token=is_token,
-        deck_buildable=not is_token,
+        deck_buildable=not is_token and card_type in {"monster", "spell", "trap"},
         line=line,
     )
 
@@ -231,6 +241,10 @@ def parse(data: bytes, *, game_slug: str = "", progress: Progress | None = None)
             raise FileRejected(msg("sqlite_open", detail=str(exc))) from exc
         try:
             _read(conn, result, progress)
+        except sqlite3.OperationalError as exc:
+            if "interrupted" not in str(exc):
+                raise FileRejected(msg("sqlite_corrupt", detail=str(exc))) from exc
+            raise FileRejected(msg("cdb_too_slow", seconds=QUERY_SECONDS)) from exc
         except sqlite3.DatabaseError as exc:
             raise FileRejected(msg("sqlite_corrupt", detail=str(exc))) from exc
         finally:
@@ -241,7 +255,26 @@ def parse(data: bytes, *, game_slug: str = "", progress: Progress | None = None)
     return result
 
 
+def _refuse_views_and_triggers(conn: sqlite3.Connection) -> None:
+    """Only plain tables are read: a view runs the file author's SQL (a recursive one never ends) and a
+    trigger is code, and neither belongs in a card database."""
+    objects = conn.execute(
+        "SELECT type, name FROM sqlite_master WHERE type IN ('view', 'trigger') ORDER BY type, name"
+    ).fetchall()
+    if objects:
+        named = ", ".join(f"{kind} {name!r}" for kind, name in objects[:10])
+        raise FileRejected(msg("cdb_views_triggers", objects=named))
+
+
+def _time_limit(conn: sqlite3.Connection) -> None:
+    # A backstop for anything slow the checks above cannot see: SQLite stops the query with "interrupted".
+    deadline = time.monotonic() + QUERY_SECONDS
+    conn.set_progress_handler(lambda: int(time.monotonic() > deadline), 10_000)
+
+
 def _read(conn: sqlite3.Connection, result: ParseResult, progress: Progress | None) -> None:
+    _refuse_views_and_triggers(conn)
+    _time_limit(conn)
     tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     missing = {"datas", "texts"} - tables
     if missing:
@@ -260,7 +293,7 @@ def _read(conn: sqlite3.Connection, result: ParseResult, progress: Progress | No
     total = conn.execute("SELECT COUNT(*) FROM datas").fetchone()[0]
     rows = conn.execute(
         "SELECT d.id, d.ot, d.alias, d.setcode, d.type, d.atk, d.def, d.level, d.race, d.attribute,"
-        " t.name, t.desc FROM datas d LEFT JOIN texts t ON t.id = d.id ORDER BY d.id"
+        " t.name, t.desc, t.id FROM datas d LEFT JOIN texts t ON t.id = d.id ORDER BY d.id"
     )
     for index, row in enumerate(rows, start=1):
         record = row_to_record(row, result)

@@ -82,6 +82,7 @@ def test_it_stores_codes_and_values_with_the_english_reason(
         "params": {"value": -3, "min": 0, "max": 1000},
         "reason": "-3 is out of range (0–1000)",
         "card": "Wolf",
+        "severity": "error",
     }
 
 

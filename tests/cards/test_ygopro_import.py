@@ -76,12 +76,12 @@ def test_it_rejects_a_truncated_database_with_a_message(games, cdb_bytes):
 def test_it_reports_every_bad_row_and_imports_nothing(games, cdb_bytes):
     rows = [
         *GOOD_ROWS,
-        (1000, 3, 0, 0, 0x0, 0, 0, 0, 0, 0, "Nothing", ""),
+        (1000, 3, 0, 0, 0x11, 0, 0, 99, 0, 0, "Too High", ""),
         (1001, 3, 0, 0, 0x11, "lots", 0, 4, 1, 1, "Bad Atk", ""),
         (1002, 3, 0, 0, 0x11, 0, 0, 4, 1, 1, "", ""),
     ]
     result = cards_import(game=games["yugioh"], data=cdb_bytes(rows), filename="x.cdb")
     assert not result.ok
     fields = {(issue.line, issue.field) for issue in result.errors}
-    assert (1000, "type") in fields and (1001, "atk") in fields and (1002, "name") in fields
+    assert (1000, "level") in fields and (1001, "atk") in fields and (1002, "name") in fields
     assert not Card.objects.exists()

@@ -65,3 +65,61 @@ def test_it_maps_a_sideboard_to_the_twin_deck_additional_set(sample_cards) -> No
     resolved = deck_resolve(game=sample_cards["twindeck"], parsed=parsed, format_slug="basic")
     assert resolved.ok, resolved.problems()
     assert set(resolved.sections) == {"creatures", "side"}
+
+
+def _yugioh_card(game, external_id: str, name: str, *, identity: str = "", **fields):  # type: ignore[no-untyped-def]
+    from cards.models import Card
+
+    return Card.objects.create(
+        game=game,
+        external_id=external_id,
+        identity=identity or external_id,
+        name=name,
+        search_name=name.casefold(),
+        card_type=fields.pop("card_type", "monster"),
+        **fields,
+    )
+
+
+def test_it_ignores_a_token_that_shares_a_cards_name(sample_cards) -> None:
+    game = sample_cards["yugioh"]
+    _yugioh_card(game, "46986420", "Dark Magician", is_token=True, deck_buildable=False)
+    resolved = deck_resolve(game=game, parsed=parse_deck("Main\n3 Dark Magician\n"), format_slug="advanced")
+    assert resolved.ok, resolved.problems()
+    assert [(c.external_id, n) for c, n in resolved.sections["main"]] == [("46986414", 3)]
+
+
+def test_it_names_truly_different_cards_and_how_to_pick_one(sample_cards) -> None:
+    game = sample_cards["yugioh"]
+    _yugioh_card(game, "90000001", "Pot of Greed", card_type="monster", level=4)
+    resolved = deck_resolve(game=game, parsed=parse_deck("Main\n1 Pot of Greed\n"), format_slug="advanced")
+    ((problem,),) = [resolved.unknown]
+    assert problem.reason == "ambiguous"
+    assert "#55144522" in problem.message and "#90000001" in problem.message and "level 4" in problem.message
+    assert "write “Pot of Greed #90000001”" in problem.message
+    picked = deck_resolve(
+        game=game, parsed=parse_deck("Main\n2 Pot of Greed #90000001\n"), format_slug="advanced"
+    )
+    assert picked.ok, picked.problems()
+    assert [(c.external_id, n) for c, n in picked.sections["main"]] == [("90000001", 2)]
+
+
+def test_it_exports_a_shared_name_with_the_id_that_imports_it_back(sample_cards, user, card) -> None:
+    from decks.services import deck_create, deck_export, deck_import
+
+    game = sample_cards["yugioh"]
+    twin = _yugioh_card(game, "90000001", "Pot of Greed", card_type="monster", level=4)
+    deck = deck_create(
+        owner=user, game=game, name="Two pots", format_slug="advanced",
+        sections={"main": [(card("yugioh", "55144522"), 1), (twin, 2), (card("yugioh", "Mirror Force"), 1)]},
+    )  # fmt: skip
+    text = deck_export(deck=deck, fmt="text").content.decode()
+    assert "1 Mirror Force\n" in text and "2 Pot of Greed #90000001\n" in text
+    again = deck_import(owner=user, game=game, data=text, fmt="text", format_slug="advanced").deck
+    from decks.selectors import deck_sections
+
+    assert {(c.external_id, n) for c, n in deck_sections(again)["main"]} == {
+        ("55144522", 1),
+        ("90000001", 2),
+        ("44095762", 1),
+    }

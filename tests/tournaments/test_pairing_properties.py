@@ -7,6 +7,7 @@ are forbidden and the bye (a pseudo-player) may only go to an eligible player of
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from functools import cache
@@ -16,8 +17,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from tournaments import pairing
-from tournaments.pairing import PairingImpossible, PairingPlayer, RoundPairing, pair_round
+from tournaments.pairing import PairingImpossible, PairingPlayer, RoundPairing, _search, pair_round
 
 pytestmark: list[pytest.MarkDecorator] = []
 
@@ -40,12 +40,16 @@ class EventPlan:
     results_seed: int
     drop_rate: float
     late_entries: int
+    skill: float = 0.0
+    """How strongly results follow a hidden player strength: 0 is a coin flip (with draws), larger is
+    steeper, infinity means the stronger player always wins (the hardest case for the fast search)."""
 
 
 def simulate(plan: EventPlan, check) -> None:
     """Run an event with random results, drops and late entries, calling ``check`` after each pairing."""
     rng = random.Random(plan.results_seed)
     state = {pid: SimPlayer() for pid in range(1, plan.players + 1)}
+    strength = {pid: rng.random() for pid in range(1, plan.players + plan.rounds + 1)}
     next_id = plan.players + 1
     for round_number in range(1, plan.rounds + 1):
         if round_number > 1 and plan.late_entries and rng.random() < 0.5:
@@ -65,21 +69,29 @@ def simulate(plan: EventPlan, check) -> None:
             assert not pairing_exists(players), "PairingImpossible raised although a pairing exists"
             return
         check(players, result)
-        _apply(result, state, rng)
+        _apply(result, state, rng, strength, plan.skill)
         for pid in list(state):
             if rng.random() < plan.drop_rate:
                 del state[pid]
 
 
-def _apply(result: RoundPairing, state: dict[int, SimPlayer], rng: random.Random) -> None:
+def _apply(
+    result: RoundPairing,
+    state: dict[int, SimPlayer],
+    rng: random.Random,
+    strength: dict[int, float],
+    skill: float,
+) -> None:
     for pair in result.pairs:
         a, b = state[pair.player_a], state[pair.player_b]
         a.opponents.add(pair.player_b)
         b.opponents.add(pair.player_a)
+        edge = strength[pair.player_a] - strength[pair.player_b]
+        a_wins = (1.0 if edge > 0 else 0.0) if math.isinf(skill) else 0.9 / (1 + math.exp(-skill * edge))
         outcome = rng.random()
-        if outcome < 0.45:
+        if outcome < a_wins:
             a.points += 3
-        elif outcome < 0.9:
+        elif outcome < 0.9 or math.isinf(skill):
             b.points += 3
         else:
             a.points += 1
@@ -235,51 +247,73 @@ def test_it_keeps_every_hard_rule_on_larger_events(plan):
     simulate(plan, check_hard_rules)
 
 
-class _ForcedFallback:
-    """Skip the floater search so every round goes through the matching fallback (optionally windowed)."""
+def long_skill_events(min_players: int, max_players: int) -> st.SearchStrategy[EventPlan]:
+    """Events that run long (up to log2(players) + 5 rounds) with results that follow skill: the top tables
+    keep meeting the same few strong players, which is where the fast search gets stuck."""
 
-    def __init__(self, windowed: bool) -> None:
-        self.windowed = windowed
-
-    def __enter__(self) -> None:
-        self.saved = (
-            pairing._SEARCH_NODES_PER_GROUP,
-            pairing._SEARCH_NODES_BASE,
-            pairing._EXACT_MATCHING_MAX_PLAYERS,
+    @st.composite
+    def plans(draw: st.DrawFn) -> EventPlan:
+        players = draw(st.integers(min_players, max_players))
+        base = max(1, math.ceil(math.log2(players)))
+        return EventPlan(
+            players=players,
+            rounds=draw(st.integers(base + 1, base + 5)),
+            seed=draw(st.integers(0, 2**32)),
+            results_seed=draw(st.integers(0, 2**32)),
+            drop_rate=draw(st.sampled_from([0.0, 0.0, 0.05])),
+            late_entries=draw(st.integers(0, 1)),
+            skill=draw(st.sampled_from([2.0, 8.0, 30.0, math.inf])),
         )
-        pairing._SEARCH_NODES_PER_GROUP = 0
-        # A few nodes let the search get some groups deep, so the window does not start at the top.
-        pairing._SEARCH_NODES_BASE = 6 if self.windowed else 0
-        if self.windowed:
-            pairing._EXACT_MATCHING_MAX_PLAYERS = 0
 
-    def __exit__(self, *exc: object) -> None:
-        (
-            pairing._SEARCH_NODES_PER_GROUP,
-            pairing._SEARCH_NODES_BASE,
-            pairing._EXACT_MATCHING_MAX_PLAYERS,
-        ) = self.saved
+    return plans()
 
 
 @settings(max_examples=60, deadline=None)
-@given(event_plans(min_players=2, max_players=12, max_rounds=11))
-def test_the_matching_fallback_alone_is_exact_versus_brute_force(plan):
-    with _ForcedFallback(windowed=False):
+@given(long_skill_events(min_players=2, max_players=12))
+def test_it_is_exact_on_long_skill_correlated_small_events_versus_brute_force(plan):
+    simulate(plan, optimality_checker(brute_force_min_cost))
+
+
+@settings(max_examples=30, deadline=None)
+@given(long_skill_events(min_players=13, max_players=48))
+def test_it_is_exact_on_long_skill_correlated_events_versus_networkx(plan):
+    simulate(plan, optimality_checker(networkx_min_cost))
+
+
+@settings(max_examples=40, deadline=None)
+@given(long_skill_events(min_players=100, max_players=600))
+def test_it_keeps_every_hard_rule_on_long_skill_correlated_larger_events(plan):
+    simulate(plan, check_hard_rules)
+
+
+class _SearchBudget:
+    """Let the fast search look at only ``work`` pool members per run, so every run longer than that gets
+    stuck and the exact windows take over wherever it stopped: windows in the middle of the round, several
+    windows with runs between them, and (with 0) one window growing group by group into the whole round."""
+
+    def __init__(self, work: int) -> None:
+        self.work = work
+
+    def __enter__(self) -> None:
+        self.saved = (_search.WORK_PER_PLAYER, _search.WORK_BASE)
+        _search.WORK_PER_PLAYER, _search.WORK_BASE = 0, self.work
+
+    def __exit__(self, *exc: object) -> None:
+        _search.WORK_PER_PLAYER, _search.WORK_BASE = self.saved
+
+
+@settings(max_examples=60, deadline=None)
+@given(event_plans(min_players=2, max_players=12, max_rounds=11), st.integers(0, 16))
+def test_the_windows_alone_are_exact_versus_brute_force(plan, work):
+    with _SearchBudget(work):
         simulate(plan, optimality_checker(brute_force_min_cost))
 
 
 @settings(max_examples=25, deadline=None)
-@given(event_plans(min_players=13, max_players=64, max_rounds=8))
-def test_the_matching_fallback_alone_is_exact_versus_networkx(plan):
-    with _ForcedFallback(windowed=False):
+@given(long_skill_events(min_players=13, max_players=48), st.integers(0, 60))
+def test_the_windows_alone_are_exact_on_long_skill_correlated_events_versus_networkx(plan, work):
+    with _SearchBudget(work):
         simulate(plan, optimality_checker(networkx_min_cost))
-
-
-@settings(max_examples=25, deadline=None)
-@given(event_plans(min_players=13, max_players=64, max_rounds=8))
-def test_the_windowed_fallback_for_large_rounds_keeps_every_hard_rule(plan):
-    with _ForcedFallback(windowed=True):
-        simulate(plan, check_hard_rules)
 
 
 @settings(max_examples=30, deadline=None)

@@ -23,14 +23,19 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         game = Game.objects.filter(slug=options["game"]).first()
         if game is None:
-            known = ", ".join(Game.objects.values_list("slug", flat=True)) or "none (run load_demo first)"
-            raise CommandError(f"unknown game {options['game']!r}; known games: {known}")
+            known = ", ".join(Game.objects.values_list("slug", flat=True)) or "none"
+            raise CommandError(
+                f"unknown game {options['game']!r}; known games: {known}. Games come from the rule sets in "
+                "rules/rulesets/ (migrate creates them); after adding one run `python manage.py sync_games`"
+            )
         path = Path(options["file"])
         try:
             data = path.read_bytes()
         except OSError as exc:
             raise CommandError(f"cannot read {path}: {exc.strerror}") from exc
         result = cards_import(game=game, data=data, filename=path.name, fmt=options["format"])
+        for issue in result.warnings:
+            self.stderr.write(f"{path.name}: {issue}")
         if not result.ok:
             for issue in result.errors:
                 self.stderr.write(f"{path.name}: {issue}")
@@ -39,5 +44,6 @@ class Command(BaseCommand):
             self.style.SUCCESS(
                 f"{game.slug}: {result.total} cards from {path.name} ({result.fmt}): "
                 f"{result.created} created, {result.updated} updated, {result.unchanged} unchanged"
+                + (f", {len(result.warnings)} warning(s)" if result.warnings else "")
             )
         )

@@ -29,6 +29,8 @@
       });
       field("errors-box").hidden = false;
     }
+    // A finished job's list holds only warnings (rows skipped while the rest was imported).
+    field("errors-title").textContent = job.status === "done" ? root.dataset.warningsTitle : root.dataset.errorsTitle;
     field("done-links").hidden = job.status !== "done";
   }
   function poll() {
