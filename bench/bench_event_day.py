@@ -150,7 +150,7 @@ def create_event(players: int) -> dict[str, Any]:
         player = services.player_register(tournament=tournament, by=user, user=user)
         session = SessionStore()
         session[SESSION_KEY] = str(user.pk)
-        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
         session[HASH_SESSION_KEY] = user.get_session_auth_hash()
         session.create()
         phones.append({"cookie": f"{settings.SESSION_COOKIE_NAME}={session.session_key}",

@@ -52,7 +52,7 @@ def _context(browser: Any, live_server: Any, user: Any = None, *, phone: bool = 
     if user is not None:
         session = SessionStore()
         session[SESSION_KEY] = str(user.pk)
-        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
         session[HASH_SESSION_KEY] = user.get_session_auth_hash()
         session.create()
         context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session.session_key,
