@@ -15,6 +15,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api import ApiErrorOutSerializer
+
 from . import selectors, services
 from .importers import FORMATS, import_issue_text
 from .models import Card, Game, ImportJob, Printing
@@ -207,6 +209,12 @@ class FacetSerializer(serializers.Serializer):
     min = serializers.IntegerField(required=False, allow_null=True, help_text="ranges: the smallest value")
     max = serializers.IntegerField(required=False, allow_null=True, help_text="ranges: the largest value")
 
+    def to_representation(self, instance: dict[str, object]) -> dict[str, object]:
+        # Choices have no min/max and ranges no values: leave the other kind's keys out rather than
+        # null (DRF fills a missing nullable field with None).
+        data = super().to_representation(instance)
+        return {key: value for key, value in data.items() if key in instance}
+
 
 class FacetsSerializer(serializers.Serializer):
     game = serializers.CharField()
@@ -222,7 +230,7 @@ class CardFacetsView(APIView):
 
     @extend_schema(
         parameters=[OpenApiParameter("game", str, required=True, description="game slug")],
-        responses={200: FacetsSerializer},
+        responses={200: FacetsSerializer, 404: ApiErrorOutSerializer},
     )
     def get(self, request: Request) -> Response:
         slug = (request.query_params.get("game") or "").strip()
@@ -232,7 +240,8 @@ class CardFacetsView(APIView):
         if game is None:
             raise NotFound(f"unknown game {slug[:50]!r}")
         lang = "ru" if (get_language() or "en").startswith("ru") else "en"
-        return Response({"game": game.slug, "filters": selectors.card_facets(game=game, lang=lang)})
+        facets = {"game": game.slug, "filters": selectors.card_facets(game=game, lang=lang)}
+        return Response(FacetsSerializer(facets).data)
 
 
 class CardDetailView(generics.RetrieveAPIView):

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from cards.models import Card
 
-from .formats import WRITERS, DeckFormatError, DeckLine, DeckList
+from .formats import WRITERS, DeckFormatError, DeckLine, DeckList, FileLayout
 from .gamerules import format_info
 from .models import Deck
 from .selectors import Sections, deck_sections
@@ -56,6 +56,7 @@ def deck_list_of(deck: Deck, sections: Sections | None = None) -> DeckList:
         game=deck.game.slug,
         format_slug=deck.format_slug,
         notes=deck.notes,
+        layout=FileLayout.from_json(deck.file_layout),
     )
 
 

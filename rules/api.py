@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 
 from cards.models import Game
 
-from .deckinput import DeckInputError, deck_from_text
+from .deckinput import DeckInputError, deck_from_text, pool_warning
 from .engine import Swap, UnknownCard, Violation
 from .engine import default_registry as registry
 from .models import BanList
@@ -35,10 +35,17 @@ class ValidateInputSerializer(serializers.Serializer):
     game = serializers.SlugField()
     format = serializers.SlugField()
     banlist = serializers.CharField(required=False, allow_blank=True, help_text="ban list name")
-    date = serializers.DateField(required=False, help_text="use the ban list in effect on this date")
+    date = serializers.DateField(
+        required=False,
+        help_text="judge by the format's version and the ban list in force on this date (default today)",
+    )
     sections = serializers.DictField(child=CardCountSerializer(many=True), required=False)
     hero = serializers.CharField(required=False, allow_blank=True, max_length=200)
-    pool = CardCountSerializer(many=True, required=False)
+    pool = CardCountSerializer(
+        many=True,
+        required=False,
+        help_text="the registered pool of a limited event (replaces a text 'pool' section)",
+    )
     text = serializers.CharField(required=False, max_length=200_000)
     ydk = serializers.CharField(required=False, max_length=200_000)
     ydke = serializers.CharField(required=False, max_length=200_000)
@@ -65,10 +72,18 @@ class ViolationSerializer(serializers.Serializer):
     limit = serializers.IntegerField(allow_null=True)
 
 
+class RulesUsedSerializer(serializers.Serializer):
+    game = serializers.CharField()
+    format = serializers.CharField()
+    version = serializers.CharField()
+    effective_date = serializers.DateField(allow_null=True)
+
+
 class ReportSerializer(serializers.Serializer):
     legal = serializers.BooleanField()
     violations = ViolationSerializer(many=True)
     warnings = ViolationSerializer(many=True)
+    rules = RulesUsedSerializer(required=False, help_text="the version of the format the deck was judged by")
 
 
 def _lang() -> str:
@@ -110,24 +125,15 @@ def _resolve_lines(game: Game, data: dict[str, Any]) -> tuple[dict, Any, Any, li
     return sections, hero, pool, unknown
 
 
+def _unknown_pool_lines(data: dict[str, Any], game: Game) -> list[dict[str, Any]]:
+    """Pool lines no card matched."""
+    cards_found = cards_by_refs(game=game, refs=[line["card"] for line in data.get("pool", [])])
+    return [line for line in data.get("pool", []) if line["card"] not in cards_found]
+
+
 def _unknown_pool_warnings(data: dict[str, Any], game: Game) -> list[Violation]:
     """Pool lines no card matched: the deck is still judged, but the player must know the pool is short."""
-    cards_found = cards_by_refs(game=game, refs=[line["card"] for line in data["pool"]])
-    return [
-        Violation(
-            "unknown_card",
-            f"“{line['card']}” ({line['count']} in the registered pool) is not in the card database, "
-            "so the pool was checked without it.",
-            f"Карты «{line['card']}» ({line['count']} шт. в зарегистрированном пуле) нет в базе карт; "
-            "пул проверен без неё.",
-            section="pool",
-            card=line["card"],
-            count=line["count"],
-            limit=0,
-        )
-        for line in data.get("pool", [])
-        if line["card"] not in cards_found
-    ]
+    return [pool_warning(line["card"], line["count"]) for line in _unknown_pool_lines(data, game)]
 
 
 class ValidateDeckView(APIView):
@@ -142,6 +148,8 @@ class ValidateDeckView(APIView):
         data = ser.validated_data
         game = _game(data["game"])
         try:
+            extra_heroes: list = []
+            warnings: list[Violation] = []
             if "sections" in data:
                 sections, hero, pool, unknown = _resolve_lines(game, data)
                 extra: list = []
@@ -153,17 +161,21 @@ class ValidateDeckView(APIView):
                     data=data[kind],
                     fmt=None if kind == "text" else kind,
                 )
-                sections, hero, pool, unknown, extra = (
+                sections, hero, unknown, extra = (
                     parsed.sections,
                     parsed.hero,
-                    None,
                     parsed.unknown,
                     parsed.violations,
                 )
+                extra_heroes = parsed.extra_heroes
+                pool = _resolve_lines(game, data)[2] if "pool" in data else parsed.pool
+                warnings = [] if "pool" in data else parsed.warnings
             report = deck_validate(
                 game=game, format_slug=data["format"], sections=sections, hero=hero, pool=pool,
                 banlist=data.get("banlist") or None, on_date=data.get("date"), unknown=unknown, extra_violations=extra,
+                extra_heroes=extra_heroes,
             )  # fmt: skip
+            report.warnings.extend(warnings)
         except DeckInputError as exc:
             return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
         except DjangoValidationError as exc:
@@ -184,10 +196,22 @@ class SideboardInputSerializer(serializers.Serializer):
     game = serializers.SlugField()
     format = serializers.SlugField()
     banlist = serializers.CharField(required=False, allow_blank=True)
-    date = serializers.DateField(required=False)
+    date = serializers.DateField(required=False, help_text="the format's version and ban list in force then")
     sections = serializers.DictField(child=CardCountSerializer(many=True))
     hero = serializers.CharField(required=False, allow_blank=True)
+    pool = CardCountSerializer(
+        many=True,
+        required=False,
+        help_text="the registered pool of a limited event; without a 'side' section "
+        "the additional set is the pool minus the decks",
+    )
     swaps = SwapSerializer(many=True)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        lines = sum(len(v) for v in attrs.get("sections", {}).values()) + len(attrs.get("pool", []))
+        if lines > MAX_LINES:
+            raise serializers.ValidationError(f"too many card lines ({lines}); at most {MAX_LINES}")
+        return attrs
 
 
 class SideboardView(APIView):
@@ -201,16 +225,18 @@ class SideboardView(APIView):
         ser.is_valid(raise_exception=True)
         data = ser.validated_data
         game = _game(data["game"])
-        sections, hero, _pool, unknown = _resolve_lines(game, data)
-        if unknown:
-            return Response({"detail": f"unknown cards: {', '.join(u.ref for u in unknown)}"}, status=400)
+        sections, hero, pool, unknown = _resolve_lines(game, data)
+        refs = [u.ref for u in unknown] + [line["card"] for line in _unknown_pool_lines(data, game)]
+        if refs:
+            return Response({"detail": f"unknown cards: {', '.join(refs)}"}, status=400)
         swaps = [
             Swap(section=s["section"], out=s.get("out"), into=s.get("into"), count=s["count"])
             for s in data["swaps"]
         ]
         try:
             deck, report = deck_sideboard(game=game, format_slug=data["format"], sections=sections, swaps=swaps,
-                                          hero=hero, banlist=data.get("banlist") or None, on_date=data.get("date"))  # fmt: skip
+                                          hero=hero, banlist=data.get("banlist") or None, on_date=data.get("date"),
+                                          pool=pool)  # fmt: skip
         except DjangoValidationError as exc:
             return Response({"detail": "; ".join(exc.messages)}, status=400)
         return Response(

@@ -1,7 +1,10 @@
 """Turn deck text (.ydk, ydke://, plain text, Deckhall JSON) into Card rows and engine inputs.
 
 Parsing and resolving belong to the decks app (decks.formats, decks.resolve); this module maps what they
-could not resolve to report entries, so an unknown card becomes ``unknown_card``, never a crash.
+could not resolve to report entries: a card the database does not know becomes ``unknown_card``, a line
+that cannot be read ``unreadable_line``, a hero beyond the first ``hero_count`` (through
+``DeckInput.extra_heroes``) — never a crash. A ``pool`` section (decks/README.md) is the registered pool of a
+limited event, not a deck section: it becomes ``DeckInput.pool``.
 """
 
 from __future__ import annotations
@@ -11,6 +14,8 @@ from dataclasses import dataclass, field
 from cards.models import Card, Game
 
 from .engine import UnknownCard, Violation
+
+POOL_SECTION = "pool"
 
 
 class DeckInputError(ValueError):
@@ -23,24 +28,81 @@ class DeckInput:
     hero: Card | None = None
     unknown: list[UnknownCard] = field(default_factory=list)
     violations: list[Violation] = field(default_factory=list)
+    # The file's `pool` section (None: the file has none), and the pool lines no card matched.
+    pool: list[tuple[Card, int]] | None = None
+    warnings: list[Violation] = field(default_factory=list)
+    extra_heroes: list[Card] = field(default_factory=list)
 
 
-def deck_from_text(*, game: Game, format_slug: str, data: str | bytes, fmt: str | None = None,
-                   filename: str | None = None) -> DeckInput:  # fmt: skip
+def _parse(data: str | bytes, fmt: str | None, filename: str | None):  # type: ignore[no-untyped-def]
     from decks.formats import parse_deck
-    from decks.resolve import deck_resolve
 
     head = data[:16].lstrip() if isinstance(data, str) else data[:16].lstrip().decode("latin-1")
     if fmt is None and head.lower().startswith("ydke://"):
         fmt = "ydke"  # a URL pasted into a .txt file is still a URL
-    parsed = parse_deck(data, fmt, filename)
-    if parsed.errors and not parsed.sections and parsed.hero is None:
+    return parse_deck(data, fmt, filename)
+
+
+def _resolve_entries(*, game: Game, format_slug: str, entries: list, hero: bool = False):  # type: ignore[no-untyped-def]
+    """Resolve loose card lines (a pool, extra heroes) with the decks resolver's matching rules."""
+    from decks.formats.model import ParsedDeck
+    from decks.gamerules import format_info
+    from decks.resolve import deck_resolve
+
+    if hero:
+        resolved = deck_resolve(game=game, parsed=ParsedDeck(hero=entries[0]), format_slug=format_slug)
+        return resolved.hero, resolved.unknown
+    first = format_info(game.slug, format_slug).section_slugs[0]
+    resolved = deck_resolve(game=game, parsed=ParsedDeck(sections={first: entries}), format_slug=format_slug)
+    return resolved.sections.get(first, []), resolved.unknown
+
+
+def pool_warning(ref: str, count: int) -> Violation:
+    """A pool line no card matched: the deck is still judged, but the player must know the pool is short."""
+    return Violation(
+        "unknown_card",
+        f"“{ref}” ({count} in the registered pool) is not in the card database, "
+        "so the pool was checked without it.",
+        f"Карты «{ref}» ({count} шт. в зарегистрированном пуле) нет в базе карт; пул проверен без неё.",
+        section=POOL_SECTION,
+        card=ref,
+        count=count,
+        limit=0,
+    )
+
+
+def pool_from_text(*, game: Game, format_slug: str, data: str | bytes, filename: str | None = None
+                   ) -> tuple[list[tuple[Card, int]], list[Violation]]:  # fmt: skip
+    """A pool file in any deck format: every card line of every section counts (a pool has no sections)."""
+    parsed = _parse(data, None, filename)
+    entries = [entry for items in parsed.sections.values() for entry in items]
+    if parsed.errors and not entries:
+        raise DeckInputError("the pool: " + "; ".join(str(e) for e in parsed.errors))
+    if not entries:
+        raise DeckInputError("the pool file lists no cards")
+    try:
+        cards, unknown = _resolve_entries(game=game, format_slug=format_slug, entries=entries)
+    except KeyError as exc:
+        raise DeckInputError(str(exc.args[0])) from None
+    return cards, [pool_warning(u.ref, u.count) for u in unknown]
+
+
+def deck_from_text(*, game: Game, format_slug: str, data: str | bytes, fmt: str | None = None,
+                   filename: str | None = None) -> DeckInput:  # fmt: skip
+    from decks.resolve import deck_resolve
+
+    parsed = _parse(data, fmt, filename)
+    pool_entries = parsed.sections.pop(POOL_SECTION, None)
+    if parsed.errors and not parsed.sections and parsed.hero is None and not pool_entries:
         raise DeckInputError("; ".join(str(e) for e in parsed.errors))
     try:
         resolved = deck_resolve(game=game, parsed=parsed, format_slug=format_slug)
     except KeyError as exc:
         raise DeckInputError(str(exc.args[0])) from None
     result = DeckInput(sections=resolved.sections, hero=resolved.hero)
+    if pool_entries is not None:
+        result.pool, pool_unknown = _resolve_entries(game=game, format_slug=format_slug, entries=pool_entries)
+        result.warnings += [pool_warning(u.ref, u.count) for u in pool_unknown]
     for line in resolved.unknown:
         if line.reason in ("unknown", "ambiguous"):
             result.unknown.append(UnknownCard(section=line.section, ref=line.ref, count=line.count))
@@ -48,7 +110,7 @@ def deck_from_text(*, game: Game, format_slug: str, data: str | bytes, fmt: str 
         code = {"not_buildable": "section_card_type", "section": "section_size", "hero": "hero_restriction"}
         result.violations.append(
             Violation(
-                code.get(line.reason, "unknown_card"),
+                code.get(line.reason, "unreadable_line"),
                 f"line {line.line}: {line.message}" if line.line else line.message,
                 f"строка {line.line}: {line.message}" if line.line else line.message,
                 section=line.section,
@@ -57,8 +119,21 @@ def deck_from_text(*, game: Game, format_slug: str, data: str | bytes, fmt: str 
                 limit=0,
             )
         )
+    hero_lines = set()
+    for entry in parsed.extra_heroes:
+        hero_lines.add(entry.line)
+        card, unknown = _resolve_entries(game=game, format_slug=format_slug, entries=[entry], hero=True)
+        if card is not None:
+            result.extra_heroes += [card] * entry.count
+        result.unknown += [
+            UnknownCard(section="hero", ref=u.ref, count=u.count)
+            for u in unknown
+            if u.reason in ("unknown", "ambiguous")
+        ]
     for error in parsed.errors:
+        if error.line and error.line in hero_lines:
+            continue  # reported as hero_count by the engine, with both heroes named
         result.violations.append(
-            Violation("unknown_card", str(error), f"ошибка чтения: {error}", count=None, limit=None)
+            Violation("unreadable_line", str(error), f"ошибка чтения: {error}", count=None, limit=None)
         )
     return result

@@ -1,20 +1,34 @@
-"""EDOPro ``lflist.conf``: parse and serialize (pure Python).
+"""EDOPro ``lflist.conf``: parse and serialize (pure Python), reading what EDOPro's own loader reads.
 
 Format: ``#`` starts a comment, ``!name`` starts a list, ``$whitelist`` marks the current list as a
 whitelist, entries are ``passcode count --name`` (0 forbidden, 1 limited, 2 semi-limited, 3 unlimited;
 a negative count also means forbidden). One file may hold several lists.
+
+EDOPro (``DeckManager::LoadLFListSingle``) is lenient, and real files rely on it: lines before the first
+``!`` are skipped (``[2020.04 OCG]`` written without ``#``), so are lines without a space and lines whose
+passcode or count is not a number (``--SS05 Bakura`` in Speed Duel lists); the count is the leading integer
+of its word (``2--Trickstar Light Stage``); a passcode listed again takes the later count (Rush lists).
+We read the same way, and every line EDOPro would skip silently becomes a warning naming the line.
+
+Deckhall's own comments, written back on export: ``#date YYYY-MM-DD`` (the list's effective date — real lists
+start on a given day, not on the 1st of the month their name says) and ``#region NAME`` after a ``!name``.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date
 
-# After the count, EDOPro ignores the rest of the line: "--name" by convention, sometimes "-name".
-_ENTRY = re.compile(r"^(?P<code>\d+)\s+(?P<count>-?\d+)(?:\s+(?P<name>.*?))?\s*$")
-_DATE = re.compile(r"(?P<y>(?:19|20)\d\d)[.\-/](?P<m>\d{1,2})(?:[.\-/](?P<d>\d{1,2}))?")
-_REGIONS = ("traditional", "goat", "tcg", "ocg")
+_COUNT = re.compile(r"^[+-]?\d+")
+_NAME_DATE = re.compile(r"(?P<y>(?:19|20)\d\d)[.\-/](?P<m>\d{1,2})(?:[.\-/](?P<d>\d{1,2}))?")
+# Only these exact shapes are Deckhall's; any other "#..." line, "#date changed" included, is a comment.
+META_LINE = re.compile(
+    r"^#\s*(?:(?P<key>date)\s*:?\s*(?P<value>\d{4}-\d{1,2}-\d{1,2})|(?P<rkey>region)\s*:?\s*(?P<region>[\w-]+))\s*$",
+    re.IGNORECASE,
+)
+MAX_COUNT = 3
 
 
 class LflistError(ValueError):
@@ -33,11 +47,18 @@ class LfList:
     name: str
     whitelist: bool = False
     entries: list[LfEntry] = field(default_factory=list)
+    # From "#date" / "#region" lines under the list header (Deckhall writes them on export).
+    date: date | None = None
+    region: str = ""
+    # Lines EDOPro would skip silently, as "line N: why".
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def effective_date(self) -> date | None:
-        """Lists are named like ``2020.04 TCG``: the year and month give the date (first of the month)."""
-        match = _DATE.search(self.name)
+        """The ``#date`` line's date, else the list's name: ``2020.04 TCG`` → 2020-04-01 (first of the month)."""
+        if self.date is not None:
+            return self.date
+        match = _NAME_DATE.search(self.name)
         if not match:
             return None
         try:
@@ -45,66 +66,128 @@ class LfList:
         except ValueError:
             return None
 
-    @property
-    def region(self) -> str:
-        folded = self.name.casefold()
-        return next((r for r in _REGIONS if r in folded), "")
+
+@dataclass
+class LflistRead:
+    lists: list[LfList]
+    # Warnings about lines before the first list (they belong to no list).
+    warnings: list[str] = field(default_factory=list)
 
 
-def parse_lflist(text: str) -> list[LfList]:
-    lists: list[LfList] = []
+def apply_meta(lst: LfList, meta: re.Match[str], number: int) -> None:
+    if meta["key"]:
+        y, m, d = (int(part) for part in meta["value"].split("-"))
+        try:
+            lst.date = date(y, m, d)
+        except ValueError:
+            raise LflistError(
+                f"line {number}: '#date {meta['value']}' is not a real date (YYYY-MM-DD)"
+            ) from None
+    else:
+        lst.region = meta["region"].casefold()
+
+
+def list_lines(text: str, result: LflistRead) -> Iterator[tuple[int, str, LfList | None]]:
+    """The lines of a ban-list text that are neither blank, comments nor ``!name`` headers, with their line
+    number and the list they belong to; headers open a new list in ``result`` and ``#date`` / ``#region``
+    lines are applied to the current list. Shared by the EDOPro and the name-keyed readers."""
     current: LfList | None = None
-    seen: dict[str, tuple[int, int]] = {}
     for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
         line = raw.strip()
-        if not line or line.startswith("#"):
+        if not line:
+            continue
+        if line.startswith("#"):
+            meta = META_LINE.match(line)
+            if meta and current is not None:
+                apply_meta(current, meta, number)
             continue
         if line.startswith("!"):
             name = line[1:].strip()
             if not name:
                 raise LflistError(f"line {number}: a list needs a name after '!'")
             current = LfList(name=name)
-            lists.append(current)
-            seen = {}
+            result.lists.append(current)
             continue
+        yield number, line, current
+
+
+def read_lflist(text: str) -> LflistRead:
+    """Every list of an lflist.conf text, with a warning for each line EDOPro would skip."""
+    result = LflistRead(lists=[])
+    seen: dict[str, tuple[int, int]] = {}
+    index: dict[str, int] = {}
+    owner: LfList | None = None
+    for number, line, current in list_lines(text, result):
         if current is None:
-            raise LflistError(f"line {number}: {line[:40]!r} comes before any '!name' list header")
-        if line.startswith("$"):
-            if line.lower() == "$whitelist":
-                current.whitelist = True
-                continue
-            raise LflistError(f"line {number}: unknown directive {line!r} (only $whitelist is known)")
-        match = _ENTRY.match(line)
-        if not match:
-            raise LflistError(f"line {number}: expected 'passcode count --name', got {line[:60]!r}")
-        count = int(match["count"])
-        if count > 3:
-            raise LflistError(f"line {number}: count {count} is above 3 (0 forbidden .. 3 unlimited)")
-        code = str(int(match["code"]))  # drop leading zeros: passcodes are numbers
-        limit = max(count, 0)
-        if code in seen:
-            # Real lists repeat an entry now and then; harmless when both lines agree.
-            earlier_limit, earlier_line = seen[code]
-            if earlier_limit == limit:
-                continue
-            raise LflistError(
-                f"line {number}: passcode {code} is listed again in {current.name!r} with count {count} "
-                f"(line {earlier_line} says {earlier_limit})"
+            result.warnings.append(
+                f"line {number}: {line[:40]!r} comes before the first '!name' list; skipped"
             )
+            continue
+        if current is not owner:
+            owner, seen, index = current, {}, {}
+        warn = current.warnings.append
+        if line.startswith("$"):
+            if line[1:].lower().startswith("whitelist"):
+                current.whitelist = True
+            else:
+                warn(f"line {number}: unknown directive {line[:40]!r} (only $whitelist is known); skipped")
+            continue
+        parts = line.split(None, 1)
+        if len(parts) < 2:
+            warn(f"line {number}: {line[:40]!r} has no count after the passcode; skipped")
+            continue
+        code_text, rest = parts
+        count_match = _COUNT.match(rest)
+        if not code_text.isdigit() or count_match is None:
+            warn(f"line {number}: expected 'passcode count --name', got {line[:60]!r}; skipped")
+            continue
+        count = int(count_match.group())
+        if count > MAX_COUNT:
+            warn(f"line {number}: count {count} is above {MAX_COUNT}; read as {MAX_COUNT} (unlimited)")
+            count = MAX_COUNT
+        code = str(int(code_text))  # drop leading zeros: passcodes are numbers
+        limit = max(count, 0)
+        # After the count EDOPro ignores the rest: "--name" by convention; real files put a category after
+        # the name, separated by tabs ("--Cyber Jar\t\t\tMAIN DECK MONSTERS"), a comment for the reader.
+        name = rest[count_match.end() :].strip().lstrip("-").split("\t", 1)[0].strip()
+        entry = LfEntry(external_id=code, limit=limit, name=name)
+        if code in seen:
+            earlier_limit, earlier_line = seen[code]
+            seen[code] = (limit, number)
+            if earlier_limit != limit:
+                warn(
+                    f"line {number}: passcode {code} is listed again with count {count} (line {earlier_line} "
+                    f"says {earlier_limit}); the later count is used, as EDOPro does"
+                )
+            current.entries[index[code]] = LfEntry(code, limit, name or current.entries[index[code]].name)
+            continue
         seen[code] = (limit, number)
-        # Real files put a category after the name, separated by tabs ("--Cyber Jar\t\t\tMAIN DECK MONSTERS"):
-        # a comment for the reader, not part of the card name.
-        name = (match["name"] or "").lstrip("-").split("\t", 1)[0].strip()
-        current.entries.append(LfEntry(external_id=code, limit=limit, name=name))
-    if not lists:
+        index[code] = len(current.entries)
+        current.entries.append(entry)
+    if not result.lists:
         raise LflistError("no list found: a list starts with a '!name' line")
-    return lists
+    return result
+
+
+def parse_lflist(text: str) -> list[LfList]:
+    """The lists of an lflist.conf text (see :func:`read_lflist` for the warnings about skipped lines)."""
+    return read_lflist(text).lists
+
+
+def header_lines(lst: LfList) -> list[str]:
+    """``!name`` and the ``#date`` / ``#region`` lines a re-import reads back."""
+    out = [f"!{lst.name}"]
+    if lst.date is not None:
+        out.append(f"#date {lst.date.isoformat()}")
+    if lst.region:
+        out.append(f"#region {lst.region}")
+    return out
 
 
 def serialize_lflist(lists: list[LfList]) -> str:
     out: list[str] = [f"#[{lst.name}]" for lst in lists]
     for lst in lists:
-        out.append(f"!{lst.name}")
+        out += header_lines(lst)
         if lst.whitelist:
             out.append("$whitelist")
         for entry in sorted(lst.entries, key=lambda e: (e.limit, e.name.casefold(), e.external_id)):

@@ -26,8 +26,9 @@ from .engine import (
 )
 from .engine import default_registry as registry
 from .engine.registry import FormatRules
-from .lflist import LfList, LflistError, parse_lflist
+from .lflist import LfList, LflistError, LflistRead, read_lflist
 from .models import BanList, BanListEntry
+from .namelist import looks_like_namelist, read_namelist
 from .selectors import banlist_in_effect, banlist_info
 
 
@@ -44,6 +45,7 @@ def card_info(card: Card) -> CardInfo:
         attributes=card.attributes or {},
         deck_buildable=card.deck_buildable,
         is_token=card.is_token,
+        text=card.text or "",
     )
 
 
@@ -56,6 +58,39 @@ def _content_hash(lst: LfList) -> str:
 class ImportedList:
     banlist: BanList
     created: bool
+    # Lines the reader skipped or read leniently (as EDOPro does), as "line N: why".
+    warnings: tuple[str, ...] = ()
+
+
+def _read_banlists(text: str) -> tuple[LflistRead, bool]:
+    """The lists of an EDOPro lflist.conf or a name-keyed list (rules/namelist.py), and whether by name."""
+    by_name = looks_like_namelist(text)
+    try:
+        return (read_namelist(text) if by_name else read_lflist(text)), by_name
+    except LflistError as exc:
+        raise ValidationError(str(exc)) from None
+
+
+def _cards_for_entries(game: Game, keys: set[str], by_name: bool) -> dict[str, Card]:
+    """Cards by passcode (EDOPro) or by case-insensitive name (name-keyed lists), chunked for SQLite."""
+    cards: dict[str, Card] = {}
+    wanted = sorted(k.casefold() for k in keys) if by_name else sorted(keys)
+    for chunk_start in range(0, len(wanted), 900):  # SQLite caps the number of query parameters
+        chunk = wanted[chunk_start : chunk_start + 900]
+        if by_name:
+            rows = Card.objects.filter(game=game, search_name__in=chunk).order_by("external_id")
+            for card in rows:
+                cards.setdefault(card.search_name, card)
+        else:
+            cards.update({c.external_id: c for c in Card.objects.filter(game=game, external_id__in=chunk)})
+    return cards
+
+
+def _region_from_name(game: Game, name: str) -> str:
+    try:
+        return registry().game(game.slug).region_of(name)
+    except KeyError:
+        return ""
 
 
 @transaction.atomic
@@ -68,28 +103,28 @@ def banlist_import(
     region: str | None = None,
     names: Sequence[str] | None = None,
 ) -> list[ImportedList]:
-    """Import every list of an EDOPro lflist.conf text, all or nothing.
+    """Import every list of an EDOPro lflist.conf or a name-keyed list text, all or nothing.
 
+    The effective date is ``effective_date`` if given, else the list's ``#date`` line, else its name
+    (``2020.04 TCG`` → 2020-04-01). The region is ``region`` if given, else the list's ``#region`` line, else
+    the region the game's rule set finds in its name (``[game] banlist_regions``).
     Lists are immutable: the same name and date with the same entries is recognised and not duplicated;
     the same name and date with different entries is refused (publish it under a new date or name).
+    Each result carries the warnings about lines read leniently, as EDOPro reads them.
     """
-    try:
-        lists = parse_lflist(text)
-    except LflistError as exc:
-        raise ValidationError(str(exc)) from None
+    read, by_name = _read_banlists(text)
+    lists = read.lists
     if names:
         wanted = set(names)
         lists = [lst for lst in lists if lst.name in wanted]
         missing = wanted - {lst.name for lst in lists}
         if missing:
             raise ValidationError(f"no list named {sorted(missing)} in the file")
-    external_ids = {e.external_id for lst in lists for e in lst.entries}
-    cards: dict[str, Card] = {}
-    for chunk_start in range(0, len(external_ids), 900):  # SQLite caps the number of query parameters
-        chunk = sorted(external_ids)[chunk_start : chunk_start + 900]
-        cards.update({c.external_id: c for c in Card.objects.filter(game=game, external_id__in=chunk)})
+    cards = _cards_for_entries(game, {e.external_id for lst in lists for e in lst.entries}, by_name)
     results: list[ImportedList] = []
-    for lst in lists:
+    for position, lst in enumerate(lists):
+        # Lines before the first list belong to no list; the first list's report shows them.
+        warnings = tuple((read.warnings if position == 0 else []) + lst.warnings)
         when = effective_date or lst.effective_date
         if when is None:
             raise ValidationError(
@@ -103,29 +138,30 @@ def banlist_import(
                     f"list {lst.name!r} of {when:%Y-%m-%d} already exists with different entries; ban lists are "
                     "immutable: import the change under a new effective date or name"
                 )
-            results.append(ImportedList(existing, False))
+            results.append(ImportedList(existing, False, warnings))
             continue
         banlist = BanList.objects.create(
             game=game,
             name=lst.name,
             effective_date=when,
-            region=(region or lst.region).casefold(),
+            region=(region or lst.region or _region_from_name(game, lst.name)).casefold(),
             is_whitelist=lst.whitelist,
             source=source[:255],
             content_hash=digest,
         )
+        found = [(e, cards.get(e.external_id.casefold() if by_name else e.external_id)) for e in lst.entries]
         BanListEntry.objects.bulk_create(
             BanListEntry(
                 banlist=banlist,
                 external_id=e.external_id,
-                card=cards.get(e.external_id),
-                identity=cards[e.external_id].identity if e.external_id in cards else "",
-                name=e.name or (cards[e.external_id].name if e.external_id in cards else ""),
+                card=card,
+                identity=card.identity if card is not None else "",
+                name=e.name or (card.name if card is not None else ""),
                 limit=e.limit,
             )
-            for e in lst.entries
+            for e, card in found
         )
-        results.append(ImportedList(banlist, True))
+        results.append(ImportedList(banlist, True, warnings))
     return results
 
 
@@ -154,18 +190,21 @@ def _deck(
     hero: Card | None,
     pool: list[tuple[Card, int]] | None,
     unknown: Iterable[UnknownCard] = (),
+    extra_heroes: Iterable[Card] = (),
 ) -> Deck:
     return Deck(
         sections={slug: _infos(entries) for slug, entries in sections.items()},
         hero=card_info(hero) if hero is not None else None,
         pool=_infos(pool) if pool is not None else None,
         unknown=list(unknown),
+        extra_heroes=[card_info(c) for c in extra_heroes],
     )
 
 
-def _format(game: Game, format_slug: str) -> FormatRules:
+def _format(game: Game, format_slug: str, on_date: date | None = None) -> FormatRules:
+    """The format's version in force on ``on_date`` (today when not given): rules change on dates too."""
     try:
-        return registry().format(game.slug, format_slug)
+        return registry().format(game.slug, format_slug, on_date or date.today())
     except KeyError as exc:
         raise ValidationError(str(exc.args[0])) from None
 
@@ -198,14 +237,18 @@ def deck_validate(
     on_date: date | None = None,
     unknown: Iterable[UnknownCard] = (),
     extra_violations: Iterable[Violation] = (),
+    extra_heroes: Iterable[Card] = (),
 ) -> Report:
-    """Validate a deck of Card rows; raises ValidationError only for an unknown format or ban list name."""
-    fmt = _format(game, format_slug)
+    """Validate a deck of Card rows on ``on_date`` (today when not given): the format's version and the ban
+    list in force then. ``pool`` is the registered pool of a limited event; ``extra_heroes`` are hero cards
+    given beyond the first. Raises ValidationError only for an unknown format or ban list name."""
+    fmt = _format(game, format_slug, on_date)
     report = Report()
     report.violations.extend(extra_violations)
     info = _banlist_context(game, fmt, banlist, on_date, report) if fmt.has_decks else None
     try:
-        report.extend(validate_deck(_deck(sections, hero, pool, unknown), fmt, banlist=info))
+        deck = _deck(sections, hero, pool, unknown, extra_heroes)
+        report.extend(validate_deck(deck, fmt, banlist=info))
     except ValueError as exc:  # NoDecksError / RulesError: nothing to judge, say why
         raise ValidationError(str(exc)) from None
     return report
@@ -220,12 +263,18 @@ def deck_sideboard(
     hero: Card | None = None,
     banlist: BanList | str | None = None,
     on_date: date | None = None,
+    pool: list[tuple[Card, int]] | None = None,
 ) -> tuple[dict[str, list[tuple[str, int]]], Report]:
-    """Apply swaps to a registered deck; returns the new deck as {section: [(external_id, count)]} and a report."""
-    fmt = _format(game, format_slug)
+    """Apply swaps to a registered deck; returns the deck as {section: [(external_id, count)]} and a report.
+
+    A refused request (any ``sideboard_swap`` in the report, which then is not legal) returns the deck
+    exactly as given. ``pool``: the player's registered pool in a limited event (a format with ``pool``) —
+    pass it, or every limited deck is judged as having none. ``on_date`` picks the format's version and the
+    ban list (the tournament's date)."""
+    fmt = _format(game, format_slug, on_date)
     report = Report()
     info = _banlist_context(game, fmt, banlist, on_date, report)
-    new, swap_report = apply_sideboard(_deck(sections, hero, None), swaps, fmt, banlist=info)
+    new, swap_report = apply_sideboard(_deck(sections, hero, pool), swaps, fmt, banlist=info)
     report.extend(swap_report)
     return {slug: [(c.key, n) for c, n in entries if n] for slug, entries in new.sections.items()}, report
 

@@ -26,6 +26,7 @@ class CardInfo:
     attributes: Mapping[str, Any] = field(default_factory=dict)
     deck_buildable: bool = True
     is_token: bool = False
+    text: str = ""
 
     def __post_init__(self) -> None:
         if not self.identity:
@@ -56,12 +57,17 @@ class UnknownCard:
 
 @dataclass(slots=True)
 class Deck:
-    """Named sections of (card, count), an optional hero and pool, and the lines no card matched."""
+    """Named sections of (card, count), an optional hero and pool, and the lines no card matched.
+
+    ``extra_heroes`` are hero cards given beyond the first (a second hero, or the same one twice): the deck
+    has too many heroes, which is its own violation (``hero_count``), not an unknown card.
+    """
 
     sections: dict[str, list[tuple[CardInfo, int]]] = field(default_factory=dict)
     hero: CardInfo | None = None
     pool: list[tuple[CardInfo, int]] | None = None
     unknown: list[UnknownCard] = field(default_factory=list)
+    extra_heroes: list[CardInfo] = field(default_factory=list)
 
     def section_total(self, slug: str) -> int:
         return sum(n for _, n in self.sections.get(slug, ()))

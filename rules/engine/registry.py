@@ -1,11 +1,13 @@
 """Rule sets are data: one TOML file per game in rules/rulesets/, loaded into a registry.
 
-A new game or format needs a data file, not code. The schema is documented in rules/README.md;
-loading checks it and names the file and key of any mistake.
+A new game or format needs a data file, not code. The schema is declared once in ``schema.py`` (the
+README's reference is generated from it); loading checks every file against it and names the file, key
+and line of any mistake. A broken file does not stop the others from loading (``Registry.errors``).
 """
 
 from __future__ import annotations
 
+import logging
 import re
 import tomllib
 from collections.abc import Mapping
@@ -15,8 +17,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from . import schema
 from .errors import RuleSetError
 from .filters import CardPredicate, compile_filter, describe_filter
+from .schema import key_lines, located
+
+log = logging.getLogger(__name__)
 
 RULESETS_DIR = Path(__file__).resolve().parent.parent / "rulesets"
 COPY_KEYS = ("name", "identity", "name_level")
@@ -107,11 +113,56 @@ class CopyLimitRules:
 
 
 @dataclass(frozen=True, slots=True)
+class IdentityRule:
+    """Deck cards' identity must be a subset of the hero's (Magic's colour identity), as data.
+
+    A card's identity is the set of ``values`` found in its ``fields``: list values element by element,
+    strings through ``pattern``'s groups when given (``{2}{W/U}`` -> ``2``, ``W/U``), else whole.
+    """
+
+    label: str
+    label_ru: str
+    fields: tuple[str, ...]
+    pattern: re.Pattern[str] | None
+    values: tuple[str, ...]
+
+    def of(self, card: Any) -> frozenset[str]:
+        found: set[str] = set()
+        for name in self.fields:
+            if name == "text":
+                raw: Any = card.text
+            elif name == "name":
+                raw = card.name
+            elif name == "type":
+                raw = card.card_type
+            else:
+                raw = card.attributes.get(name)
+            for item in raw if isinstance(raw, list | tuple) else (raw,):
+                if not isinstance(item, str) or not item:
+                    continue
+                if self.pattern is None:
+                    texts = [item]
+                else:
+                    texts = [g for m in self.pattern.finditer(item) for g in m.groups() if g]
+                for text in texts:
+                    found.update(v for v in self.values if v in text)
+        return frozenset(found)
+
+
+@dataclass(frozen=True, slots=True)
 class HeroRules:
     required: bool = True
     accept_spec: Any = None
     accept: CardPredicate | None = None
     scope: tuple[str, ...] = ("main",)
+    label: str = "Hero"
+    label_ru: str = "Герой"
+    # A section whose size counts the hero too (Magic's Commander: 99 cards + the commander = 100).
+    counts_in: str | None = None
+    identity: IdentityRule | None = None
+
+    def title(self, lang: str = "en") -> str:
+        return self.label_ru if lang == "ru" and self.label_ru else self.label
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +200,12 @@ class FormatRules:
     # filter's fields as players know them ("Size L", "Размер L"). Built once by the registry, never per
     # validation; a field without a label is shown by its key (filters.describe_filter).
     field_labels: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    # Which version of the format this is (a format may change on a date: Everseal's 30 -> 30–40 cards).
+    version: str = ""
+    effective_date: date | None = None
+    min_players: int = 2
+    max_players: int = 2
+    match_format: str = "bo3"
 
     def labels(self, lang: str = "en") -> Mapping[str, str]:
         """The ``{field: label}`` mapping in ``lang`` (empty when the game labels nothing)."""
@@ -212,11 +269,25 @@ class GameRules:
     formats: dict[str, FormatRules]
     source: str = ""
     search_filters: tuple[SearchFilter, ...] = ()
+    # Every version of each format, oldest first (the last one is ``formats[slug]``).
+    format_versions: Mapping[str, tuple[FormatRules, ...]] = field(default_factory=dict)
+    # Ban-list region -> words that mark a list's name as that region ({"tcg": ("TCG",)}).
+    banlist_regions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def region_of(self, list_name: str) -> str:
+        """The region a ban list's name names (a whole word, any case), or "" when none does."""
+        for region, words in self.banlist_regions.items():
+            for word in words:
+                if re.search(rf"(?<![A-Za-z0-9]){re.escape(word)}(?![A-Za-z0-9])", list_name, re.IGNORECASE):
+                    return region
+        return ""
 
 
 @dataclass(frozen=True, slots=True)
 class Registry:
     games: dict[str, GameRules]
+    # Rule-set files that could not be loaded: each message names the file, key and line.
+    errors: tuple[str, ...] = ()
 
     def game(self, slug: str) -> GameRules:
         try:
@@ -225,143 +296,239 @@ class Registry:
             known = ", ".join(sorted(self.games))
             raise KeyError(f"unknown game {slug!r}; known games: {known}") from None
 
-    def format(self, game_slug: str, format_slug: str) -> FormatRules:
+    def format(self, game_slug: str, format_slug: str, on_date: date | None = None) -> FormatRules:
+        """The format's version in force on ``on_date`` (the latest effective on or before it; a date before
+        every version gets the oldest); without a date, its newest version."""
         game = self.game(game_slug)
         try:
-            return game.formats[format_slug]
+            newest = game.formats[format_slug]
         except KeyError:
             known = ", ".join(game.formats)
             raise KeyError(
                 f"game {game_slug!r} has no format {format_slug!r}; its formats: {known}"
             ) from None
+        if on_date is None:
+            return newest
+        versions = game.format_versions.get(format_slug, (newest,))
+        chosen = versions[0]
+        for version in versions:
+            if version.effective_date is None or version.effective_date <= on_date:
+                chosen = version
+        return chosen
 
 
 # --- loading --------------------------------------------------------------------------------------
 
-_GAME_KEYS = {
-    "slug", "name", "name_ru", "description", "has_decks", "min_players", "max_players", "opening_hand",
-    "first_player", "sideboard", "match_format", "pod_sizes", "tiebreakers", "version", "effective_date",
-    "search_filters", "labels",
-}  # fmt: skip
-_FORMAT_KEYS = {
-    "slug", "name", "name_ru", "description", "sections", "copy_limits", "hero", "pool", "banlist", "sideboard",
-}  # fmt: skip
-_SECTION_KEYS = {"slug", "name", "name_ru", "size", "accept", "counted", "provisional", "description"}
-_FIRST_PLAYER = {"loser_goes_first", "loser_chooses"}
 
+class _Loader:
+    """Builds the engine's dataclasses from one validated file; cross-checks name the key and line."""
 
-def _check_keys(where: str, table: Mapping[str, Any], allowed: set[str]) -> None:
-    unknown = set(table) - allowed
-    if unknown:
-        raise RuleSetError(f"{where}: unknown key(s) {sorted(unknown)}; allowed: {sorted(allowed)}")
+    def __init__(self, file: str, text: str) -> None:
+        self.file = file
+        self.lines = key_lines(text)
 
+    def fail(self, loc: tuple[Any, ...], message: str) -> RuleSetError:
+        return located(self.file, self.lines, loc, message)
 
-def _require(where: str, table: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
-    if key not in table:
-        raise RuleSetError(f"{where}: missing key {key!r}")
-    value = table[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise RuleSetError(f"{where}.{key}: expected {kind}, got {value!r}")
-    return value
+    def filter(self, loc: tuple[Any, ...], spec: Any) -> CardPredicate | None:
+        if spec is None:
+            return None
+        try:
+            return compile_filter(spec)
+        except RuleSetError as exc:
+            raise self.fail(loc, str(exc)) from None
 
+    def sections(self, loc: tuple[Any, ...], tables: list[schema.SectionTable]) -> tuple[SectionRules, ...]:
+        out = []
+        for i, t in enumerate(tables):
+            size = t.size
+            out.append(
+                SectionRules(
+                    slug=t.slug,
+                    name=t.name,
+                    name_ru=t.name_ru,
+                    size=SizeRule(
+                        exact=size.exact,
+                        min=size.min,
+                        max=size.max,
+                        allowed=tuple(sorted(size.allowed)) if size.allowed is not None else None,
+                    )
+                    if size is not None
+                    else SizeRule(),
+                    accept_spec=t.accept,
+                    accept=self.filter((*loc, i, "accept"), t.accept),
+                    counted=t.counted,
+                    provisional=t.provisional,
+                    description=t.description,
+                )
+            )
+        if len({s.slug for s in out}) != len(out):
+            raise self.fail(loc, "two sections share a slug")
+        return tuple(out)
 
-def _size(where: str, raw: Any) -> SizeRule:
-    if raw is None:
-        return SizeRule()
-    if isinstance(raw, int):
-        return SizeRule(exact=raw)
-    if not isinstance(raw, Mapping):
-        raise RuleSetError(f"{where}.size: expected a table, got {raw!r}")
-    _check_keys(f"{where}.size", raw, {"exact", "min", "max", "allowed"})
-    if "allowed" in raw:
-        allowed = raw["allowed"]
-        if not isinstance(allowed, list) or not all(isinstance(n, int) for n in allowed):
-            raise RuleSetError(f"{where}.size.allowed: expected a list of integers, got {allowed!r}")
-        return SizeRule(allowed=tuple(sorted(allowed)))
-    return SizeRule(exact=raw.get("exact"), min=raw.get("min"), max=raw.get("max"))
+    def scope(
+        self, loc: tuple[Any, ...], slugs: list[str], sections: Mapping[str, SectionRules]
+    ) -> tuple[str, ...]:
+        for slug in slugs:
+            if slug not in sections:
+                raise self.fail(
+                    loc, f"no section {slug!r} in this format (its sections: {', '.join(sections)})"
+                )
+        return tuple(slugs)
 
+    def format(
+        self,
+        loc: tuple[Any, ...],
+        game: schema.GameTable,
+        raw: schema.FormatTable | schema.VersionTable,
+        base: schema.FormatTable,
+        labels: Mapping[str, Mapping[str, str]],
+    ) -> FormatRules:
+        """One version of a format: ``raw``'s keys, falling back to ``base`` (the format's newest table)."""
 
-def _filter(where: str, spec: Any) -> CardPredicate | None:
-    if spec is None:
-        return None
-    try:
-        return compile_filter(spec)
-    except RuleSetError as exc:
-        raise RuleSetError(f"{where}: {exc}") from None
+        def pick(key: str) -> Any:
+            value = getattr(raw, key)
+            return getattr(base, key) if value is None and raw is not base else value
 
+        def at(key: str) -> tuple[Any, ...]:
+            return (*loc, key) if raw is base or getattr(raw, key) is not None else (*loc[:-2], key)
 
-def _section(where: str, raw: Mapping[str, Any]) -> SectionRules:
-    _check_keys(where, raw, _SECTION_KEYS)
-    slug = _require(where, raw, "slug", str)
-    return SectionRules(
-        slug=slug,
-        name=_require(where, raw, "name", str),
-        name_ru=raw.get("name_ru", ""),
-        size=_size(where, raw.get("size")),
-        accept_spec=raw.get("accept"),
-        accept=_filter(f"{where}.accept", raw.get("accept")),
-        counted=bool(raw.get("counted", True)),
-        provisional=bool(raw.get("provisional", False)),
-        description=raw.get("description", ""),
-    )
-
-
-def _copy_limit(where: str, raw: Mapping[str, Any], sections: Mapping[str, SectionRules]) -> CopyLimitRules:
-    _check_keys(where, raw, {"key", "scope", "max", "exceptions", "filter"})
-    key = _require(where, raw, "key", str)
-    if key not in COPY_KEYS:
-        raise RuleSetError(f"{where}.key: {key!r} is not one of {COPY_KEYS}")
-    scope = tuple(_require(where, raw, "scope", list))
-    for slug in scope:
-        if slug not in sections:
-            raise RuleSetError(f"{where}.scope: no section {slug!r} in this format")
-    return CopyLimitRules(
-        key=key,
-        scope=scope,
-        max=_require(where, raw, "max", int),
-        exceptions={str(k): int(v) for k, v in raw.get("exceptions", {}).items()},
-        filter_spec=raw.get("filter"),
-        filter=_filter(f"{where}.filter", raw.get("filter")),
-    )
-
-
-def _search_filter(where: str, raw: Any) -> SearchFilter:
-    if not isinstance(raw, Mapping):
-        raise RuleSetError(f"{where}: expected a table {{ field, kind, label, label_ru }}, got {raw!r}")
-    _check_keys(where, raw, {"field", "kind", "label", "label_ru"})
-    name = _require(where, raw, "field", str)
-    if name not in SEARCH_FILTER_BUILTINS and not _ATTR_KEY_RE.match(name):
-        raise RuleSetError(
-            f"{where}.field: {name!r} is neither one of {sorted(SEARCH_FILTER_BUILTINS)} "
-            "nor an attribute key (letters, digits and _)"
+        sections = self.sections(at("sections"), pick("sections") or [])
+        section_map = {s.slug: s for s in sections}
+        if game.has_decks and not sections:
+            raise self.fail(loc, "a game with decks needs at least one section")
+        limits = tuple(
+            CopyLimitRules(
+                key=c.key,
+                scope=self.scope((*at("copy_limits"), i, "scope"), c.scope, section_map),
+                max=c.max,
+                exceptions=dict(c.exceptions),
+                filter_spec=c.filter,
+                filter=self.filter((*at("copy_limits"), i, "filter"), c.filter),
+            )
+            for i, c in enumerate(pick("copy_limits") or [])
         )
-    kind = _require(where, raw, "kind", str)
-    if kind not in SEARCH_FILTER_KINDS:
-        raise RuleSetError(f"{where}.kind: {kind!r} is not one of {list(SEARCH_FILTER_KINDS)}")
-    builtin_kind = SEARCH_FILTER_BUILTINS.get(name)
-    if builtin_kind is not None and kind != builtin_kind:
-        raise RuleSetError(f"{where}.kind: {name!r} can only be searched as {builtin_kind!r}")
-    label = _require(where, raw, "label", str)
-    if not label.strip():
-        raise RuleSetError(f"{where}.label: must not be empty")
-    label_ru = raw.get("label_ru", "")
-    if not isinstance(label_ru, str):
-        raise RuleSetError(f"{where}.label_ru: expected {str}, got {label_ru!r}")
-    return SearchFilter(field=name, kind=kind, label=label, label_ru=label_ru)
+        hero = None
+        if (h := pick("hero")) is not None:
+            hloc = at("hero")
+            scope = h.scope if h.scope is not None else [s.slug for s in sections if s.counted]
+            if h.counts_in is not None and h.counts_in not in section_map:
+                raise self.fail((*hloc, "counts_in"), f"no section {h.counts_in!r} in this format")
+            identity = None
+            if h.identity is not None:
+                i = h.identity
+                identity = IdentityRule(
+                    label=i.label,
+                    label_ru=i.label_ru or i.label,
+                    fields=tuple(i.fields),
+                    pattern=re.compile(i.pattern) if i.pattern else None,
+                    values=tuple(i.values),
+                )
+            hero = HeroRules(
+                required=h.required,
+                accept_spec=h.accept,
+                accept=self.filter((*hloc, "accept"), h.accept),
+                scope=self.scope((*hloc, "scope"), scope, section_map),
+                label=h.label,
+                label_ru=h.label_ru or h.label,
+                counts_in=h.counts_in,
+                identity=identity,
+            )
+        pool_scope = None
+        if (p := pick("pool")) is not None:
+            slugs = p.scope if p.scope is not None else [s.slug for s in sections]
+            pool_scope = self.scope((*at("pool"), "scope"), slugs, section_map)
+        banlist = None
+        if (b := pick("banlist")) is not None:
+            banlist = BanListPolicy(
+                regions=tuple(r.casefold() for r in b.regions),
+                whitelist=b.whitelist,
+                forbidden_as=b.forbidden_as,
+                required=b.required,
+            )
+        sideboard = None
+        if (sb := pick("sideboard")) is not None:
+            if sb.section not in section_map:
+                raise self.fail((*at("sideboard"), "section"), f"no section {sb.section!r}")
+            keep = self.scope((*at("sideboard"), "keep_sizes"), sb.keep_sizes, section_map)
+            sideboard = SideboardPolicy(section=sb.section, keep_sizes=keep)
+        effective = raw.effective_date if raw is not base else (base.effective_date or game.effective_date)
+        return FormatRules(
+            game_slug=game.slug,
+            slug=base.slug,
+            name=base.name,
+            name_ru=base.name_ru,
+            sections=sections,
+            copy_limits=limits,
+            hero=hero,
+            pool_scope=pool_scope,
+            banlist=banlist,
+            sideboard=sideboard,
+            description=pick("description") or "",
+            has_decks=game.has_decks,
+            section_map=section_map,
+            field_labels=labels,
+            version=(raw.version if raw is not base else base.version) or game.version,
+            effective_date=effective,
+            min_players=pick("min_players") or game.min_players,
+            max_players=pick("max_players") or game.max_players,
+            match_format=pick("match_format") or game.match_format,
+        )
 
+    def versions(
+        self,
+        loc: tuple[Any, ...],
+        game: schema.GameTable,
+        base: schema.FormatTable,
+        labels: Mapping[str, Any],
+    ) -> tuple[FormatRules, ...]:
+        """Every version of a format, oldest first; the ``[[formats]]`` table itself is the newest."""
+        newest = self.format(loc, game, base, base, labels)
+        older = [
+            self.format((*loc, "versions", i), game, v, base, labels) for i, v in enumerate(base.versions)
+        ]
+        undated = [i for i, v in enumerate(base.versions) if v.effective_date is None]
+        if len(undated) > 1:
+            raise self.fail(
+                (*loc, "versions", undated[1], "effective_date"),
+                "only the oldest version may leave out its effective date",
+            )
+        names = [newest.version, *(v.version for v in older)]
+        if len(set(names)) != len(names):
+            raise self.fail((*loc, "versions"), f"two versions share a name ({names})")
+        for i, v in enumerate(older):
+            if (
+                v.effective_date is not None
+                and newest.effective_date is not None
+                and v.effective_date >= newest.effective_date
+            ):
+                raise self.fail(
+                    (*loc, "versions", i, "effective_date"),
+                    f"{v.effective_date} is not before the format's own effective date {newest.effective_date}: "
+                    "the [[formats]] table is the newest version, [[formats.versions]] the earlier ones",
+                )
+        older.sort(key=lambda v: (v.effective_date is not None, v.effective_date or date.min))
+        return (*older, newest)
 
-def _search_filters(where: str, raw: Any) -> tuple[SearchFilter, ...]:
-    if raw is None:
-        return ()
-    if not isinstance(raw, list):
-        raise RuleSetError(f"{where}: expected a list of tables, got {raw!r}")
-    filters = tuple(_search_filter(f"{where}[{i}]", item) for i, item in enumerate(raw))
-    seen: set[str] = set()
-    for i, item in enumerate(filters):
-        if item.field in seen:
-            raise RuleSetError(f"{where}[{i}].field: {item.field!r} is listed twice")
-        seen.add(item.field)
-    return filters
+    def search_filters(self, tables: list[schema.SearchFilterTable]) -> tuple[SearchFilter, ...]:
+        loc = ("game", "search_filters")
+        seen: set[str] = set()
+        out = []
+        for i, t in enumerate(tables):
+            if t.field not in SEARCH_FILTER_BUILTINS and not _ATTR_KEY_RE.match(t.field):
+                raise self.fail(
+                    (*loc, i, "field"),
+                    f"{t.field!r} is neither one of {sorted(SEARCH_FILTER_BUILTINS)} "
+                    "nor an attribute key (letters, digits and _)",
+                )
+            builtin_kind = SEARCH_FILTER_BUILTINS.get(t.field)
+            if builtin_kind is not None and t.kind != builtin_kind:
+                raise self.fail((*loc, i, "kind"), f"{t.field!r} can only be searched as {builtin_kind!r}")
+            if t.field in seen:
+                raise self.fail((*loc, i, "field"), f"{t.field!r} is listed twice")
+            seen.add(t.field)
+            out.append(SearchFilter(field=t.field, kind=t.kind, label=t.label, label_ru=t.label_ru))
+        return tuple(out)
 
 
 def field_labels(search_filters: tuple[SearchFilter, ...]) -> dict[str, dict[str, str]]:
@@ -370,139 +537,77 @@ def field_labels(search_filters: tuple[SearchFilter, ...]) -> dict[str, dict[str
     return {lang: {f.field: f.title(lang) for f in search_filters} for lang in ("en", "ru")}
 
 
-def _format(
-    where: str,
-    game_slug: str,
-    has_decks: bool,
-    raw: Mapping[str, Any],
-    labels: Mapping[str, Mapping[str, str]] | None = None,
-) -> FormatRules:
-    _check_keys(where, raw, _FORMAT_KEYS)
-    slug = _require(where, raw, "slug", str)
-    sections = tuple(_section(f"{where}.sections[{i}]", s) for i, s in enumerate(raw.get("sections", [])))
-    section_map = {s.slug: s for s in sections}
-    if len(section_map) != len(sections):
-        raise RuleSetError(f"{where}: two sections share a slug")
-    if has_decks and not sections:
-        raise RuleSetError(f"{where}: a game with decks needs at least one section")
-    limits = tuple(
-        _copy_limit(f"{where}.copy_limits[{i}]", c, section_map)
-        for i, c in enumerate(raw.get("copy_limits", []))
-    )
-    hero = None
-    if "hero" in raw:
-        h = raw["hero"]
-        _check_keys(f"{where}.hero", h, {"required", "accept", "scope"})
-        hero = HeroRules(
-            required=bool(h.get("required", True)),
-            accept_spec=h.get("accept"),
-            accept=_filter(f"{where}.hero.accept", h.get("accept")),
-            scope=tuple(h.get("scope", [s.slug for s in sections if s.counted])),
-        )
-    pool_scope = None
-    if "pool" in raw:
-        _check_keys(f"{where}.pool", raw["pool"], {"scope"})
-        pool_scope = tuple(raw["pool"].get("scope", [s.slug for s in sections]))
-    banlist = None
-    if "banlist" in raw:
-        b = raw["banlist"]
-        _check_keys(f"{where}.banlist", b, {"regions", "whitelist", "forbidden_as", "required"})
-        banlist = BanListPolicy(
-            regions=tuple(str(r).casefold() for r in b.get("regions", [])),
-            whitelist=bool(b.get("whitelist", False)),
-            forbidden_as=b.get("forbidden_as"),
-            required=bool(b.get("required", False)),
-        )
-    sideboard = None
-    if "sideboard" in raw:
-        sb = raw["sideboard"]
-        _check_keys(f"{where}.sideboard", sb, {"section", "keep_sizes"})
-        sideboard = SideboardPolicy(
-            section=sb.get("section", "side"), keep_sizes=tuple(sb.get("keep_sizes", []))
-        )
-        if sideboard.section not in section_map:
-            raise RuleSetError(f"{where}.sideboard.section: no section {sideboard.section!r}")
-    return FormatRules(
-        game_slug=game_slug,
-        slug=slug,
-        name=_require(where, raw, "name", str),
-        name_ru=raw.get("name_ru", ""),
-        sections=sections,
-        copy_limits=limits,
-        hero=hero,
-        pool_scope=pool_scope,
-        banlist=banlist,
-        sideboard=sideboard,
-        description=raw.get("description", ""),
-        has_decks=has_decks,
-        section_map=section_map,
-        field_labels=labels or {},
-    )
-
-
 def load_game(path: Path) -> GameRules:
+    """Read and check one rule-set file; RuleSetError names the file, the key and the line of a mistake."""
     where = path.name
+    text = path.read_text(encoding="utf-8")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RuleSetError(f"{where}: not valid TOML: {exc}") from None
-    _check_keys(where, data, {"game", "formats"})
-    g = _require(where, data, "game", dict)
-    gw = f"{where}[game]"
-    _check_keys(gw, g, _GAME_KEYS)
-    slug = _require(gw, g, "slug", str)
-    has_decks = _require(gw, g, "has_decks", bool)
-    first_player = _require(gw, g, "first_player", str)
-    if first_player not in _FIRST_PLAYER:
-        raise RuleSetError(f"{gw}.first_player: {first_player!r} is not one of {sorted(_FIRST_PLAYER)}")
-    effective = _require(gw, g, "effective_date", date)
-    search_filters = _search_filters(f"{gw}.search_filters", g.get("search_filters"))
+    parsed = schema.validate_file(where, text, data)
+    loader = _Loader(where, text)
+    g = parsed.game
+    search_filters = loader.search_filters(g.search_filters)
     labels = field_labels(search_filters)
     formats: dict[str, FormatRules] = {}
-    raw_formats = data.get("formats", [])
-    if not raw_formats:
-        raise RuleSetError(f"{where}: at least one [[formats]] table is required")
-    for i, raw in enumerate(raw_formats):
-        fmt = _format(f"{where}[formats][{i}]", slug, has_decks, raw, labels)
-        if fmt.slug in formats:
-            raise RuleSetError(f"{where}: two formats share the slug {fmt.slug!r}")
-        formats[fmt.slug] = fmt
+    versions: dict[str, tuple[FormatRules, ...]] = {}
+    for i, raw in enumerate(parsed.formats):
+        if raw.slug in formats:
+            raise loader.fail(("formats", i, "slug"), f"two formats share the slug {raw.slug!r}")
+        versions[raw.slug] = loader.versions(("formats", i), g, raw, labels)
+        formats[raw.slug] = versions[raw.slug][-1]
     return GameRules(
-        slug=slug,
-        name=_require(gw, g, "name", str),
-        name_ru=g.get("name_ru", ""),
-        description=g.get("description", ""),
-        has_decks=has_decks,
-        min_players=_require(gw, g, "min_players", int),
-        max_players=_require(gw, g, "max_players", int),
-        opening_hand=g.get("opening_hand"),
-        first_player=first_player,
-        sideboard=bool(g.get("sideboard", False)),
-        match_format=g.get("match_format", "bo3"),
-        pod_sizes=tuple(g.get("pod_sizes", [])),
-        tiebreakers=g.get("tiebreakers", "mtg"),
-        version=str(_require(gw, g, "version", str)),
-        effective_date=effective,
+        slug=g.slug,
+        name=g.name,
+        name_ru=g.name_ru,
+        description=g.description,
+        has_decks=g.has_decks,
+        min_players=g.min_players,
+        max_players=g.max_players,
+        opening_hand=g.opening_hand,
+        first_player=g.first_player,
+        sideboard=g.sideboard,
+        match_format=g.match_format,
+        pod_sizes=tuple(g.pod_sizes),
+        tiebreakers=g.tiebreakers,
+        version=g.version,
+        effective_date=g.effective_date,
         formats=formats,
         source=str(path),
         search_filters=search_filters,
+        format_versions=versions,
+        banlist_regions={r.casefold(): tuple(words) for r, words in g.banlist_regions.items()},
     )
 
 
-def load_registry(directory: Path = RULESETS_DIR) -> Registry:
+def load_registry(directory: Path = RULESETS_DIR, *, strict: bool = True) -> Registry:
+    """Load every ``*.toml`` of ``directory``. ``strict`` raises on the first broken file; otherwise a broken
+    file is left out, its message kept in ``Registry.errors``, and the other games still load."""
     games: dict[str, GameRules] = {}
+    errors: list[str] = []
     for path in sorted(directory.glob("*.toml")):
-        game = load_game(path)
-        if game.slug in games:
-            raise RuleSetError(f"{path.name}: game slug {game.slug!r} is already defined by another file")
+        try:
+            game = load_game(path)
+            if game.slug in games:
+                raise RuleSetError(f"{path.name}: game slug {game.slug!r} is already defined by another file")
+        except RuleSetError as exc:
+            if strict:
+                raise
+            errors.append(str(exc))
+            continue
         games[game.slug] = game
-    return Registry(games=games)
+    return Registry(games=games, errors=tuple(errors))
 
 
 @cache
 def default_registry() -> Registry:
-    """The registry of the rule sets shipped in rules/rulesets/, loaded once per process."""
-    return load_registry()
+    """The registry of the rule sets shipped in rules/rulesets/, loaded once per process. A broken file is
+    logged and left out, so one mistake does not take every game down (``sync_games`` reports it too)."""
+    registry = load_registry(strict=False)
+    for message in registry.errors:
+        log.error("rule set not loaded: %s", message)
+    return registry
 
 
 @cache

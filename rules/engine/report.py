@@ -1,12 +1,15 @@
 """The validation report: the same shape in Python, the CLI and the API.
 
-``{"legal": bool, "violations": [{"code", "message", "section", "card", "count", "limit"}], "warnings": [...]}``
-Every message exists in English and Russian and names the card, section, count and limit involved.
+``{"legal": bool, "violations": [{"code", "message", "section", "card", "count", "limit"}], "warnings": [...],
+"rules": {"game", "format", "version", "effective_date"}}`` — ``rules`` names the version of the format the
+deck was judged by (a format may change on a date). Every message exists in English and Russian and names
+the card, section, count and limit involved.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 CODES = (
@@ -17,10 +20,12 @@ CODES = (
     "banlist_limit",
     "not_on_whitelist",
     "hero_missing",
+    "hero_count",
     "hero_restriction",
     "unknown_card",
     "not_in_pool",
     "sideboard_swap",
+    "unreadable_line",
 )
 
 
@@ -45,10 +50,29 @@ class Violation:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class RulesUsed:
+    """Which rule set judged a deck: the format's version in force on the validation date."""
+
+    game: str
+    format: str
+    version: str
+    effective_date: date | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "format": self.format,
+            "version": self.version,
+            "effective_date": self.effective_date.isoformat() if self.effective_date else None,
+        }
+
+
 @dataclass(slots=True)
 class Report:
     violations: list[Violation] = field(default_factory=list)
     warnings: list[Violation] = field(default_factory=list)
+    rules: RulesUsed | None = None
 
     @property
     def legal(self) -> bool:
@@ -64,10 +88,15 @@ class Report:
     def extend(self, other: Report) -> None:
         self.violations.extend(other.violations)
         self.warnings.extend(other.warnings)
+        if self.rules is None:
+            self.rules = other.rules
 
     def to_dict(self, lang: str = "en") -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "legal": self.legal,
             "violations": [v.to_dict(lang) for v in self.violations],
             "warnings": [w.to_dict(lang) for w in self.warnings],
         }
+        if self.rules is not None:
+            out["rules"] = self.rules.to_dict()
+        return out

@@ -73,21 +73,78 @@ def _swap_error(
     )
 
 
-def apply_sideboard(
-    deck: Deck, swaps: list[Swap], fmt: FormatRules, *, banlist: BanListInfo | None = None
-) -> tuple[Deck, Report]:
-    """Return the deck after ``swaps`` and a report on it; the registered ``deck`` is never changed.
-
-    Illegal swaps (no sideboard in the format, a card that is not there, a size that must stay the same)
-    get ``sideboard_swap`` violations naming the reason; the result is always re-validated in full.
-    """
-    report = Report()
-    new = Deck(
+def _copy(deck: Deck) -> Deck:
+    return Deck(
         sections={slug: list(entries) for slug, entries in deck.sections.items()},
         hero=deck.hero,
         pool=deck.pool,
         unknown=list(deck.unknown),
+        extra_heroes=list(deck.extra_heroes),
     )
+
+
+def _additional_set_from_pool(deck: Deck, fmt: FormatRules, side_slug: str) -> list[tuple[CardInfo, int]]:
+    """g001 1.5.2: in a limited event the additional set is every pool card the decks do not use."""
+    assert deck.pool is not None
+    used: dict[str, int] = {}
+    for slug in fmt.pool_scope or ():
+        if slug == side_slug:
+            continue
+        for card, n in deck.sections.get(slug, ()):
+            used[card.identity] = used.get(card.identity, 0) + n
+    side: list[tuple[CardInfo, int]] = []
+    for card, n in deck.pool:
+        spare = n - used.get(card.identity, 0)
+        used[card.identity] = max(0, used.get(card.identity, 0) - n)
+        if spare > 0:
+            side.append((card, spare))
+    return side
+
+
+def apply_sideboard(
+    deck: Deck,
+    swaps: list[Swap],
+    fmt: FormatRules,
+    *,
+    banlist: BanListInfo | None = None,
+    pool: list[tuple[CardInfo, int]] | None = None,
+) -> tuple[Deck, Report]:
+    """Apply ``swaps`` to the registered ``deck`` (never changed in place) and judge the result.
+
+    Accepted: the deck after the swaps and its report (legal). Refused — a swap that cannot be done (no
+    sideboard, a card that is not there, a size that must stay the same) or a deck that would be illegal
+    after them — the deck exactly as it was and a report with every reason, always including a
+    ``sideboard_swap`` violation. This function is the one place that decides "refused -> unchanged".
+
+    ``pool`` (limited events, a format with ``pool``): the player's registered pool; given here it replaces
+    ``deck.pool``. When the deck has no additional-set section, it is the pool minus the decks
+    (g001 1.5.2), so any number of swaps between the decks and the additional set stays within the pool.
+    """
+    if pool is not None:
+        deck = Deck(sections=deck.sections, hero=deck.hero, pool=pool, unknown=deck.unknown,
+                    extra_heroes=deck.extra_heroes)  # fmt: skip
+    report = Report()
+    new = _copy(deck)
+    _move(new, deck, swaps, fmt, report)
+    report.extend(validate_deck(new, fmt, banlist=banlist))
+    if report.legal or not swaps:
+        return new, report
+    if "sideboard_swap" not in report.codes():
+        _swap_error(
+            report,
+            "The swaps were refused: the deck after them would not be legal (the other reasons say why); "
+            "the deck is unchanged.",
+            "Замены отклонены: после них колода была бы нелегальной (причины ниже); колода не изменена.",
+            section=None,
+            card=None,
+            count=sum(max(s.count, 0) for s in swaps),
+            limit=0,
+        )
+    return _copy(deck), report
+
+
+def _move(new: Deck, deck: Deck, swaps: list[Swap], fmt: FormatRules, report: Report) -> None:
+    """Carry out the swaps on ``new``; every swap that cannot be done adds its ``sideboard_swap`` reason."""
     policy = fmt.sideboard
     if policy is None:
         if swaps:
@@ -100,8 +157,9 @@ def apply_sideboard(
                 count=len(swaps),
                 limit=0,
             )
-        report.extend(validate_deck(new, fmt, banlist=banlist))
-        return new, report
+        return
+    if fmt.pool_scope is not None and new.pool is not None and not new.sections.get(policy.section):
+        new.sections[policy.section] = _additional_set_from_pool(new, fmt, policy.section)
     side = new.sections.setdefault(policy.section, [])
     side_title = fmt.section(policy.section)
     for swap in swaps:
@@ -129,8 +187,7 @@ def apply_sideboard(
             continue
         target = new.sections.setdefault(swap.section, [])
         title = fmt.section(swap.section)
-        # A swap is all or nothing: check both halves before moving anything, so a refused swap
-        # leaves the deck as it was and the report shows only its own reason.
+        # Both halves are checked before anything moves, so each reason names the deck as it stood.
         if swap.out is not None:
             have = sum(n for c, n in target if _matches(c, swap.out))
             if have < swap.count:
@@ -179,5 +236,3 @@ def apply_sideboard(
                 count=after,
                 limit=before,
             )
-    report.extend(validate_deck(new, fmt, banlist=banlist))
-    return new, report

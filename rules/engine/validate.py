@@ -8,8 +8,8 @@ from typing import Any
 from .cards import BanListInfo, CardInfo, Deck
 from .errors import NoDecksError, RulesError
 from .filters import compile_filter
-from .registry import CopyLimitRules, FormatRules, SectionRules, SizeRule
-from .report import Report, Violation
+from .registry import CopyLimitRules, FormatRules, HeroRules, SectionRules, SizeRule
+from .report import Report, RulesUsed, Violation
 
 
 def _copy_key(card: CardInfo, key: str) -> str:
@@ -62,9 +62,11 @@ def _check_sections(deck: Deck, fmt: FormatRules, sizes: dict[str, SizeRule], re
     unknown: dict[str, int] = {}
     for u in deck.unknown:
         unknown[u.section] = unknown.get(u.section, 0) + u.count
+    hero_in = fmt.hero.counts_in if fmt.hero is not None and deck.hero is not None else None
     for sec in fmt.sections:
         entries = deck.sections.get(sec.slug, ())
-        total = unknown.get(sec.slug, 0)
+        # Magic's Commander counts the commander in its 100 cards; Everseal's Hero stays outside the 30–40.
+        total = unknown.get(sec.slug, 0) + (1 if sec.slug == hero_in else 0)
         accept = sec.accept
         for card, n in entries:
             if n.__class__ is not int or n < 1:
@@ -329,24 +331,27 @@ def _hero_overrides(
 def _check_hero(deck: Deck, fmt: FormatRules, card_rules: list[dict[str, Any]], report: Report) -> None:
     hero_rules = fmt.hero
     if hero_rules is None:
-        if deck.hero is not None:
+        for given in filter(None, [deck.hero, *deck.extra_heroes]):
             report.warnings.append(
                 Violation(
                     "hero_restriction",
-                    f"The {fmt.name} format has no hero; {deck.hero.label} was ignored.",
-                    f"В формате «{fmt.name_ru or fmt.name}» нет героя; карта «{deck.hero.label}» не учтена.",
-                    card=deck.hero.label,
+                    f"The {fmt.name} format has no hero; {given.label} was ignored.",
+                    f"В формате «{fmt.name_ru or fmt.name}» нет героя; карта «{given.label}» не учтена.",
+                    card=given.label,
                 )
             )
         return
+    label, label_ru = hero_rules.title("en"), hero_rules.title("ru")
     hero = deck.hero
+    if deck.extra_heroes:
+        _check_hero_count(deck, hero_rules, report)
     if hero is None:
         if hero_rules.required:
             report.add(
                 Violation(
                     "hero_missing",
-                    "The deck needs exactly one Hero card, outside the counted deck; none was given.",
-                    "Колоде нужна ровно одна карта Героя вне основной колоды; герой не указан.",
+                    f"The deck needs exactly one {label} card, outside the counted deck; none was given.",
+                    f"Колоде нужна ровно одна карта вне основной колоды ({label_ru}); она не указана.",
                     section="hero",
                     count=0,
                     limit=1,
@@ -357,8 +362,8 @@ def _check_hero(deck: Deck, fmt: FormatRules, card_rules: list[dict[str, Any]], 
         report.add(
             Violation(
                 "hero_missing",
-                f"{hero.label} ({hero.card_type or '?'}) is not a Hero card: choose a Hero.",
-                f"Карта «{hero.label}» ({hero.card_type or '?'}) не является Героем: выберите Героя.",
+                f"{hero.label} ({hero.card_type or '?'}) cannot be the {label}: choose another card.",
+                f"Карта «{hero.label}» ({hero.card_type or '?'}) — не {label_ru}: выберите другую карту.",
                 section="hero",
                 card=hero.label,
                 count=1,
@@ -366,20 +371,81 @@ def _check_hero(deck: Deck, fmt: FormatRules, card_rules: list[dict[str, Any]], 
             )
         )
         return
-    if hero.restrictions is None or not hero.restrictions:
-        report.warnings.append(
-            Violation(
-                "hero_restriction",
-                f"No deck-building restrictions are entered for the Hero {hero.label}; check its card by hand.",
-                f"Для Героя «{hero.label}» не внесены ограничения на построение колоды; сверьтесь с картой.",
-                section="hero",
-                card=hero.label,
-            )
-        )
-        return
     entries = [(c, n) for slug in hero_rules.scope for c, n in deck.sections.get(slug, ())]
+    if hero_rules.identity is not None:
+        _check_identity(hero, hero_rules, entries, fmt, report)
+    if hero.restrictions is None or not hero.restrictions:
+        # A format that derives the hero's limits from card data (colour identity) needs nothing entered.
+        if hero_rules.identity is None:
+            report.warnings.append(
+                Violation(
+                    "hero_restriction",
+                    f"No deck-building restrictions are entered for the {label} {hero.label}; "
+                    "check its card by hand.",
+                    f"{label_ru} «{hero.label}»: не внесены ограничения на построение колоды; сверьтесь с картой.",
+                    section="hero",
+                    card=hero.label,
+                )
+            )
+        return
     for item in card_rules:
         _check_restriction(hero, item, entries, fmt, hero_rules.scope, report)
+
+
+def _check_hero_count(deck: Deck, hero_rules: HeroRules, report: Report) -> None:
+    """More than one hero card: its own violation, naming every hero given (they are real cards)."""
+    given = [c for c in (deck.hero, *deck.extra_heroes) if c is not None]
+    names = ", ".join(c.label for c in given)
+    label, label_ru = hero_rules.title("en"), hero_rules.title("ru")
+    extra = len(given) - 1
+    report.add(
+        Violation(
+            "hero_count",
+            f"The deck has {len(given)} {label} cards ({names}); it must have exactly one: remove {extra}.",
+            f"В колоде карт вне основной колоды ({label_ru}): {len(given)} ({names}); "
+            f"нужна ровно одна: уберите {extra}.",
+            section="hero",
+            card=given[-1].label,
+            count=len(given),
+            limit=1,
+        )
+    )
+
+
+def _check_identity(
+    hero: CardInfo,
+    hero_rules: HeroRules,
+    entries: list[tuple[CardInfo, int]],
+    fmt: FormatRules,
+    report: Report,
+) -> None:
+    """Every card in the hero's scope within the hero's identity (a subset of its values)."""
+    rule = hero_rules.identity
+    assert rule is not None
+    allowed = rule.of(hero)
+    label, label_ru = hero_rules.title("en"), hero_rules.title("ru")
+    shown = "".join(v for v in rule.values if v in allowed) or "—"
+    scope = hero_rules.scope
+    section = scope[0] if len(scope) == 1 else "+".join(scope)
+    where_en, where_ru = _section_titles(fmt, scope, fallback=True)
+    for card, n in entries:
+        outside = rule.of(card) - allowed
+        if not outside:
+            continue
+        extra = "".join(v for v in rule.values if v in outside)
+        report.add(
+            Violation(
+                "hero_restriction",
+                f"{card.label} is outside the {rule.label} of the {label} {hero.label} ({shown}): "
+                f"it has {extra}; remove {n} from {where_en}.",
+                f"Карта «{card.label}» вне свойства «{rule.label_ru}» ({label_ru} «{hero.label}»: {shown}): "
+                f"у неё {extra}; уберите {n} шт. из раздела {where_ru}.",
+                section=section,
+                card=card.label,
+                count=n,
+                limit=0,
+            )
+        )
 
 
 def _check_restriction(
@@ -390,6 +456,8 @@ def _check_restriction(
     scope: tuple[str, ...],
     report: Report,
 ) -> None:
+    assert fmt.hero is not None
+    label, label_ru = fmt.hero.title("en"), fmt.hero.title("ru")
     kind = item["kind"]
     spec = item.get("filter")
     try:
@@ -404,8 +472,8 @@ def _check_restriction(
         report.warnings.append(
             Violation(
                 "hero_restriction",
-                f"A restriction of the Hero {hero.label} could not be read ({exc}); check it by hand.",
-                f"Ограничение Героя «{hero.label}» не удалось прочитать ({exc}); проверьте вручную.",
+                f"A restriction of the {label} {hero.label} could not be read ({exc}); check it by hand.",
+                f"{label_ru} «{hero.label}»: ограничение не удалось прочитать ({exc}); проверьте вручную.",
                 section="hero",
                 card=hero.label,
             )
@@ -424,8 +492,8 @@ def _check_restriction(
             report.add(
                 Violation(
                     "hero_restriction",
-                    f"The Hero {hero.label} {rule_en}: remove {n} × {card.label} from {where_en}.",
-                    f"Герой «{hero.label}» {rule_ru}: уберите {n} × «{card.label}» из раздела {where_ru}.",
+                    f"The {label} {hero.label} {rule_en}: remove {n} × {card.label} from {where_en}.",
+                    f"{label_ru} «{hero.label}» {rule_ru}: уберите {n} × «{card.label}» из раздела {where_ru}.",
                     section=section,
                     card=card.label,
                     count=n,
@@ -445,9 +513,9 @@ def _check_restriction(
         report.add(
             Violation(
                 "hero_restriction",
-                f"The Hero {hero.label} needs at least {lo} cards with {what_en} in {where_en}; "
+                f"The {label} {hero.label} needs at least {lo} cards with {what_en} in {where_en}; "
                 f"it has {total}: add {lo - total}.",
-                f"Герою «{hero.label}» нужно не менее {lo} карт ({what_ru}) в разделе {where_ru}; "
+                f"{label_ru} «{hero.label}» требует не менее {lo} карт ({what_ru}) в разделе {where_ru}; "
                 f"там {total}: добавьте {lo - total}.",
                 section=section,
                 card=hero.label,
@@ -459,9 +527,9 @@ def _check_restriction(
         report.add(
             Violation(
                 "hero_restriction",
-                f"The Hero {hero.label} allows at most {hi} cards with {what_en} in {where_en}; "
+                f"The {label} {hero.label} allows at most {hi} cards with {what_en} in {where_en}; "
                 f"it has {total}: remove {total - hi}.",
-                f"Герой «{hero.label}» разрешает не более {hi} карт ({what_ru}) в разделе {where_ru}; "
+                f"{label_ru} «{hero.label}» разрешает не более {hi} карт ({what_ru}) в разделе {where_ru}; "
                 f"там {total}: уберите {total - hi}.",
                 section=section,
                 card=hero.label,
@@ -513,7 +581,8 @@ def _check_pool(deck: Deck, fmt: FormatRules, report: Report) -> None:
 
 
 def _check_unknown(deck: Deck, fmt: FormatRules, report: Report) -> None:
-    titles: dict[str, tuple[str, str]] = {"hero": ("the Hero slot", "«Герой»")}
+    hero_en, hero_ru = (fmt.hero.title("en"), fmt.hero.title("ru")) if fmt.hero else ("Hero", "Герой")
+    titles: dict[str, tuple[str, str]] = {"hero": (f"the {hero_en} slot", f"«{hero_ru}»")}
     for u in deck.unknown:
         where = titles.get(u.section)
         if where is None:
@@ -544,8 +613,19 @@ def _check_counts(deck: Deck, fmt: FormatRules) -> None:
                 )
 
 
-def validate_deck(deck: Deck, fmt: FormatRules, *, banlist: BanListInfo | None = None) -> Report:
+def validate_deck(
+    deck: Deck,
+    fmt: FormatRules,
+    *,
+    banlist: BanListInfo | None = None,
+    pool: list[tuple[CardInfo, int]] | None = None,
+) -> Report:
     """Judge ``deck`` against ``fmt``, ``banlist`` and the hero's restrictions.
+
+    ``pool`` is the registered card pool of a limited event (a format with ``pool``): the deck must be a
+    sub-multiset of it. Given here it replaces ``deck.pool``; left out, ``deck.pool`` is used, and a pool
+    format with neither reports ``not_in_pool``. ``fmt`` is one version of a format: pick the version in
+    force on a date with ``Registry.format(game, slug, on_date)``; ``report.rules`` names it.
 
     An illegal deck is a report with violations; only input that cannot be judged raises
     (:class:`NoDecksError` for games without decks, :class:`RulesError` for non-positive counts).
@@ -556,7 +636,10 @@ def validate_deck(deck: Deck, fmt: FormatRules, *, banlist: BanListInfo | None =
             "so there is no deck to validate."
         )
     _check_counts(deck, fmt)
-    report = Report()
+    if pool is not None:
+        deck = Deck(sections=deck.sections, hero=deck.hero, pool=pool, unknown=deck.unknown,
+                    extra_heroes=deck.extra_heroes)  # fmt: skip
+    report = Report(rules=RulesUsed(fmt.game_slug, fmt.slug, fmt.version, fmt.effective_date))
     _check_unknown(deck, fmt, report)
     sizes, copy_max, hero_card_rules = _hero_overrides(deck.hero, fmt) if fmt.hero else ({}, None, [])
     _check_sections(deck, fmt, sizes, report)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from io import StringIO
 from typing import Any
 
 import pytest
@@ -52,3 +53,13 @@ def ydk(main: list[str], extra: list[str] = (), side: list[str] = ()) -> str:  #
 def fillers(n: int) -> list[str]:
     """n passcodes of filler spells, three copies each."""
     return [str(90000000 + i // 3) for i in range(n)]
+
+
+def run_validate_deck(*args: str) -> tuple[int, str, str]:
+    """manage.py validate_deck ARGS -> (exit code, stdout, stderr)."""
+    from django.core.management import call_command
+
+    out, err = StringIO(), StringIO()
+    with pytest.raises(SystemExit) as exit_info:
+        call_command("validate_deck", *args, stdout=out, stderr=err)
+    return exit_info.value.code, out.getvalue(), err.getvalue()

@@ -47,7 +47,7 @@ def test_different_content_under_the_same_name_and_date_is_refused(ygo):
 
 
 def test_a_bad_file_writes_nothing(ygo):
-    text = SAMPLE_LIST + "!2024.02 Second\n12580477 1\nnot a line\n"
+    text = SAMPLE_LIST + "!2024.02 Second\n12580477 1\n#date 2024-02-30\n"
     with pytest.raises(ValidationError, match="line 9"):
         banlist_import(game=ygo["game"], text=text)
     assert BanList.objects.count() == 0
@@ -71,7 +71,7 @@ def test_the_commands_import_and_export_lflist_files(ygo, tmp_path: Path):
         ("12580477", 1), ("46986414", 1), ("5318639", 2), ("55144522", 0),
     ]  # fmt: skip
     bad = tmp_path / "bad.conf"
-    bad.write_text("!x 2020.01\nnope\n", encoding="utf-8")
+    bad.write_text("!x 2020.01\n#date 2020-13-01\n", encoding="utf-8")
     with pytest.raises(CommandError, match="line 2"):
         call_command("import_banlist", str(bad), game="yugioh")
 

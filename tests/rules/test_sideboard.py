@@ -59,8 +59,8 @@ def test_twin_deck_basic_keeps_16_40_16():
     )
     assert ok.legal, ok.to_dict()
     _, bad = apply_sideboard(registered, [Swap(section="main", out="Sword 0", into="Orc 1", count=1)], BASIC)
-    # A red card in the main deck: the swap keeps sizes but the result is illegal.
-    assert bad.codes() == ["section_card_type"]
+    # A red card in the main deck: the swap keeps sizes but the result is illegal, so it is refused.
+    assert bad.codes() == ["section_card_type", "sideboard_swap"]
     _, uneven = apply_sideboard(registered, [Swap(section="main", into="Axe 0", count=2)], BASIC)
     assert sorted(set(uneven.codes())) == ["section_size", "sideboard_swap"]
 

@@ -126,7 +126,7 @@ def test_only_staff_may_import_a_ban_list_by_api(ygo, api_client_for, user, make
     assert res.status_code == 201 and res.json()[0]["name"] == "2024.01 Test TCG"
     again = api_client_for(staff).post("/api/banlists/import/", body, format="json")
     assert again.status_code == 200
-    bad = api_client_for(staff).post("/api/banlists/import/", {"game": "yugioh", "text": "!x 2020.01\nbad"},
+    bad = api_client_for(staff).post("/api/banlists/import/", {"game": "yugioh", "text": "!x 2020.01\n#date 2020-02-30"},
                                      format="json")  # fmt: skip
     assert bad.status_code == 400 and "line 2" in bad.content.decode()
 

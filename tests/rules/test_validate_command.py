@@ -3,24 +3,18 @@
 from __future__ import annotations
 
 import json
-from io import StringIO
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command
 
 from rules.services import banlist_import
 
-from .conftest import SAMPLE_LIST, fillers, ydk
+from .conftest import SAMPLE_LIST, fillers, run_validate_deck, ydk
 
 pytestmark = pytest.mark.django_db
 
 
-def run(*args: str) -> tuple[int, str, str]:
-    out, err = StringIO(), StringIO()
-    with pytest.raises(SystemExit) as exit_info:
-        call_command("validate_deck", *args, stdout=out, stderr=err)
-    return exit_info.value.code, out.getvalue(), err.getvalue()
+run = run_validate_deck
 
 
 def test_a_legal_ydk_exits_0(ygo, tmp_path: Path):

@@ -17,6 +17,7 @@
     results: [],
     highlighted: -1,
     dirty: false,
+    baseVersion: deck.current_version,  // sent with each save: the server refuses (409) a stale one
   };
   Object.entries(deck.sections || {}).forEach(function ([slug, lines]) {
     // The server adds what the API's deck lines lack: identity, printing label and preview per card.
@@ -494,6 +495,7 @@
       on_date: $("deck-date").value || null, visibility: $("visibility-select").value,
       hero: state.hero ? state.hero.id : null,
       sections: payloadSections(function (l) { return l.id; }),
+      base_version: state.baseVersion,
     };
     // Cards in sections the format lacks would be refused by the server: say so before sending.
     const stray = Object.keys(body.sections).filter(function (s) { return !sectionSlugs().includes(s); });
@@ -506,10 +508,40 @@
     const data = await response.json();
     if (response.ok) {
       state.dirty = false;
+      state.baseVersion = data.current_version;
       $("save-status").textContent = fmtText(_("Saved as version %s"), [data.current_version]);
+    } else if (response.status === 409) {
+      offerConflictChoices(body, data);
     } else {
       $("save-status").textContent = _("Not saved: ") + JSON.stringify(data.detail || data);
     }
+  }
+
+  // Someone saved this deck elsewhere since this page loaded: nothing is overwritten; the player either
+  // reloads the saved deck (dropping these changes) or keeps them as a new deck.
+  function offerConflictChoices(body, conflict) {
+    const old = $("save-conflict");
+    if (old) old.remove();
+    const box = el("div", { id: "save-conflict", class: "message warning", role: "alert", "data-testid": "save-conflict" },
+      fmtText(_("This deck was saved elsewhere (now version %s) since you opened it. Your changes are not saved."), [conflict.current_version]));
+    const reload = el("button", { type: "button", "data-testid": "conflict-reload" }, _("Reload the saved deck"));
+    const copy = el("button", { type: "button", class: "secondary", "data-testid": "conflict-copy" }, _("Save my changes as a new deck"));
+    reload.addEventListener("click", function () { state.dirty = false; window.location.reload(); });
+    copy.addEventListener("click", async function () {
+      const copyBody = Object.assign({}, body, { game: deck.game, name: fmtText(_("%s (copy)"), [body.name]) });
+      delete copyBody.base_version;
+      const response = await fetch(config.urls.save.replace(/\d+\/$/, ""), {
+        method: "POST", credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() }, body: JSON.stringify(copyBody),
+      });
+      const created = await response.json();
+      if (!response.ok) { $("save-status").textContent = _("Not saved: ") + JSON.stringify(created.detail || created); return; }
+      state.dirty = false;
+      window.location.assign(window.location.pathname.replace(/\d+\/edit\/?$/, created.id + "/edit/"));
+    });
+    box.append(" ", reload, " ", copy);
+    $("save-status").textContent = "";
+    $("save-status").after(box);
   }
 
   // --- wiring ----------------------------------------------------------------------------------------

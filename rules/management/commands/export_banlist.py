@@ -9,10 +9,14 @@ from django.core.management.base import BaseCommand, CommandError
 
 from rules.lflist import LfEntry, LfList, serialize_lflist
 from rules.models import BanList
+from rules.namelist import serialize_namelist
 
 
 class Command(BaseCommand):
-    help = "Write ban lists back as an EDOPro lflist.conf."
+    help = (
+        "Write ban lists back as an EDOPro lflist.conf (passcode games) or a name-keyed list, with each list's "
+        "#date and #region, so a re-import gives the same lists."
+    )
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("--game", required=True)
@@ -28,6 +32,8 @@ class Command(BaseCommand):
                 name=b.name,
                 whitelist=b.is_whitelist,
                 entries=[LfEntry(e.external_id, e.limit, e.name) for e in b.entries.all()],
+                date=b.effective_date,
+                region=b.region,
             )
             for b in qs
         ]
@@ -35,7 +41,9 @@ class Command(BaseCommand):
             raise CommandError(
                 f"no ban lists for {opts['game']!r}" + (f" named {opts['name']}" if opts["name"] else "")
             )
-        text = serialize_lflist(lists)
+        # Passcodes are numbers; a list keyed by anything else was imported from a name-keyed file.
+        by_name = any(not e.external_id.isdigit() for lst in lists for e in lst.entries)
+        text = serialize_namelist(lists) if by_name else serialize_lflist(lists)
         if opts["output"]:
             opts["output"].write_text(text, encoding="utf-8")
         else:

@@ -1,4 +1,8 @@
-"""python manage.py import_banlist --game yugioh FILE [--date YYYY-MM-DD] [--region tcg] [--name LIST]"""
+"""python manage.py import_banlist --game yugioh FILE [--date YYYY-MM-DD] [--region tcg] [--name LIST]
+
+FILE is an EDOPro lflist.conf or a name-keyed list (``Card Name: banned | restricted | limited N``), detected
+from its first entry line. Lines EDOPro would skip are skipped too and listed as warnings.
+"""
 
 from __future__ import annotations
 
@@ -15,17 +19,22 @@ from rules.services import banlist_import
 
 class Command(BaseCommand):
     help = (
-        "Import the ban lists of an EDOPro lflist.conf file (atomic; re-importing the same list is a no-op)."
+        "Import the ban lists of an EDOPro lflist.conf or a name-keyed list file (atomic; re-importing the "
+        "same list is a no-op)."
     )
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("file", type=Path)
         parser.add_argument("--game", required=True)
         parser.add_argument(
-            "--date", type=date.fromisoformat, help="effective date, if the list name has none"
+            "--date",
+            type=date.fromisoformat,
+            help="effective date of every list in the file (default: its '#date' line, else its name)",
         )
         parser.add_argument(
-            "--region", help="tcg, ocg, traditional, goat... (default: read from the list name)"
+            "--region",
+            help="region of every list (default: its '#region' line, else the rule set's banlist_regions "
+            "found in its name)",
         )
         parser.add_argument("--name", action="append", help="import only this list (repeatable)")
 
@@ -49,3 +58,5 @@ class Command(BaseCommand):
             b = item.banlist
             state = "imported" if item.created else "already present"
             self.stdout.write(f"{b.name} ({b.effective_date}, region {b.region or '-'}): {state}")
+            for warning in item.warnings:
+                self.stdout.write(f"  warning: {warning}")

@@ -1,4 +1,5 @@
-"""python manage.py validate_deck --game SLUG --format SLUG [--banlist NAME | --date YYYY-MM-DD] [--json] FILE
+"""python manage.py validate_deck --game SLUG --format SLUG [--banlist NAME | --date YYYY-MM-DD] [--pool FILE]
+[--json] [--lang ru] FILE
 
 Exit code 0: legal, 1: illegal, 2: unusable input (the reason on stderr). FILE may be '-' for stdin.
 """
@@ -15,7 +16,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand
 
 from cards.models import Game
-from rules.deckinput import DeckInputError, deck_from_text
+from rules.deckinput import DeckInputError, deck_from_text, pool_from_text
 from rules.services import deck_validate
 
 
@@ -28,13 +29,29 @@ class Command(BaseCommand):
         parser.add_argument("--format", dest="format_slug", required=True)
         group = parser.add_mutually_exclusive_group()
         group.add_argument("--banlist", help="ban list name")
-        group.add_argument("--date", help="use the list in effect on this date (YYYY-MM-DD)")
+        group.add_argument(
+            "--date", help="judge by the rules and ban list in force on this date (YYYY-MM-DD; default today)"
+        )
+        parser.add_argument(
+            "--pool",
+            help="the registered card pool of a limited event, in any deck format (replaces a 'pool' section "
+            "of FILE)",
+        )
         parser.add_argument("--json", action="store_true", help="print the report as JSON")
         parser.add_argument("--lang", default="en", choices=["en", "ru"])
 
     def _fail(self, message: str) -> None:
         self.stderr.write(f"error: {message}")
         sys.exit(2)
+
+    def _read(self, path: str) -> bytes:
+        try:
+            data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+        except OSError as exc:
+            self._fail(f"cannot read {path}: {exc.strerror}")
+        if not data.strip():
+            self._fail(f"{'stdin' if path == '-' else path} is empty: there is no deck to validate")
+        return data
 
     def handle(self, *args: Any, **opts: Any) -> None:
         game = Game.objects.filter(slug=opts["game"]).first()
@@ -47,29 +64,41 @@ class Command(BaseCommand):
             except ValueError:
                 self._fail(f"--date must be YYYY-MM-DD, got {opts['date']!r}")
         path = opts["file"]
-        try:
-            data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
-        except OSError as exc:
-            self._fail(f"cannot read {path}: {exc.strerror}")
-        if not data.strip():
-            self._fail(f"{'stdin' if path == '-' else path} is empty: there is no deck to validate")
+        data = self._read(path)
+        pool_data = self._read(opts["pool"]) if opts["pool"] else None
         try:
             deck = deck_from_text(game=game, format_slug=opts["format_slug"], data=data,
                                   filename=None if path == "-" else path)  # fmt: skip
+            pool, warnings = deck.pool, deck.warnings
+            if pool_data is not None:
+                pool, warnings = pool_from_text(
+                    game=game, format_slug=opts["format_slug"], data=pool_data, filename=opts["pool"]
+                )
             report = deck_validate(
-                game=game, format_slug=opts["format_slug"], sections=deck.sections, hero=deck.hero,
+                game=game, format_slug=opts["format_slug"], sections=deck.sections, hero=deck.hero, pool=pool,
                 banlist=opts["banlist"], on_date=on_date, unknown=deck.unknown, extra_violations=deck.violations,
+                extra_heroes=deck.extra_heroes,
             )  # fmt: skip
         except (DeckInputError, ValidationError) as exc:
             messages = exc.messages if isinstance(exc, ValidationError) else [str(exc)]
             self._fail("; ".join(messages))
+        report.warnings.extend(warnings)
         lang = opts["lang"]
+        body = report.to_dict(lang)
         if opts["json"]:
-            self.stdout.write(json.dumps(report.to_dict(lang), ensure_ascii=False, indent=2))
+            self.stdout.write(json.dumps(body, ensure_ascii=False, indent=2))
         else:
             self.stdout.write("LEGAL" if report.legal else "ILLEGAL")
-            for v in report.to_dict(lang)["violations"]:
+            rules = body.get("rules")
+            if rules:
+                since = rules["effective_date"] or "—"
+                word = "rules" if lang == "en" else "правила"
+                since_word = "in force from" if lang == "en" else "действуют с"
+                self.stdout.write(
+                    f"  {word}: {rules['game']}/{rules['format']} {rules['version']} ({since_word} {since})"
+                )
+            for v in body["violations"]:
                 self.stdout.write(f"  [{v['code']}] {v['message']}")
-            for w in report.to_dict(lang)["warnings"]:
+            for w in body["warnings"]:
                 self.stdout.write(f"  warning [{w['code']}] {w['message']}")
         sys.exit(0 if report.legal else 1)
