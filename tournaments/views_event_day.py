@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -91,7 +92,7 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
             messages.error(request, str(error))
             return _join_page(request, tournament, signup_form, status=403)
         if signup_form is not None:
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
         messages.success(request, _("You are registered for %(event)s.") % {"event": tournament.name})
         return redirect("tournaments:my_event", pk=tournament.pk)
     return _join_page(request, tournament, signup_form)
