@@ -70,7 +70,7 @@ def start_server(kind: str, port: int, workers: int, env: dict[str, str]) -> sub
         command = [PYTHON, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload", "--nostatic"]
     else:
         command = [PYTHON, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}", "-w", str(workers),
-                   "--backlog", "4096", "--log-level", "warning", "--timeout", "60"]  # fmt: skip
+                   "--backlog", "4096", "--preload", "--log-level", "warning", "--timeout", "60"]  # fmt: skip
     return subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
@@ -117,7 +117,7 @@ def cpu_seconds(pid: int) -> float:
 
 
 def setup_django(database_url: str, cache_url: str) -> None:
-    os.environ.update({k: v for k, v in server_env(database_url, cache_url).items() if k != "SECRET_KEY"})
+    os.environ.update(server_env(database_url, cache_url))
     sys.path.insert(0, str(ROOT))
     import django
 
@@ -150,7 +150,7 @@ def create_event(players: int) -> dict[str, Any]:
         player = services.player_register(tournament=tournament, by=user, user=user)
         session = SessionStore()
         session[SESSION_KEY] = str(user.pk)
-        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
         session[HASH_SESSION_KEY] = user.get_session_auth_hash()
         session.create()
         phones.append({"cookie": f"{settings.SESSION_COOKIE_NAME}={session.session_key}",
@@ -326,6 +326,7 @@ def run_config(args: argparse.Namespace, phones_n: int, server: str) -> dict[str
             "seen_all_s": max(visible) if len(visible) == len(watchers) and visible else float("nan"),
             "seen_p95_s": sorted(visible)[int(0.95 * (len(visible) - 1))] if visible else float("nan"),
             "missed": len(watchers) - len(visible),
+            "statuses": stats.statuses,
         }
     finally:
         if not postgres:

@@ -165,7 +165,10 @@ def browser() -> Iterator[Any]:
 @pytest.fixture
 def page(browser: Any, live_server: Any) -> Iterator[Any]:
     """A fresh browser page; `page.base_url` is the live server's address."""
-    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
+    # bypass_csp: Playwright's wait_for_function polls by evaluating strings in the page, which the site's
+    # Content-Security-Policy (no eval) refuses; tests/security/test_browser_csp.py checks the pages
+    # with the policy enforced.
+    context = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900}, bypass_csp=True)
     context.set_default_timeout(15_000)
     page = context.new_page()
     page.base_url = live_server.url  # type: ignore[attr-defined]

@@ -21,6 +21,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import UserRateThrottle
 
 from cards.models import Game
+from config.api import ApiErrorOutSerializer
 from config.api import exception_handler as site_exception_handler
 
 from . import selectors, services
@@ -29,7 +30,7 @@ from .models import Match, Player, Round, Tournament
 from .permissions import is_organizer, require_organizer
 
 ID = r"[0-9]{1,18}"
-ERR = s.ErrorOutSerializer
+ERR = ApiErrorOutSerializer
 
 
 def errors(*codes: int) -> dict[int, Any]:

@@ -340,7 +340,3 @@ class SideboardOptionsOutSerializer(serializers.Serializer):
     deck = CardLineOutSerializer(many=True, help_text="cards that can go out")
     side = CardLineOutSerializer(many=True, help_text="cards that can come in (side deck, or pool)")
     swaps = SwapsOutSerializer(many=True)
-
-
-class ErrorOutSerializer(serializers.Serializer):
-    detail = serializers.CharField(required=False)

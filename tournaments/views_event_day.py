@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -91,7 +92,7 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
             messages.error(request, str(error))
             return _join_page(request, tournament, signup_form, status=403)
         if signup_form is not None:
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
         messages.success(request, _("You are registered for %(event)s.") % {"event": tournament.name})
         return redirect("tournaments:my_event", pk=tournament.pk)
     return _join_page(request, tournament, signup_form)
@@ -329,6 +330,10 @@ def confirm(request: HttpRequest, pk: int, action: str) -> HttpResponse:
 @login_required
 @require_GET
 def my_event(request: HttpRequest, pk: int) -> HttpResponse:
+    return my_event_page(request, pk)
+
+
+def my_event_page(request: HttpRequest, pk: int, status: int = 200) -> HttpResponse:
     tournament = _tournament(pk)
     player = player_for_user(tournament, request.user)
     if player is None:
@@ -337,10 +342,11 @@ def my_event(request: HttpRequest, pk: int) -> HttpResponse:
         messages.info(request, _("You are not registered for this event."))
         return redirect("tournaments:detail", pk=pk)
     token = live.my_event_token(player_id=player.pk, user_id=request.user.pk)
-    state = live.my_event_state(tournament_id=pk, player_id=player.pk)
-    if state is None:
+    version = live.live_version(pk)
+    fingerprint = live.my_event_fingerprint(tournament_id=pk, player_id=player.pk)
+    context = live.my_event_state(tournament_id=pk, player_id=player.pk)
+    if context is None:
         raise Http404
-    fingerprint, context = state
     language = request.LANGUAGE_CODE
     fragment = _render_my_event(request, context)
     return render(
@@ -350,10 +356,11 @@ def my_event(request: HttpRequest, pk: int) -> HttpResponse:
             "tournament": tournament,
             "fragment": fragment,
             "live_url": reverse("tournaments:my_event_live", args=[pk]) + f"?k={token}",
-            "etag": f'"me-{pk}-{live.live_version(pk)}-{language}-{live.digest(fingerprint)}"',
+            "etag": f'"me-{pk}-{version}-{language}-{live.digest(fingerprint)}"',
             "server_now": timezone.now(),
             "live_config": _json_script_config(),
         },
+        status=status,
     )
 
 
@@ -365,18 +372,21 @@ def my_event_live(request: HttpRequest, pk: int) -> HttpResponse:
         return HttpResponseForbidden(_("This link has expired; reload the page."))
     player_id, user_id = ids
 
-    def state() -> tuple[Any, dict[str, Any]]:
-        result = live.my_event_state(tournament_id=pk, player_id=player_id)
-        if result is None:
-            raise Http404
-        return result
-
-    def render_fragment(context: dict[str, Any]) -> str:
+    def render_fragment() -> str:
         if request.user.pk != user_id:
             raise PermissionDenied
+        context = live.my_event_state(tournament_id=pk, player_id=player_id)
+        if context is None:
+            raise Http404
         return _render_my_event(request, context)
 
-    response = live.personal_page(request, tournament_id=pk, scope="me", state=state, render=render_fragment)
+    response = live.personal_page(
+        request,
+        tournament_id=pk,
+        scope="me",
+        fingerprint=lambda: live.my_event_fingerprint(tournament_id=pk, player_id=player_id),
+        render=render_fragment,
+    )
     if response is None:
         raise Http404
     return response
