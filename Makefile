@@ -43,6 +43,10 @@ run: demo
 	@echo "Serving Deckhall on http://$(HOST):$(PORT)/"
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
+# The event server for one laptop: gunicorn on every interface, DEBUG off, snapshots on (README "Venue mode").
+venue: $(VENV)/.installed
+	DECKHALL_VENUE=1 PORT=$(PORT) $(PY) manage.py venue --port $(PORT)
+
 lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .

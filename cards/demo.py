@@ -1,9 +1,10 @@
 """Demo card databases for `manage.py load_demo` (idempotent: imports upsert by external id).
 
-Real data from settings.SHARED_DATA_DIR is used when present (Caster Chronicles XML, Vale list);
-otherwise the small samples in cards/samples/. Yu-Gi-Oh!, Everseal and the twin-deck game always
-get the samples shipped here (the full .cdb stays in ../shared; Everseal and twin-deck have no
-public card list).
+Real data from settings.SHARED_DATA_DIR is used when present (Caster Chronicles XML, Vale list, and —
+for `load_demo`, which passes ``full_database`` — the whole 10,628-card Yu-Gi-Oh! .cdb); otherwise the
+small samples in cards/samples/. Tests load the Yu-Gi-Oh! sample: it is enough for them and a second
+instead of several. Everseal and the twin-deck game have no public card list: they always get the
+samples shipped here.
 """
 
 from __future__ import annotations
@@ -19,12 +20,19 @@ from .services import cards_import
 SAMPLES = Path(__file__).resolve().parent / "samples"
 
 
-def _sources() -> list[tuple[str, Path]]:
+def full_ygo_database() -> Path | None:
+    """The shared real Yu-Gi-Oh! card database, when the shared data is there."""
+    cdb = Path(settings.SHARED_DATA_DIR) / "ygo" / "cdb" / "cards-2020-03-30.cdb"
+    return cdb if cdb.is_file() else None
+
+
+def _sources(full_database: bool) -> list[tuple[str, Path]]:
     shared = Path(settings.SHARED_DATA_DIR)
     caster = shared / "caster" / "caster-chronicles.cockatrice.xml"
     vale = shared / "vale" / "cards.json"
+    cdb = full_ygo_database() if full_database else None
     return [
-        ("yugioh", SAMPLES / "yugioh-sample.json"),
+        ("yugioh", cdb or SAMPLES / "yugioh-sample.json"),
         ("everseal", SAMPLES / "everseal-sample.json"),
         ("twindeck", SAMPLES / "twindeck-sample.json"),
         ("caster", caster if caster.is_file() else SAMPLES / "caster-sample.cockatrice.xml"),
@@ -32,8 +40,8 @@ def _sources() -> list[tuple[str, Path]]:
     ]
 
 
-def load(stdout: TextIO) -> None:
-    for slug, path in _sources():
+def load(stdout: TextIO, *, full_database: bool = False) -> None:
+    for slug, path in _sources(full_database):
         game = Game.objects.filter(slug=slug).first()
         if game is None:
             stdout.write(f"cards: no game {slug!r} (rule set missing?), skipped {path.name}\n")

@@ -142,3 +142,14 @@ def card_preview(card: Card, lang: str = "en") -> dict[str, Any]:
         "stats": card_stats(card, lang),
         "text": card.text,
     }
+
+
+def with_value_labels(game_slug: str, facets: list[dict[str, Any]], lang: str = "en") -> list[dict[str, Any]]:
+    """The search facets (cards.selectors.card_facets) with ``options``: (value, the game's word for it)
+    for each choice, what the builder's and the browser's filter selects show."""
+    return [
+        {**facet, "options": [(v, value_label(game_slug, facet["field"], v, lang)) for v in facet["values"]]}
+        if facet["kind"] == "choice"
+        else facet
+        for facet in facets
+    ]

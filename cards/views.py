@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from . import selectors, services
 from .forms import ImportForm
 from .importers import import_issue_text
+from .labels import card_preview, field_label, value_label, with_value_labels
 from .models import Card, Game, ImportJob
 
 PAGE_SIZE = 50
@@ -46,10 +45,24 @@ def _filters_with_current(facets: list[dict[str, Any]], params: Any) -> list[dic
     return shown
 
 
+def _page_numbers(total: int, number: int) -> dict[str, Any]:
+    pages = max(1, -(-total // PAGE_SIZE))
+    number = min(max(number, 1), pages)
+    return {
+        "count": total,
+        "number": number,
+        "num_pages": pages,
+        "previous": number - 1 if number > 1 else None,
+        "next": number + 1 if number < pages else None,
+    }
+
+
 def browser(request: HttpRequest) -> HttpResponse:
     games = list(Game.objects.all())
+    lang = _lang()
     error = ""
     page = None
+    rows: list[dict[str, Any]] = []
     filters = selectors.CardFilters()
     try:
         filters = selectors.card_filters_from_params(request.GET)
@@ -58,16 +71,31 @@ def browser(request: HttpRequest) -> HttpResponse:
         if key and value:
             selectors.card_filters_from_params({f"attr.{key}": value})  # validates the key
             filters.attrs[key] = value
-        results = selectors.card_search(filters)
-        page = Paginator(results, PAGE_SIZE).get_page(request.GET.get("page"))
+        raw_page = request.GET.get("page", "1")
+        number = int(raw_page) if raw_page.isdigit() else 1
+        # One row per card identity: alternate artworks and reprints are printings of that row.
+        total, groups = selectors.card_search_grouped(
+            filters, offset=(number - 1) * PAGE_SIZE, limit=PAGE_SIZE
+        )
+        page = _page_numbers(total, number)
+        if page["number"] != number:  # past the last page: show the last one
+            total, groups = selectors.card_search_grouped(
+                filters, offset=(page["number"] - 1) * PAGE_SIZE, limit=PAGE_SIZE
+            )
+        rows = [
+            {"card": group.card, "printings": group.printings, "preview": card_preview(group.card, lang)}
+            for group in groups
+        ]
     except selectors.FilterError as exc:
         error = str(exc)
     game = next((g for g in games if g.slug == filters.game), None)
     query = request.GET.copy()
     query.pop("page", None)
     search_filters = (
-        _filters_with_current(selectors.card_facets(game=game, lang=_lang()), request.GET) if game else []
+        _filters_with_current(selectors.card_facets(game=game, lang=lang), request.GET) if game else []
     )
+    if game is not None:
+        search_filters = with_value_labels(game.slug, search_filters, lang)
     configured = {f["field"] for f in search_filters}
     context = {
         "games": games,
@@ -77,12 +105,57 @@ def browser(request: HttpRequest) -> HttpResponse:
         "generic": {name: name not in configured for name in GENERIC_FIELDS},
         "attr_key": request.GET.get("attr_key", "").strip(),
         "attr_value": request.GET.get("attr_value", "").strip(),
-        "types": selectors.card_type_choices(game=game) if game and "type" not in configured else [],
+        "types": (
+            [(t, value_label(game.slug, "type", t, lang)) for t in selectors.card_type_choices(game=game)]
+            if game and "type" not in configured
+            else []
+        ),
         "page": page,
+        "rows": rows,
         "error": error,
         "querystring": query.urlencode(),
     }
     return render(request, "cards/browser.html", context)
+
+
+BAN_STATUS = {
+    0: gettext_lazy("Forbidden"),
+    1: gettext_lazy("Limited"),
+    2: gettext_lazy("Semi-limited"),
+}
+
+
+def _banlist_statuses(card: Card, lang: str) -> list[dict[str, Any]]:
+    """The card's status on each ban list in effect today for the game's formats (one row per list)."""
+    from rules.engine.registry import default_registry
+    from rules.selectors import banlist_info
+    from rules.services import banlist_choose, card_info
+
+    try:
+        formats = default_registry().game(card.game.slug).formats.values()
+    except KeyError:
+        return []
+    rows: dict[int, dict[str, Any]] = {}
+    info = card_info(card)
+    for fmt in formats:
+        if fmt.banlist is None:
+            continue
+        chosen = banlist_choose(game=card.game, fmt=fmt)
+        if chosen is None:
+            continue
+        title = fmt.name_ru if lang == "ru" and fmt.name_ru else fmt.name
+        if chosen.pk in rows:
+            rows[chosen.pk]["formats"].append(title)
+            continue
+        limit = banlist_info(chosen).limit_for(info)
+        if limit is None:
+            whitelist = chosen.is_whitelist or fmt.banlist.whitelist
+            status, code = (_("Not on this whitelist"), "forbidden") if whitelist else (_("Unlimited"), "")
+        else:
+            status = BAN_STATUS.get(limit, _("Unlimited"))
+            code = {0: "forbidden", 1: "limited", 2: "semi-limited"}.get(limit, "")
+        rows[chosen.pk] = {"banlist": chosen, "formats": [title], "status": status, "code": code}
+    return list(rows.values())
 
 
 def detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -90,24 +163,32 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
         card = selectors.card_get(pk=pk)
     except Card.DoesNotExist as exc:
         raise Http404(_("No such card.")) from exc
+    lang = _lang()
+    printings = sorted(
+        [card, *selectors.card_alternates(card=card).prefetch_related("printings__card_set")],
+        key=selectors.canonical_order,
+    )
     context = {
         "card": card,
-        "alternates": selectors.card_alternates(card=card),
-        "attributes": [(key, _attribute_text(value)) for key, value in sorted(card.attributes.items())],
+        "preview": card_preview(card, lang),
+        "external_label": field_label(card.game.slug, "external_id", lang),
+        "printings": printings,
+        "restrictions": _restrictions(card, lang),
+        "statuses": _banlist_statuses(card, lang),
     }
     return render(request, "cards/detail.html", context)
 
 
-def _attribute_text(value: Any) -> str | None:
-    """How an attribute reads on the page: lists as "a, b", structures (hero restrictions) as JSON,
-    never Python's repr (['Стая'], True)."""
-    if value is None:
-        return None
-    if isinstance(value, list) and all(isinstance(v, str | int | float) for v in value):
-        return ", ".join(str(v) for v in value)
-    if isinstance(value, list | dict | bool):
-        return json.dumps(value, ensure_ascii=False)
-    return str(value)
+def _restrictions(card: Card, lang: str) -> list[str]:
+    """A hero's deck-building restrictions in words (Everseal), as the deck builder shows them."""
+    restrictions = (card.attributes or {}).get("restrictions")
+    if not isinstance(restrictions, list) or not restrictions:
+        return []
+    from decks.gamerules import describe_restriction, filter_labels, game_formats
+
+    titles = {s.slug: s.title(lang) for f in game_formats(card.game.slug) for s in f.sections}
+    labels = filter_labels(card.game.slug, lang)
+    return [describe_restriction(item, lang, titles, labels=labels) for item in restrictions]
 
 
 def _require_organizer(request: HttpRequest) -> None:

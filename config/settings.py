@@ -47,10 +47,19 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in env_str(name, default).split(",") if item.strip()]
 
 
-DEBUG = env_bool("DEBUG", True)
+# Venue mode (`make venue`): one laptop serving an event to phones on the LAN over plain HTTP. It turns
+# DEBUG off, keeps a generated SECRET_KEY in VENUE_DIR and answers to the machine's LAN names/addresses.
+VENUE_MODE = env_bool("DECKHALL_VENUE", False)
+VENUE_DIR = Path(env_str("DECKHALL_VENUE_DIR", str(BASE_DIR / "var")))
+
+DEBUG = env_bool("DEBUG", not VENUE_MODE)
 
 _DEV_SECRET = "insecure-development-key-only-for-debug-mode"
 SECRET_KEY = env_str("SECRET_KEY", _DEV_SECRET if DEBUG else "")
+if VENUE_MODE and not env_str("SECRET_KEY"):
+    from venue.lan import secret_key_file
+
+    SECRET_KEY = secret_key_file(VENUE_DIR / "secret_key")
 if not DEBUG and (not SECRET_KEY or SECRET_KEY == _DEV_SECRET or len(SECRET_KEY) < 50):
     # Refuse to start rather than sign sessions with a guessable key.
     raise ImproperlyConfigured(
@@ -60,6 +69,14 @@ if not DEBUG and (not SECRET_KEY or SECRET_KEY == _DEV_SECRET or len(SECRET_KEY)
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]" + (",testserver" if DEBUG else ""))
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+if VENUE_MODE:
+    from venue.lan import venue_hosts
+
+    _venue_port = env_str("PORT", "8000")
+    ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ",".join(venue_hosts()))
+    CSRF_TRUSTED_ORIGINS = env_list(
+        "CSRF_TRUSTED_ORIGINS", ",".join(f"http://{host}:{_venue_port}" for host in ALLOWED_HOSTS)
+    )
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -79,6 +96,7 @@ INSTALLED_APPS = [
     "rules",
     "decks",
     "tournaments",
+    "venue",
 ]
 
 MIDDLEWARE = [
@@ -196,6 +214,8 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_TASK_TIME_LIMIT 
 IMPORT_JOB_STALE_SECONDS = env_int("IMPORT_JOB_STALE_SECONDS", 60)
 IMPORT_JOB_MAX_ATTEMPTS = env_int("IMPORT_JOB_MAX_ATTEMPTS", 2)
 IMPORT_JOB_PENDING_MINUTES = env_int("IMPORT_JOB_PENDING_MINUTES", 30)
+# /healthz asks the Celery workers at most this often (a ping is a broadcast through the broker).
+HEALTHZ_WORKERS_CACHE_SECONDS = env_int("HEALTHZ_WORKERS_CACHE_SECONDS", 5)
 
 # --- Cache: Redis when configured so rate limits and cached reads are shared by all web nodes.
 REDIS_CACHE_URL = env_str("CACHE_URL", "")
@@ -236,6 +256,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Match statuses appear in two shapes (a round's matches, one match): one named enum for both.
+    "ENUM_NAME_OVERRIDES": {"MatchStatusEnum": "tournaments.models.Match.Status"},
 }
 
 # --- Security -------------------------------------------------------------------------------
@@ -255,7 +277,10 @@ CSRF_COOKIE_HTTPONLY = False  # the builder's fetch() reads the token from the c
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
-if not DEBUG:
+# Venue mode serves plain HTTP on a LAN with no internet: there is no certificate a phone would trust, so no
+# HTTPS redirect, no HSTS (it would lock phones out of http:// for a year) and no Secure-only cookies
+# (phones would never send them back, and nobody could log in). The Wi-Fi password is the perimeter.
+if not DEBUG and not VENUE_MODE:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
@@ -272,6 +297,12 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
     "loggers": {"django.db.backends": {"level": "WARNING"}},
 }
+
+# Venue snapshots (venue/snapshots.py): SQLite only; on by default in venue mode.
+VENUE_SNAPSHOTS = env_bool("VENUE_SNAPSHOTS", VENUE_MODE)
+VENUE_SNAPSHOT_DIR = Path(env_str("VENUE_SNAPSHOT_DIR", str(VENUE_DIR / "snapshots")))
+VENUE_SNAPSHOT_KEEP = env_int("VENUE_SNAPSHOT_KEEP", 50)
+VENUE_SNAPSHOT_INTERVAL = env_int("VENUE_SNAPSHOT_INTERVAL", 5)
 
 # Where the read-only shared data (real card databases) lives; demo loading uses it when present.
 SHARED_DATA_DIR = Path(env_str("DECKHALL_SHARED_DATA", str(BASE_DIR.parent / "shared" / "data")))

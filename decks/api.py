@@ -13,10 +13,12 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import exceptions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.generics import GenericAPIView
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
@@ -24,6 +26,7 @@ from rest_framework.response import Response
 
 from cards.models import Card, Game
 from config.parsers import DepthLimitedJSONParser
+from rules.api import ViolationSerializer
 from rules.models import BanList
 
 from . import selectors, services
@@ -55,106 +58,149 @@ class DeckInSerializer(serializers.Serializer):
     message = serializers.CharField(required=False, allow_blank=True, max_length=200)
 
 
-# Output shapes, for the OpenAPI schema (the views build the same dicts in deck_json / version_json).
+class DeckUpdateInSerializer(DeckInSerializer):
+    base_version = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=MAX_ID,
+        help_text="the deck's current_version this edit started from; a stale one is refused with 409 "
+        "(the builder always sends it; without it the save is not checked)",
+    )
+
+
+class DeckCopyInSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=200, required=False, allow_blank=True)
+
+
+# --- output: the serializers below produce the responses (and the schema documents them) ------------
+
+
 class CardBriefOutSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
+    id = serializers.IntegerField(source="pk")
     external_id = serializers.CharField()
-    name = serializers.CharField()
+    name = serializers.CharField(source="__str__")
     card_type = serializers.CharField()
     level = serializers.IntegerField(allow_null=True)
     cost = serializers.IntegerField(allow_null=True)
 
 
-class DeckEntryOutSerializer(CardBriefOutSerializer):
-    card = serializers.IntegerField()
+class HeroOutSerializer(CardBriefOutSerializer):
+    attributes = serializers.JSONField()
+
+
+class DeckEntryOutSerializer(serializers.Serializer):
+    """One line of a section: the card's brief fields plus its id again as ``card`` and the count."""
+
+    id = serializers.IntegerField(source="card.pk")
+    external_id = serializers.CharField(source="card.external_id")
+    name = serializers.CharField(source="card.__str__")
+    card_type = serializers.CharField(source="card.card_type")
+    level = serializers.IntegerField(source="card.level", allow_null=True)
+    cost = serializers.IntegerField(source="card.cost", allow_null=True)
+    card = serializers.IntegerField(source="card.pk")
     count = serializers.IntegerField()
 
 
 class BanListBriefOutSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
+    id = serializers.IntegerField(source="pk")
     name = serializers.CharField()
     effective_date = serializers.DateField()
 
 
 class DeckOutSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
+    """A deck as lists show it (no cards)."""
+
+    id = serializers.IntegerField(source="pk")
     name = serializers.CharField()
-    owner = serializers.CharField()
-    game = serializers.SlugField()
+    owner = serializers.CharField(source="owner.username")
+    game = serializers.SlugField(source="game.slug")
     format_slug = serializers.SlugField()
     banlist = BanListBriefOutSerializer(allow_null=True)
     on_date = serializers.DateField(allow_null=True)
     visibility = serializers.ChoiceField(choices=Deck.Visibility.choices)
-    hero = CardBriefOutSerializer(allow_null=True)
+    hero = HeroOutSerializer(allow_null=True)
     current_version = serializers.IntegerField()
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
-    notes = serializers.CharField(required=False)
-    sections = serializers.DictField(child=DeckEntryOutSerializer(many=True), required=False)
+
+
+class DeckDetailOutSerializer(DeckOutSerializer):
+    """A deck with its notes and cards; pass ``context={"sections": …}`` when they are already loaded."""
+
+    notes = serializers.CharField()
+    sections = serializers.SerializerMethodField()
+
+    @extend_schema_field(serializers.DictField(child=DeckEntryOutSerializer(many=True)))
+    def get_sections(self, deck: Deck) -> dict[str, Any]:
+        sections = self.context.get("sections")
+        sections = selectors.deck_sections(deck) if sections is None else sections
+        return {
+            slug: DeckEntryOutSerializer(
+                [{"card": card, "count": count} for card, count in lines], many=True
+            ).data
+            for slug, lines in sections.items()
+        }
+
+
+class DeckPageOutSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = DeckOutSerializer(many=True)
+
+
+class DeckConflictOutSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    current_version = serializers.IntegerField(source="deck.current_version")
+    deck = DeckDetailOutSerializer()
 
 
 class VersionOutSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     created_at = serializers.DateTimeField()
-    created_by = serializers.CharField(allow_null=True)
+    created_by = serializers.CharField(source="created_by.username", allow_null=True)
     message = serializers.CharField()
-    format_slug = serializers.SlugField()
+    format_slug = serializers.CharField()
     snapshot = serializers.JSONField()
 
 
-def card_json(card: Card) -> dict[str, Any]:
-    return {
-        "id": card.pk,
-        "external_id": card.external_id,
-        "name": str(card),
-        "card_type": card.card_type,
-        "level": card.level,
-        "cost": card.cost,
-    }
+class VersionDiffOutSerializer(VersionOutSerializer):
+    """A version, with its difference to ``against`` (by default the version before it)."""
+
+    against = serializers.SerializerMethodField()
+    diff = serializers.SerializerMethodField()
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_against(self, version: DeckVersion) -> int | None:
+        return self.context.get("against")
+
+    @extend_schema_field(serializers.JSONField(allow_null=True))
+    def get_diff(self, version: DeckVersion) -> Any:
+        return self.context.get("diff")
 
 
-def deck_json(
-    deck: Deck, *, sections: selectors.Sections | None = None, brief: bool = False
-) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "id": deck.pk,
-        "name": deck.name,
-        "owner": deck.owner.username,
-        "game": deck.game.slug,
-        "format_slug": deck.format_slug,
-        "banlist": {
-            "id": deck.banlist.pk,
-            "name": deck.banlist.name,
-            "effective_date": deck.banlist.effective_date.isoformat(),
-        }
-        if deck.banlist
-        else None,
-        "on_date": deck.on_date.isoformat() if deck.on_date else None,
-        "visibility": deck.visibility,
-        "hero": {**card_json(deck.hero), "attributes": deck.hero.attributes} if deck.hero else None,
-        "current_version": deck.current_version,
-        "created_at": deck.created_at.isoformat(),
-        "updated_at": deck.updated_at.isoformat(),
-    }
-    if not brief:
-        sections = selectors.deck_sections(deck) if sections is None else sections
-        data["notes"] = deck.notes
-        data["sections"] = {
-            slug: [{**card_json(card), "card": card.pk, "count": count} for card, count in lines]
-            for slug, lines in sections.items()
-        }
-    return data
+class DeckReportOutSerializer(serializers.Serializer):
+    legal = serializers.BooleanField(allow_null=True, help_text="null when the deck could not be judged")
+    violations = ViolationSerializer(many=True)
+    warnings = ViolationSerializer(many=True, required=False)
 
 
-def version_json(version: DeckVersion) -> dict[str, Any]:
-    return {
-        "number": version.number,
-        "created_at": version.created_at.isoformat(),
-        "created_by": version.created_by.username if version.created_by else None,
-        "message": version.message,
-        "format_slug": version.format_slug,
-        "snapshot": version.snapshot,
-    }
+class DeckImportOutSerializer(serializers.Serializer):
+    deck = DeckDetailOutSerializer()
+    errors = serializers.ListField(child=serializers.CharField())
+    unknown = serializers.ListField(child=serializers.JSONField())
+
+
+class DeckImportRefusedOutSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    deck = serializers.IntegerField(allow_null=True)
+    errors = serializers.ListField(child=serializers.CharField())
+    unknown = serializers.ListField(child=serializers.JSONField())
+
+
+def deck_json(deck: Deck, *, sections: selectors.Sections | None = None) -> dict[str, Any]:
+    """The deck as the API answers it (also the builder page's initial data)."""
+    return DeckDetailOutSerializer(deck, context={"sections": sections}).data
 
 
 def cards_for(game: Game, data: dict[str, Any]) -> tuple[selectors.Sections | None, Card | None, bool]:
@@ -222,8 +268,12 @@ class DeckViewSet(viewsets.ViewSet):
         return deck
 
     @extend_schema(
-        parameters=[OpenApiParameter("game", str), OpenApiParameter("mine", bool)],
-        responses=DeckOutSerializer(many=True),
+        parameters=[
+            OpenApiParameter("game", str),
+            OpenApiParameter("mine", bool),
+            OpenApiParameter("page", int, description="page number, from 1"),
+        ],
+        responses=DeckPageOutSerializer,
         operation_id="decks_list",
     )
     def list(self, request: Request) -> Response:
@@ -232,13 +282,17 @@ class DeckViewSet(viewsets.ViewSet):
             decks = decks.filter(game__slug=request.query_params["game"])
         if request.query_params.get("mine") in {"1", "true"}:
             decks = decks.filter(owner=request.user) if request.user.is_authenticated else decks.none()
-        from rest_framework.pagination import PageNumberPagination
-
         paginator = PageNumberPagination()
-        page = paginator.paginate_queryset(decks, request, view=self)
-        return paginator.get_paginated_response([deck_json(deck, brief=True) for deck in page or []])
+        page = paginator.paginate_queryset(decks, request, view=self) or []
+        body = {
+            "count": paginator.page.paginator.count,
+            "next": paginator.get_next_link(),
+            "previous": paginator.get_previous_link(),
+            "results": page,
+        }
+        return Response(DeckPageOutSerializer(body).data)
 
-    @extend_schema(request=DeckInSerializer, responses={201: DeckOutSerializer})
+    @extend_schema(request=DeckInSerializer, responses={201: DeckDetailOutSerializer})
     def create(self, request: Request) -> Response:
         data = _valid(DeckInSerializer, request.data)
         if not data.get("game") or not data.get("name"):
@@ -263,14 +317,17 @@ class DeckViewSet(viewsets.ViewSet):
         )
         return Response(deck_json(deck), status=status.HTTP_201_CREATED)
 
-    @extend_schema(responses=DeckOutSerializer)
+    @extend_schema(responses=DeckDetailOutSerializer)
     def retrieve(self, request: Request, pk: str) -> Response:
         return Response(deck_json(self._readable(request, pk)))
 
-    @extend_schema(request=DeckInSerializer, responses=DeckOutSerializer)
+    @extend_schema(
+        request=DeckUpdateInSerializer,
+        responses={200: DeckDetailOutSerializer, 409: DeckConflictOutSerializer},
+    )
     def update(self, request: Request, pk: str) -> Response:
         deck = self._editable(request, pk)
-        data = _valid(DeckInSerializer, request.data)
+        data = _valid(DeckUpdateInSerializer, request.data)
         if data.get("game") and data["game"] != deck.game.slug:
             raise exceptions.ValidationError({"game": "a deck's game cannot change; copy it instead"})
         sections, hero, hero_given = cards_for(deck.game, data)
@@ -281,13 +338,22 @@ class DeckViewSet(viewsets.ViewSet):
             kwargs["banlist"] = banlist_for(deck.game, data)
         if hero_given:
             kwargs["hero"] = hero
-        deck = _service_call(
-            services.deck_update, deck=deck, by=request.user, sections=sections,
-            message=data.get("message", ""), **kwargs,
-        )  # fmt: skip
+        try:
+            deck = _service_call(
+                services.deck_update, deck=deck, by=request.user, sections=sections,
+                message=data.get("message", ""), base_version=data.get("base_version"), **kwargs,
+            )  # fmt: skip
+        except services.DeckVersionConflict as conflict:
+            body = {"detail": str(conflict), "deck": conflict.deck}
+            return Response(DeckConflictOutSerializer(body).data, status=status.HTTP_409_CONFLICT)
         return Response(deck_json(deck))
 
-    partial_update = update
+    @extend_schema(
+        request=DeckUpdateInSerializer,
+        responses={200: DeckDetailOutSerializer, 409: DeckConflictOutSerializer},
+    )
+    def partial_update(self, request: Request, pk: str) -> Response:
+        return self.update(request, pk)
 
     def destroy(self, request: Request, pk: str) -> Response:
         deck = self._editable(request, pk)
@@ -298,36 +364,42 @@ class DeckViewSet(viewsets.ViewSet):
     @action(detail=True, methods=["get"])
     def versions(self, request: Request, pk: str) -> Response:
         deck = self._readable(request, pk)
-        return Response([version_json(v) for v in selectors.deck_versions(deck)])
+        return Response(VersionOutSerializer(selectors.deck_versions(deck), many=True).data)
 
     @extend_schema(
         parameters=[OpenApiParameter("against", int, description="diff against this version")],
-        responses=VersionOutSerializer,
+        responses=VersionDiffOutSerializer,
     )
     @action(detail=True, methods=["get"], url_path=r"versions/(?P<number>\d+)")
     def version(self, request: Request, pk: str, number: str) -> Response:
         deck = self._readable(request, pk)
         version = get_object_or_404(DeckVersion, deck=deck, number=int(number))
-        data = version_json(version)
-        against = request.query_params.get("against") or (version.number - 1 if version.number > 1 else None)
-        if against:
-            try:
-                data["diff"] = selectors.deck_version_diff(deck=deck, old=int(against), new=version.number)
-            except ValueError:
-                raise exceptions.ValidationError({"against": "must be a version number"}) from None
-            data["against"] = int(against)
-        return Response(data)
+        raw_against = request.query_params.get("against")
+        try:
+            against = (
+                int(raw_against) if raw_against else (version.number - 1 if version.number > 1 else None)
+            )
+            diff = (
+                selectors.deck_version_diff(deck=deck, old=against, new=version.number) if against else None
+            )
+        except ValueError:
+            raise exceptions.ValidationError({"against": "must be a version number of this deck"}) from None
+        context = {"against": against, "diff": diff}
+        return Response(VersionDiffOutSerializer(version, context=context).data)
 
+    @extend_schema(request=None, responses=DeckDetailOutSerializer)
     @action(detail=True, methods=["post"], url_path=r"versions/(?P<number>\d+)/restore")
     def restore(self, request: Request, pk: str, number: str) -> Response:
         deck = self._editable(request, pk)
         deck = _service_call(services.deck_restore_version, deck=deck, number=int(number), by=request.user)
         return Response(deck_json(deck))
 
+    @extend_schema(request=DeckCopyInSerializer, responses={201: DeckDetailOutSerializer})
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     def copy(self, request: Request, pk: str) -> Response:
         deck = self._readable(request, pk)
-        copy = _service_call(services.deck_copy, deck=deck, by=request.user, name=request.data.get("name"))
+        data = _valid(DeckCopyInSerializer, request.data)
+        copy = _service_call(services.deck_copy, deck=deck, by=request.user, name=data.get("name") or None)
         return Response(deck_json(copy), status=status.HTTP_201_CREATED)
 
     @extend_schema(
@@ -335,7 +407,18 @@ class DeckViewSet(viewsets.ViewSet):
             OpenApiParameter("fmt", str, enum=[*services.EXPORT_TYPES]),
             OpenApiParameter("player", str),
             OpenApiParameter("event", str),
-        ]
+            OpenApiParameter(
+                "download", str, enum=["0", "1"], description="0: shown inline, not as a download"
+            ),
+        ],
+        responses={
+            (200, media_type): OpenApiTypes.OBJECT
+            if media_type == "application/json"
+            else OpenApiTypes.BINARY
+            for media_type in sorted(
+                {content_type.split(";")[0] for content_type, _ in services.EXPORT_TYPES.values()}
+            )
+        },
     )
     @action(detail=True, methods=["get"])
     def export(self, request: Request, pk: str) -> HttpResponse:
@@ -349,11 +432,17 @@ class DeckViewSet(viewsets.ViewSet):
         )
         return export_response(exported, download=request.query_params.get("download") != "0")
 
+    @extend_schema(responses=DeckReportOutSerializer)
     @action(detail=True, methods=["get"])
     def report(self, request: Request, pk: str) -> Response:
         deck = self._readable(request, pk)
         lang = "ru" if (get_language() or "en").startswith("ru") else "en"
-        return Response(selectors.deck_report(deck=deck, lang=lang) or {"legal": None, "violations": []})
+        report = selectors.deck_report(deck=deck, lang=lang) or {
+            "legal": None,
+            "violations": [],
+            "warnings": [],
+        }
+        return Response(DeckReportOutSerializer(report).data)
 
 
 def export_response(exported: services.ExportedDeck, *, download: bool = True) -> HttpResponse:
@@ -390,7 +479,10 @@ class DeckImportView(GenericAPIView):
     parser_classes = [DepthLimitedJSONParser, MultiPartParser, FormParser]
     serializer_class = DeckImportInSerializer
 
-    @extend_schema(request=DeckImportInSerializer)
+    @extend_schema(
+        request=DeckImportInSerializer,
+        responses={201: DeckImportOutSerializer, 400: DeckImportRefusedOutSerializer},
+    )
     def post(self, request: Request) -> Response:
         data = _valid(DeckImportInSerializer, request.data)
         game = Game.objects.filter(slug=data["game"]).first()
@@ -420,15 +512,14 @@ class DeckImportView(GenericAPIView):
                 allow_unknown=data["allow_unknown"],
             )
         except services.DeckImportError as error:
-            return Response(
-                {"detail": "the deck was not imported", **error.result.to_dict()},
-                status=status.HTTP_400_BAD_REQUEST,
-            )
+            body = {"detail": "the deck was not imported", **error.result.to_dict()}
+            return Response(DeckImportRefusedOutSerializer(body).data, status=status.HTTP_400_BAD_REQUEST)
         except DjangoValidationError as error:
             detail = error.message_dict if hasattr(error, "error_dict") else error.messages
             raise exceptions.ValidationError(detail) from None
         assert result.deck is not None
-        return Response({**result.to_dict(), "deck": deck_json(result.deck)}, status=status.HTTP_201_CREATED)
+        body = {**result.to_dict(), "deck": result.deck}
+        return Response(DeckImportOutSerializer(body).data, status=status.HTTP_201_CREATED)
 
 
 class BanListStatusOutSerializer(serializers.Serializer):
@@ -473,4 +564,5 @@ class BanListStatusView(GenericAPIView):
         )
         cards = list(Card.objects.filter(game=game, pk__in=ids))
         statuses = selectors.banlist_statuses(banlist=banlist, cards=cards)
-        return Response({"banlist": str(banlist) if banlist else None, "statuses": statuses})
+        body = {"banlist": str(banlist) if banlist else None, "statuses": statuses}
+        return Response(BanListStatusOutSerializer(body).data)

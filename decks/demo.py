@@ -13,10 +13,13 @@ legal content as a new version.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from functools import cache
 from typing import Any, TextIO
 
 from accounts.models import User
+from cards.demo import SAMPLES
 from cards.models import Card, Game
 
 from .gamerules import format_info
@@ -29,10 +32,24 @@ DEMO_NOTES = "Demo deck built from the sample card database."
 Lines = list[tuple[Card, int]]
 
 
-def _cards(game: Game, **filters: object) -> list[Card]:
-    return list(
-        Card.objects.filter(game=game, is_token=False, deck_buildable=True, **filters).order_by("external_id")
+@cache
+def _sample_ids(game_slug: str) -> frozenset[str]:
+    """External ids of the game's shipped sample cards (cards/samples/): well-known cards, so the demo
+    decks built from the full real database still read like decks players know."""
+    path = SAMPLES / f"{game_slug}-sample.json"
+    if not path.is_file():
+        return frozenset()
+    return frozenset(
+        str(card["external_id"]) for card in json.loads(path.read_text(encoding="utf-8"))["cards"]
     )
+
+
+def _cards(game: Game, **filters: object) -> list[Card]:
+    known = _sample_ids(game.slug)
+    cards = Card.objects.filter(game=game, is_token=False, deck_buildable=True, **filters).order_by(
+        "external_id"
+    )
+    return sorted(cards, key=lambda card: card.external_id not in known)
 
 
 def _copy_key(card: Card, key: str) -> str:

@@ -12,10 +12,10 @@ from django.utils import timezone
 
 from cards.models import Card
 
-from .formats import WRITERS, DeckLine, DeckList
+from .formats import WRITERS, DeckFormatError, DeckLine, DeckList, FileLayout
 from .gamerules import format_info
 from .models import Deck
-from .selectors import deck_sections
+from .selectors import Sections, deck_sections
 
 
 def _shared_names(game_id: int, cards: list[Card]) -> set[int]:
@@ -36,9 +36,10 @@ def _shared_names(game_id: int, cards: list[Card]) -> set[int]:
     }
 
 
-def deck_list_of(deck: Deck) -> DeckList:
-    """The deck as a neutral list, sections in the game's order (Main, Extra, Side)."""
-    sections = deck_sections(deck)
+def deck_list_of(deck: Deck, sections: Sections | None = None) -> DeckList:
+    """The deck as a neutral list, sections in the game's order (Main, Extra, Side); ``sections`` when the
+    caller has already read them (the deck page)."""
+    sections = deck_sections(deck) if sections is None else sections
     cards = [card for lines in sections.values() for card, _count in lines] + (
         [deck.hero] if deck.hero else []
     )
@@ -55,7 +56,19 @@ def deck_list_of(deck: Deck) -> DeckList:
         game=deck.game.slug,
         format_slug=deck.format_slug,
         notes=deck.notes,
+        layout=FileLayout.from_json(deck.file_layout),
     )
+
+
+def ydke_link(deck: Deck, sections: Sections | None = None) -> str:
+    """The deck as a ydke:// link, or "" when the game's cards have no passcodes or the deck has
+    sections ydke cannot hold."""
+    if deck.game.slug != "yugioh":
+        return ""
+    try:
+        return WRITERS["ydke"](deck_list_of(deck, sections))
+    except DeckFormatError:
+        return ""
 
 
 def render_export(

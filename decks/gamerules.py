@@ -65,6 +65,11 @@ class FormatInfo:
         slugs = self.section_slugs
         if slug in slugs:
             return slug
+        # A Cockatrice zone or a header may name the section as the rule set titles it ("Main deck").
+        named = slug.strip().casefold()
+        for section in self.sections:
+            if named in {section.name.casefold(), section.name_ru.casefold()}:
+                return section.slug
         for candidate in SECTION_FALLBACKS.get(slug, ()):
             if candidate in slugs:
                 return candidate
@@ -93,7 +98,8 @@ def format_info(game_slug: str, format_slug: str | None) -> FormatInfo:
         if not game.formats:
             raise KeyError(f"game {game_slug!r} has no formats")
         return _info(game_slug, next(iter(game.formats.values())))
-    return _info(game_slug, registry.format(game_slug, format_slug))
+    # Format slugs are lower-case data: "Advanced" from a form or a script names the same format.
+    return _info(game_slug, registry.format(game_slug, format_slug.strip().casefold()))
 
 
 def _info(game_slug: str, fmt) -> FormatInfo:  # type: ignore[no-untyped-def]

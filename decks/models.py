@@ -40,6 +40,9 @@ class Deck(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     current_version = models.PositiveIntegerField(default=0)
+    # The imported file's own lines (decks.formats.FileLayout.as_json: header, comments, card order,
+    # line endings) so that exporting the deck in that format gives the author's file back; {} if none.
+    file_layout = models.JSONField(default=dict, blank=True, editable=False)
 
     class Meta:
         ordering = ["-updated_at", "-id"]

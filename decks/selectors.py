@@ -68,7 +68,7 @@ def deck_sections(deck: Deck) -> Sections:
     one query."""
     sections: Sections = {}
     for entry in (
-        DeckCard.objects.filter(deck=deck).select_related("card").order_by("section", "position", "id")
+        DeckCard.objects.filter(deck=deck).select_related("card__game").order_by("section", "position", "id")
     ):
         sections.setdefault(entry.section, []).append((entry.card, entry.count))
     return sections_in_game_order(game_slug=deck.game.slug, format_slug=deck.format_slug, sections=sections)

@@ -141,6 +141,17 @@ def _check_visibility(visibility: str) -> str:
     return visibility
 
 
+class DeckVersionConflict(Exception):
+    """A save based on an older version than the deck's current one; ``deck`` is the deck as it is now."""
+
+    def __init__(self, deck: Deck, base_version: int) -> None:
+        self.deck = deck
+        super().__init__(
+            f"the deck was saved elsewhere since version {base_version} (it is now at version "
+            f"{deck.current_version}): reload it, or save your changes as a copy"
+        )
+
+
 # --- services -------------------------------------------------------------------------------------
 
 
@@ -192,13 +203,20 @@ def deck_update(
     banlist: BanList | None = _UNSET,
     on_date: dt.date | None = _UNSET,
     message: str = "",
+    base_version: int | None = None,
 ) -> Deck:
-    """Change a deck; ``sections`` (when given) replaces all of its cards. Every call makes a version."""
+    """Change a deck; ``sections`` (when given) replaces all of its cards. Every call makes a version.
+
+    ``base_version`` is the version the edit started from: if the deck has moved on since (another tab,
+    another device), DeckVersionConflict is raised and nothing changes, so no save silently undoes another.
+    """
     _guard_owner(deck, by)
     # Lock the row so two saves cannot take the same version number, then work on fresh values in the
     # caller's own instance (callers keep using the object they passed).
     Deck.objects.select_for_update().filter(pk=deck.pk).values_list("pk", flat=True).get()
     deck.refresh_from_db()
+    if base_version is not None and base_version != deck.current_version:
+        raise DeckVersionConflict(deck, base_version)
     fmt = _format_or_error(deck.game, format_slug if format_slug is not None else deck.format_slug)
     deck.format_slug = fmt.slug
     if name is not None:
@@ -363,6 +381,9 @@ def deck_import(
         message=f"imported from {parsed.source_format}"
         + (f" without {len(resolved.unknown)} unknown line(s)" if resolved.unknown else ""),
     )
+    if parsed.layout is not None:
+        result.deck.file_layout = parsed.layout.as_json()
+        result.deck.save(update_fields=["file_layout"])
     return result
 
 

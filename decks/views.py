@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
+from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -18,11 +19,13 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from cards.models import Card, Game
+from cards.labels import card_preview, game_label_table, value_label, with_value_labels
+from cards.models import Card, Game, Printing
 from cards.selectors import card_facets, game_search_filters
 
 from . import selectors, services, stats, svg
 from .api import deck_json, export_response
+from .exporting import ydke_link
 from .forms import DeckImportForm, DeckNewForm
 from .gamerules import (
     FormatInfo,
@@ -71,11 +74,7 @@ def deck_new(request: HttpRequest) -> HttpResponse:
             form.add_error(None, error)
         else:
             return redirect("decks:builder", pk=deck.pk)
-    formats = {
-        game.slug: [(f.slug, f.title(_lang())) for f in game_formats(game.slug)]
-        for game in Game.objects.all()
-    }
-    return render(request, "decks/new.html", {"form": form, "formats": formats})
+    return render(request, "decks/new.html", {"form": form})
 
 
 @login_required
@@ -186,7 +185,16 @@ def _section_stats(
                 "curve_svg": mark_safe(first[1]) if first else "",  # noqa: S308
                 "types_svg": mark_safe(  # noqa: S308
                     svg.hbar_chart(
-                        stats.breakdown((card.card_type, count) for card, count in lines),
+                        # Type names in the rule set's words for the page's language ("Монстр").
+                        stats.breakdown(
+                            (
+                                value_label(fmt.game_slug, "type", card.card_type, lang)
+                                if card.card_type
+                                else "",
+                                n,
+                            )
+                            for card, n in lines
+                        ),
                         title=f"{title}: {types_label}",
                     )
                 ),
@@ -195,25 +203,79 @@ def _section_stats(
     return blocks
 
 
+def _type_order(game_slug: str) -> dict[str, int]:
+    # The rule set's type labels list the game's types in its own order (monster, spell, trap).
+    values = game_label_table(game_slug).get("values", {}).get("type", {})
+    return {card_type: index for index, card_type in enumerate(values)}
+
+
+def _deck_listing(
+    fmt: FormatInfo, sections: selectors.Sections, printings: dict[int, str], lang: str
+) -> list[dict[str, Any]]:
+    """Every section of the format in the game's order, its cards grouped by the game's card types with
+    counts, each card with its preview: the deck as the page lists it."""
+    order = _type_order(fmt.game_slug)
+    listing = []
+    extra = [slug for slug in sections if slug not in fmt.section_slugs]
+    titles = {s.slug: s.title(lang) for s in fmt.sections}
+    for slug in [*fmt.section_slugs, *extra]:
+        lines = sections.get(slug, [])
+        groups: dict[str, list[dict[str, Any]]] = {}
+        for card, count in lines:
+            groups.setdefault(card.card_type, []).append(
+                {
+                    "card": card,
+                    "count": count,
+                    "printing": printings.get(card.pk, ""),
+                    "preview": card_preview(card, lang),
+                }
+            )
+        listing.append(
+            {
+                "slug": slug,
+                "title": titles.get(slug, slug),
+                "total": sum(count for _card, count in lines),
+                "groups": [
+                    {
+                        "type": card_type,
+                        "label": value_label(fmt.game_slug, "type", card_type, lang) if card_type else "—",
+                        "total": sum(line["count"] for line in rows),
+                        "lines": rows,
+                    }
+                    for card_type, rows in sorted(
+                        groups.items(), key=lambda item: (order.get(item[0], len(order)), item[0])
+                    )
+                ],
+            }
+        )
+    return listing
+
+
 def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_readable(pk=pk, user=request.user)
+    lang = _lang()
     sections = selectors.deck_sections(deck)
     fmt = format_info(deck.game.slug, deck.format_slug)
     hands = opening_hand(deck.game.slug)
-    report = selectors.deck_report(deck=deck, sections=sections, lang=_lang())
+    report = selectors.deck_report(deck=deck, sections=sections, lang=lang)
     versions = _with_messages(list(selectors.deck_versions(deck)[:30]))
+    cards = [card for lines in sections.values() for card, _count in lines]
+    printings = _printing_labels(cards)
     return render(
         request,
         "decks/detail.html",
         {
             "deck": deck,
             "fmt": fmt,
-            "fmt_title": fmt.title(_lang()),
-            "game_title": (deck.game.name_ru if _lang() == "ru" else "") or deck.game.name,
+            "fmt_title": fmt.title(lang),
+            "game_title": (deck.game.name_ru if lang == "ru" else "") or deck.game.name,
+            "listing": _deck_listing(fmt, sections, printings, lang),
+            "hero_preview": card_preview(deck.hero, lang) if deck.hero else None,
             "blocks": _section_stats(fmt, sections, hands),
             "report": report,
             "versions": versions,
             "can_edit": deck.editable_by(request.user),
+            "ydke": ydke_link(deck, sections),
             "export_formats": [
                 (key, label)
                 for key, label in (
@@ -247,6 +309,50 @@ def _hero_restrictions(game: Game, formats: list[FormatInfo], lang: str) -> dict
     }
 
 
+def _printing_labels(cards: list[Card]) -> dict[int, str]:
+    """card id → the printing it is, for cards whose identity has several printings (alternate artworks):
+    its set code(s) and id, the same words the builder's printing picker uses. Two queries."""
+    identities = {card.identity for card in cards}
+    if not identities:
+        return {}
+    game_ids = {card.game_id for card in cards}
+    several = set(
+        Card.objects.filter(game_id__in=game_ids, identity__in=identities)
+        .values("identity")
+        .annotate(n=Count("pk"))
+        .filter(n__gt=1)
+        .values_list("identity", flat=True)
+    )
+    chosen = [card for card in cards if card.identity in several]
+    sets: dict[int, list[str]] = {}
+    for card_id, set_code, code in (
+        Printing.objects.filter(card__in=chosen)
+        .order_by("card_id", "card_set__code", "code")
+        .values_list("card_id", "card_set__code", "code")
+    ):
+        sets.setdefault(card_id, []).append(
+            f"{set_code} {code}".strip() if code and code != set_code else set_code
+        )
+    return {
+        card.pk: (", ".join(sets[card.pk]) + " · " if card.pk in sets else "") + f"#{card.external_id}"
+        for card in chosen
+    }
+
+
+def _line_extras(cards: list[Card], lang: str) -> dict[str, dict[str, Any]]:
+    """What the builder's deck rows need beyond the API's deck lines: identity (adding any printing of a
+    card increments its row), the chosen printing's label and the card's preview."""
+    printings = _printing_labels(cards)
+    return {
+        str(card.pk): {
+            "identity": card.identity,
+            "printing": printings.get(card.pk, ""),
+            "preview": card_preview(card, lang),
+        }
+        for card in cards
+    }
+
+
 @login_required
 def deck_builder(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.deck_readable(pk=pk, user=request.user)
@@ -256,10 +362,11 @@ def deck_builder(request: HttpRequest, pk: int) -> HttpResponse:
     sections = selectors.deck_sections(deck)
     fmt = format_info(deck.game.slug, deck.format_slug)
     formats = game_formats(deck.game.slug)
-    search_filters = card_facets(game=deck.game, lang=lang)
+    search_filters = with_value_labels(deck.game.slug, card_facets(game=deck.game, lang=lang), lang)
     type_configured = any(f["field"] == "type" for f in search_filters)
     config = {
         "deck": deck_json(deck, sections=sections),
+        "cards": _line_extras([card for lines in sections.values() for card, _n in lines], lang),
         "lang": lang,
         "formats": [
             {
@@ -279,6 +386,7 @@ def deck_builder(request: HttpRequest, pk: int) -> HttpResponse:
         "hands": opening_hand(deck.game.slug),
         "urls": {
             "search": "/api/cards/",
+            "grouped": reverse("api-card-grouped"),
             "validate": "/api/decks/validate/",
             "save": reverse("api-deck-detail", args=[deck.pk]),
             "status": reverse("decks:detail", args=[deck.pk]),
@@ -296,7 +404,9 @@ def deck_builder(request: HttpRequest, pk: int) -> HttpResponse:
             # The game's own search filters (its rule set's search_filters), rendered beside the search box;
             # when they include the card type, the generic type select is not shown twice.
             "search_filters": search_filters,
-            "card_types": [] if type_configured else selectors.card_types(deck.game),
+            "card_types": []
+            if type_configured
+            else [(t, value_label(deck.game.slug, "type", t, lang)) for t in selectors.card_types(deck.game)],
             "type_configured": type_configured,
         },
     )

@@ -66,10 +66,13 @@ def load(stdout: TextIO) -> None:
         for match in round_.matches.filter(bye=False).order_by("table"):
             services.match_report_result(match=match, by=organizer, wins=_result(rng))
     round_ = services.topcut_start(tournament=event, by=organizer)
-    while round_ is not None:
+    while True:
         for match in round_.matches.filter(bye=False).order_by("table"):
             services.match_report_result(
                 match=match, by=organizer, wins=rng.choice([[2, 0], [2, 1], [0, 2], [1, 2]])
             )
+        if round_.matches.count() == 1:
+            break
         round_ = services.topcut_advance(tournament=event, by=organizer)
+    services.tournament_finish(tournament=event, by=organizer)
     stdout.write(f"tournaments: demo event {DEMO_NAME!r} with {len(PLAYERS)} players, 3 rounds and a top 4\n")

@@ -10,6 +10,11 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+# Join codes avoid letters and digits people confuse when reading a projector or a poster (0/O, 1/I/L, 2/Z,
+# 5/S, 8/B, U/V): 24 symbols, 6 of them give 191 million codes.
+JOIN_CODE_ALPHABET = "ACDEFGHJKMNPQRTWXY346779"
+JOIN_CODE_LENGTH = 6
+
 
 class Tournament(models.Model):
     class MatchFormat(models.TextChoices):
@@ -60,6 +65,12 @@ class Tournament(models.Model):
         settings.AUTH_USER_MODEL, blank=True, related_name="co_organized_tournaments"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Players join with this code (or the link/QR code holding it) while registration is open.
+    join_code = models.CharField(_("join code"), max_length=12, unique=True, null=True, blank=True)
+    # Set while check-in is open; starting the event closes it and drops those who did not check in.
+    check_in_opened_at = models.DateTimeField(null=True, blank=True)
+    # Bumped (by a receiver of signals.tournament_changed) on every visible change: cheap ETags for live pages.
+    live_version = models.PositiveBigIntegerField(default=0)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -86,6 +97,9 @@ class Player(models.Model):
     # Informational only: where the snapshot came from. The snapshot is the registered list.
     source_deck = models.ForeignKey("decks.Deck", null=True, blank=True, on_delete=models.SET_NULL)
     registered_at = models.DateTimeField(auto_now_add=True)
+    checked_in_at = models.DateTimeField(null=True, blank=True)
+    # Dropped when the event started because they had not checked in (undoable until round 1 has results).
+    no_show = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["tournament", "name", "id"]
@@ -160,6 +174,13 @@ class Match(models.Model):
     )
     # Top cut: the higher seed chooses play/draw in game 1.
     chooser = models.ForeignKey("Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    # Bumped by every change to the result (a game saved, a report, a correction, a dispute): a confirm names
+    # the version it confirms, so nobody confirms a result that changed under their eyes.
+    # Database defaults: rounds are inserted with raw SQL (services/rounds.py) that names only the pairing.
+    version = models.PositiveIntegerField(default=0, db_default=0)
+    # How a finished match ended when not by playing it out ("time", "concession", "intentional_draw").
+    ended_by = models.CharField(max_length=20, blank=True, default="", db_default="")
+    dispute_reason = models.CharField(max_length=300, blank=True, default="", db_default="")
 
     class Meta:
         ordering = ["round", "table"]
@@ -237,10 +258,29 @@ class SideboardChange(models.Model):
         return f"{self.match} before G{self.game_number}"
 
 
-class ResultChange(models.Model):
-    """The audit trail: every change to a match result (who, when, old → new)."""
+class GameDeck(models.Model):
+    """The deck a player played a game with: the registered list, or the list after ``change`` (a swap).
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="result_changes")
+    Sideboard changes are immutable rows, so pointing at the last one before the game records the exact list
+    without copying it per game.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="decks")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    change = models.ForeignKey(
+        SideboardChange, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "player"], name="gamedeck_unique_player")]
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.player}"
+
+
+class Change(models.Model):
+    """An audit row: who changed what, when, old → new."""
+
     changed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -248,6 +288,27 @@ class ResultChange(models.Model):
     action = models.CharField(max_length=20)
     old = models.JSONField(null=True, blank=True)
     new = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class EntryChange(Change):
+    """The audit trail of entries: an organizer renaming a player, check-ins marked, drops undone."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="changes")
+
+    class Meta:
+        ordering = ["player", "changed_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.action}"
+
+
+class ResultChange(Change):
+    """The audit trail: every change to a match result (who, when, old → new)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="result_changes")
     reason = models.CharField(max_length=300, blank=True)
 
     class Meta:

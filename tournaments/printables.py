@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from . import decklists, selectors
 from .models import Player, Round, Tournament
@@ -21,9 +22,20 @@ TIEBREAK_LABELS = {
     "oomw": "OOMW%",
     "owp": "OWP",
     "oowp": "OOWP",
-    "tiebreak": "TB1",
-    "tiebreak2": "TB2",
-    "opp": "OPP",
+}
+# Pod tiebreaks are game totals: each game names its own, in words (not "TB1 / TB2 / OPP").
+POD_LABELS = {
+    "vale": {"tiebreak": _lazy("Victory points"), "tiebreak2": _lazy("Summoned cards")},
+    "everseal": {"tiebreak": _lazy("Defeats dealt")},
+}
+POD_DEFAULT_LABELS = {"tiebreak": _lazy("Game score"), "tiebreak2": _lazy("Second game score")}
+OPPONENTS_LABEL = _lazy("Opponents' average points")
+# Top-cut finish in the final standings, by how far the player went.
+CUT_LABELS = {
+    "winner": _lazy("Winner"),
+    "final": _lazy("Finalist"),
+    "semifinal": _lazy("Semifinalist"),
+    "quarterfinal": _lazy("Quarterfinalist"),
 }
 
 
@@ -31,10 +43,36 @@ def tiebreak_columns(tournament: Tournament, rows: list[dict[str, Any]]) -> list
     keys = selectors.TIEBREAK_KEYS.get(tournament.tiebreakers, ())
     if rows:
         keys = tuple(k for k in keys if k in rows[0]["tiebreakers"]) or tuple(rows[0]["tiebreakers"])
-    return [
-        {"key": k, "label": TIEBREAK_LABELS.get(k, k), "percent": k not in selectors.RAW_TIEBREAKS}
-        for k in keys
-    ]
+    pod_labels = (
+        {**POD_DEFAULT_LABELS, **POD_LABELS.get(tournament.game.slug, {})}
+        if keys and set(keys) <= selectors.RAW_TIEBREAKS
+        else None
+    )
+    columns = []
+    for key in keys:
+        if pod_labels is not None:
+            if key == "opp":
+                label = OPPONENTS_LABEL
+            elif key in pod_labels:
+                label = pod_labels[key]
+            else:
+                continue  # a tiebreak this game does not have (Everseal has one value, not two)
+            columns.append({"key": key, "label": label, "percent": False})
+        else:
+            columns.append(
+                {
+                    "key": key,
+                    "label": TIEBREAK_LABELS.get(key, key),
+                    "percent": key not in selectors.RAW_TIEBREAKS,
+                }
+            )
+    return columns
+
+
+def _number(value: Any) -> str:
+    """Rounded for people: whole numbers as such, others to one decimal (2.33333 → 2.3)."""
+    value = float(value or 0)
+    return f"{value:.0f}" if value == int(value) else f"{value:.1f}"
 
 
 def standings_rows(tournament: Tournament) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -44,33 +82,56 @@ def standings_rows(tournament: Tournament) -> tuple[list[dict[str, Any]], list[d
         row["cells"] = [
             f"{row['tiebreakers'].get(c['key'], 0) * 100:.2f}%"
             if c["percent"]
-            else f"{row['tiebreakers'].get(c['key'], 0):g}"
+            else _number(row["tiebreakers"].get(c["key"], 0))
             for c in columns
         ]
+        row["points_text"] = _number(row["points"])
+        cut = row.get("top_cut")
+        row["cut_label"] = CUT_LABELS.get(cut, cut) if cut else ""
     return rows, columns
 
 
-def decklist_entries(players: list[Player]) -> list[dict[str, Any]]:
-    """Registered lists for display: sections with their titles, lines and totals."""
+def snapshot_entry(snapshot: dict[str, Any] | None) -> dict[str, Any]:
+    """A deck snapshot for display: sections with their titles, lines and totals."""
     from decks.formats import section_title
 
-    entries = []
-    for player in players:
-        snapshot = player.deck or {}
-        sections = [
-            {
-                "slug": slug,
-                "title": section_title(slug),
-                "lines": lines,
-                "total": sum(int(line["count"]) for line in lines),
-            }
-            for slug, lines in snapshot.get("sections", {}).items()
-            if lines
-        ]
-        entries.append(
-            {"player": player, "hero": snapshot.get("hero"), "sections": sections, "has_deck": bool(snapshot)}
-        )
-    return entries
+    snapshot = snapshot or {}
+    sections = [
+        {"slug": slug, "title": section_title(slug), "lines": lines,
+         "total": sum(int(line["count"]) for line in lines)}
+        for slug, lines in snapshot.get("sections", {}).items()
+        if lines
+    ]  # fmt: skip
+    return {"hero": snapshot.get("hero"), "sections": sections, "has_deck": bool(snapshot)}
+
+
+def decklist_entries(players: list[Player]) -> list[dict[str, Any]]:
+    """Registered lists for display, one entry per player."""
+    return [{"player": player, **snapshot_entry(player.deck)} for player in players]
+
+
+SIDE_SECTION = "side"
+
+
+def sideboard_rows(snapshot: dict[str, Any]) -> dict[str, Any]:
+    """The clickable sideboarding table: every card that can go out (by section) and every side card that can
+    come in, with the sections it may go into. Cards are named by external id, never typed by the player."""
+    from decks.formats import section_title
+
+    # The main deck first: it is where most swaps go, and the default target of a side card.
+    sections = dict(sorted(snapshot.get("sections", {}).items(), key=lambda item: item[0] != "main"))
+    targets = [{"slug": slug, "title": section_title(slug)} for slug in sections if slug != SIDE_SECTION]
+    out_rows = [
+        {"section": slug, "title": section_title(slug), "id": line["external_id"], "name": line["name"],
+         "count": int(line["count"])}
+        for slug, lines in sections.items() if slug != SIDE_SECTION
+        for line in lines
+    ]  # fmt: skip
+    in_rows = [
+        {"id": line["external_id"], "name": line["name"], "count": int(line["count"])}
+        for line in sections.get(SIDE_SECTION, [])
+    ]
+    return {"out": out_rows, "in": in_rows, "targets": targets}
 
 
 def pool_entry(player: Player) -> dict[str, Any]:

@@ -58,6 +58,8 @@ class History:
     matches: list[MatchRow]
     swiss_rounds_played: int
     late_entry_losses: bool
+    # Pods: the game's largest pod, the scale of placement points (see tournaments/standings.py).
+    pod_scale: int = 0
 
     def active_for_round(self, number: int) -> list[PlayerRow]:
         return [
@@ -100,7 +102,12 @@ def load_history(tournament: Tournament, *, kind: str | None = Round.Kind.SWISS)
         .first()
         or 0
     )
-    return History(players, ordered, swiss_played, tournament.late_entry_losses)
+    pod_scale = 0
+    if tournament.match_format == Tournament.MatchFormat.PODS:
+        from .services.common import game_rules, pod_size_range
+
+        pod_scale = pod_size_range(game_rules(tournament.game))[1]
+    return History(players, ordered, swiss_played, tournament.late_entry_losses, pod_scale)
 
 
 def standing_inputs(history: History) -> tuple[list[Any], list[Any]]:
@@ -138,7 +145,7 @@ def compute_rows(history: History, policy: str) -> list[Any]:
     from .standings import compute_standings
 
     players, records = standing_inputs(history)
-    return compute_standings(players, records, policy)
+    return compute_standings(players, records, policy, pod_scale=history.pod_scale or None)
 
 
 def opponents_by_player(history: History) -> dict[int, set[int]]:

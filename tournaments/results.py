@@ -172,3 +172,18 @@ def parse_places(
         }
         for p in player_ids
     ]
+
+
+def pod_value_labels(game_slug: str) -> tuple[Any, Any]:
+    """What a pod's ``score`` and ``tiebreak`` mean in this game, in words (the second is None when unused).
+
+    The meanings follow ``parse_places`` above (Vale: victory points then summoned cards; Everseal: opponents
+    defeated); other games report places and a score of their own.
+    """
+    from django.utils.translation import gettext_lazy
+
+    labels = {
+        "vale": (gettext_lazy("Victory points"), gettext_lazy("Summoned cards")),
+        "everseal": (gettext_lazy("Opponents defeated"), None),
+    }
+    return labels.get(game_slug, (gettext_lazy("Score"), gettext_lazy("Tiebreak")))

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from . import records
 from .models import Match, MatchSeat, Player, ResultChange, Round, Tournament
@@ -32,13 +33,20 @@ def tournament_list(*, user: Any = None) -> QuerySet[Tournament]:
 
 
 def standings_compute(*, tournament: Tournament) -> list[dict[str, Any]]:
-    """Swiss standings as the API shape: rank, player, name, points, W/L/D, dropped, tiebreakers (0–1)."""
+    """Standings as the API shape: rank, player, name, points, W/L/D, dropped, tiebreakers (0–1), top_cut.
+
+    Once a top cut is played, the players of the cut come first, ordered by how far each went (winner,
+    finalist, semifinal losers, …) and within a stage by Swiss rank; everyone else follows by Swiss rank.
+    ``swiss_rank`` keeps the Swiss position, ``top_cut`` names the stage (None outside the cut).
+    """
     history = records.load_history(tournament)
     rows = records.compute_rows(history, tournament.tiebreakers)
     keys = TIEBREAK_KEYS.get(tournament.tiebreakers, ())
-    return [
+    stages = top_cut_stages(tournament)
+    body = [
         {
             "rank": row.rank,
+            "swiss_rank": row.rank,
             "player": row.player_id,
             "name": row.name,
             "points": row.points,
@@ -48,9 +56,85 @@ def standings_compute(*, tournament: Tournament) -> list[dict[str, Any]]:
             "dropped": row.dropped,
             "tiebreakers": {k: round(row.tiebreakers.get(k, 0.0), 6) for k in keys if k in row.tiebreakers}
             or dict(row.tiebreakers),
+            "top_cut": stages.get(row.player_id),
         }
         for row in rows
     ]
+    if not stages:
+        return body
+    body.sort(key=lambda r: (STAGE_ORDER.get(r["top_cut"], len(STAGE_ORDER)), r["swiss_rank"]))
+    for position, row in enumerate(body, start=1):
+        row["rank"] = position
+    return body
+
+
+# Best first. A stage is the furthest round a player reached: losing a semifinal leaves them at "semifinal".
+STAGE_ORDER = {name: i for i, name in enumerate(
+    ("winner", "final", "semifinal", "quarterfinal", "top16", "top32", "top64")
+)}  # fmt: skip
+
+
+def stage_name(matches_in_round: int) -> str:
+    return {1: "final", 2: "semifinal", 4: "quarterfinal"}.get(matches_in_round, f"top{2 * matches_in_round}")
+
+
+def top_cut_stages(tournament: Tournament) -> dict[int, str]:
+    """How far each player of the top cut went: ``{player_id: "winner" | "final" | "semifinal" | …}``.
+
+    Two queries: the cut's seats with their match and round. A player still in the cut has the stage of
+    the round they are playing; the winner of a decided final is "winner".
+    """
+    rows = list(
+        MatchSeat.objects.filter(match__round__tournament=tournament, match__round__kind=Round.Kind.TOP_CUT)
+        .order_by("match__round__number")
+        .values_list("player_id", "wins", "match_id", "match__round__number", "match__bye", "match__status")
+    )
+    if not rows:
+        return {}
+    per_round: dict[int, set[int]] = {}
+    by_match: dict[int, list[tuple[int, int]]] = {}
+    for pid, wins, mid, number, _bye, _status in rows:
+        per_round.setdefault(number, set()).add(mid)
+        by_match.setdefault(mid, []).append((pid, wins))
+    stages: dict[int, str] = {}
+    for pid, _wins, _mid, number, _bye, _status in rows:
+        stages[pid] = stage_name(len(per_round[number]))  # later rounds overwrite earlier ones
+    final_round = max(per_round)
+    if len(per_round[final_round]) == 1:
+        (mid,) = per_round[final_round]
+        status = next(r[5] for r in rows if r[2] == mid)
+        seats = by_match[mid]
+        if status in records.DONE_STATUSES and len(seats) == 2 and seats[0][1] != seats[1][1]:
+            stages[max(seats, key=lambda s: s[1])[0]] = "winner"
+    return stages
+
+
+def standings_columns(tournament: Tournament) -> list[tuple[str, str]]:
+    """The tiebreak columns of the standings as ``(key, words)`` in the reader's language, per game."""
+    from .results import pod_value_labels
+
+    if tournament.tiebreakers == Tournament.Tiebreakers.PODS:
+        score, tiebreak = pod_value_labels(tournament.game.slug)
+        columns = [("tiebreak", str(score))]
+        if tiebreak is not None:
+            columns.append(("tiebreak2", str(tiebreak)))
+        return [*columns, ("opp", gettext("Opponents' points"))]
+    names = {
+        "omw": gettext("Opponents' match-win %"),
+        "gw": gettext("Game-win %"),
+        "ogw": gettext("Opponents' game-win %"),
+        "oomw": gettext("Opponents' opponents' match-win %"),
+        "owp": gettext("Opponents' win %"),
+        "oowp": gettext("Opponents' opponents' win %"),
+    }
+    return [(key, names[key]) for key in TIEBREAK_KEYS.get(tournament.tiebreakers, ())]
+
+
+def tiebreak_for_people(key: str, value: float) -> str:
+    """Percentages with one decimal for fractions; totals as whole numbers; averages with one decimal."""
+    if key in RAW_TIEBREAKS:
+        return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+    return f"{100 * value:.1f}%"
 
 
 def round_with_matches(*, round_: Round) -> list[Match]:
@@ -144,3 +228,123 @@ def tournament_champion(tournament: Tournament) -> Player | None:
     match = last.matches.prefetch_related("seats").first()
     winner = match_winner(match) if match else None
     return tournament.players.filter(pk=winner).first() if winner else None
+
+
+# The organizer's round dashboard shows what needs them first.
+OUTSTANDING_ORDER = {
+    Match.Status.DISPUTED: 0,
+    Match.Status.REPORTED: 1,
+    Match.Status.PENDING: 2,
+    Match.Status.CONFIRMED: 3,
+    Match.Status.FINAL: 3,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class DashboardRow:
+    match: Match
+    outstanding: bool
+    overtime: bool
+    dispute_reason: str
+
+
+def round_dashboard(*, round_: Round, now: datetime | None = None) -> list[DashboardRow]:
+    """A round's matches for its organizer: disputes (with their reason), then reported results waiting for
+    confirmation, then unplayed matches (flagged ``overtime`` once the round clock ran out), then the done."""
+    expired = round_timer(round_, now).expired
+    rows = []
+    for match in round_with_matches(round_=round_):
+        outstanding = match.status not in records.DONE_STATUSES
+        rows.append(
+            DashboardRow(match, outstanding, expired and outstanding and not match.bye, match.dispute_reason)
+        )
+    rows.sort(key=lambda r: (OUTSTANDING_ORDER.get(r.match.status, 3), r.match.table))
+    return rows
+
+
+def match_payload(match: Match) -> dict[str, Any]:
+    """One match for ``MatchOutSerializer``: never anything private (sideboard swaps stay out)."""
+    seats = sorted(match.seats.all(), key=lambda s: s.seat)
+    by_seat = {s.seat: s.player_id for s in seats}
+    data: dict[str, Any] = {
+        "id": match.pk,
+        "round": match.round.number,
+        "table": match.table,
+        "players": [s.player_id for s in seats],
+        "bye": match.bye,
+        "status": match.status,
+        "version": match.version,
+        "ended_by": match.ended_by,
+        "dispute_reason": match.dispute_reason,
+        "games": [
+            {
+                "number": g.number,
+                "first": by_seat.get(g.first_seat),
+                "winner": by_seat.get(g.winner_seat) if g.winner_seat is not None else None,
+            }
+            for g in sorted(match.games.all(), key=lambda g: g.number)
+        ],
+    }
+    pod = any(s.place is not None for s in seats) and not match.bye
+    if pod:
+        data["places"] = [
+            {"player": s.player_id, "place": s.place, "score": s.score, "tiebreak": s.tiebreak} for s in seats
+        ]
+    elif match.status != Match.Status.PENDING or data["games"]:
+        data["wins"] = [s.wins for s in seats]
+        data["draws"] = match.draws
+    if len(seats) == 2 and not pod and match.status == Match.Status.PENDING:
+        from .services import next_first_player
+
+        decision = next_first_player(match)
+        data["next_first"] = {
+            "toss": decision.toss,
+            "player": decision.player,
+            "action": str(decision.action),
+        }
+    return data
+
+
+def match_for_api(pk: int) -> Match:
+    return (
+        Match.objects.select_related("round__tournament__game")
+        .prefetch_related(Prefetch("seats", MatchSeat.objects.order_by("seat")), "games")
+        .get(pk=pk)
+    )
+
+
+def round_payload(round_: Round) -> dict[str, Any]:
+    """A round for ``RoundOutSerializer`` from plain values: two queries for any size of round."""
+    players: dict[int, list[int]] = {}
+    wins: dict[int, list[int]] = {}
+    for mid, pid, w in (
+        MatchSeat.objects.filter(match__round=round_)
+        .order_by("match_id", "seat")
+        .values_list("match_id", "player_id", "wins")
+    ):
+        players.setdefault(mid, []).append(pid)
+        wins.setdefault(mid, []).append(w)
+    body = []
+    for mid, table, bye, state, draws in round_.matches.order_by("table").values_list(
+        "id", "table", "bye", "status", "draws"
+    ):
+        item: dict[str, Any] = {
+            "id": mid,
+            "table": table,
+            "players": players.get(mid, []),
+            "bye": bye,
+            "status": state,
+        }
+        if state != Match.Status.PENDING:
+            item["wins"] = wins.get(mid, [])
+            item["draws"] = draws
+        body.append(item)
+    round_.match_count = len(body)
+    return {
+        "number": round_.number,
+        "kind": round_.kind,
+        "stage": str(round_.stage),
+        "seed": round_.seed,
+        "timer_ends_at": round_.timer_ends_at,
+        "matches": body,
+    }

@@ -25,8 +25,11 @@ Policies
     the fraction (a bye says nothing about strength), floored at 25 %, and capped at 75 % for a player who
     dropped (so a dropper's early perfect record does not inflate opponents). Keys: ``owp``, ``oowp``.
 ``pods`` (multiplayer pods)
-    A pod game gives each player one point per opponent finishing strictly below them (shared places share
-    points: 1st/1st/3rd/4th in a 4-pod gives 2/2/1/0). Record kinds: a shared or unshared 1st place is a
+    Places score on one scale for the whole event, set by the game's largest pod (``pod_scale``; by default
+    the largest pod in the records): with pods of up to ``k`` players, place ``p`` is worth ``k - p`` points whatever the size of the pod (4-pods: 3/2/1/0). Tied
+    players share the place and each scores it in full (competition ranking: 1st/1st/3rd/4th gives 3/3/1/0).
+    So a shared place never scores less than a lone lower place, in any pod: two players sharing 1st in a
+    3-pod get 3 each, more than a lone 2nd in a 4-pod (2). Record kinds: a shared or unshared 1st place is a
     draw or a win, anything else a loss. Keys (raw values, not fractions): ``tiebreak`` = total of the
     game's first tiebreak value (Vale: victory points, Everseal: defeats dealt), ``tiebreak2`` = total of the
     second value (Vale: summoned cards; 0 when the game has none), ``opp`` = average final points of the
@@ -107,13 +110,20 @@ INTENTIONAL_DRAW_GAMES = 3  # MTR: an intentional draw is recorded as 0-0-3.
 
 
 def compute_standings(
-    players: Sequence[StandingPlayer], matches: Iterable[MatchRecord], policy: Policy | str
+    players: Sequence[StandingPlayer],
+    matches: Iterable[MatchRecord],
+    policy: Policy | str,
+    *,
+    pod_scale: int | None = None,
 ) -> list[StandingRow]:
     policy = Policy(policy)
     index = {player.id: i for i, player in enumerate(players)}
     if len(index) != len(players):
         raise ValueError("duplicate player id in standings input")
     tally = _Tally(len(players))
+    matches = list(matches)
+    largest = max((len(m.places) for m in matches if m.places and not m.is_bye), default=0)
+    tally.pod_scale = max(pod_scale or 0, largest)
     for match in matches:
         _record(tally, index, match, policy)
     if policy is Policy.MTG:
@@ -144,6 +154,8 @@ class _Tally:
         self.games = [0] * n
         self.opponents: list[list[int]] = [[] for _ in range(n)]
         self.tiebreak_totals: list[list[int]] = [[0, 0] for _ in range(n)]
+        # Points of a pod's 1st place + 1: the size of the event's largest pod (see the module docstring).
+        self.pod_scale = 0
 
 
 def _record(tally: _Tally, index: dict[int, int], match: MatchRecord, policy: Policy) -> None:
@@ -222,7 +234,7 @@ def _record_pod(tally: _Tally, seats: list[int], match: MatchRecord) -> None:
     for me, place, own_values in zip(seats, match.places, values, strict=True):
         tally.rounds[me] += 1
         tally.opponents[me].extend(other for other in seats if other != me)
-        tally.points[me] += sum(1 for other_place in match.places if other_place > place)
+        tally.points[me] += max(tally.pod_scale - place, 0)
         best = min(match.places)
         if place != best:
             tally.losses[me] += 1

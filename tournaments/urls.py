@@ -1,17 +1,33 @@
 from django.urls import path
 
 from . import views
+from . import views_event_day as day
 
 app_name = "tournaments"
 
 urlpatterns = [
     path("", views.tournament_list, name="list"),
     path("new/", views.tournament_create, name="create"),
+    path("join/", day.join_start, name="join_start"),
+    path("join/<str:code>/", day.join_code, name="join_code"),
     path("<int:pk>/", views.tournament_detail, name="detail"),
     path("<int:pk>/edit/", views.tournament_edit, name="edit"),
     path("<int:pk>/join/", views.tournament_join, name="join"),
     path("<int:pk>/guests/", views.guest_add, name="guest_add"),
     path("<int:pk>/freeze/", views.registration_freeze, name="freeze"),
+    path("<int:pk>/start/", views.tournament_start, name="start"),
+    path("<int:pk>/confirm/<slug:action>/", day.confirm, name="confirm"),
+    path("<int:pk>/me/", day.my_event, name="my_event"),
+    path("<int:pk>/me/live/", day.my_event_live, name="my_event_live"),
+    path("<int:pk>/pairings/", day.pairings, name="pairings"),
+    path("<int:pk>/projector/<slug:page>/", day.projector, name="projector"),
+    path("<int:pk>/poster/", day.poster, name="poster"),
+    path("<int:pk>/players/bulk/", day.players_bulk, name="players_bulk"),
+    path("<int:pk>/check-in/", day.check_in, name="check_in"),
+    path("<int:pk>/check-in/open/", day.check_in_open, name="check_in_open"),
+    path("<int:pk>/no-shows/restore/", day.no_shows_restore, name="no_shows_restore"),
+    path("<int:pk>/players/<int:player_id>/check-in/", day.player_check_in, name="player_check_in"),
+    path("<int:pk>/players/<int:player_id>/undrop/", day.player_drop_undo, name="undrop"),
     path("<int:pk>/players/<int:player_id>/deck/", views.deck_submit, name="deck_submit"),
     path(
         "<int:pk>/players/<int:player_id>/registration/",
@@ -33,7 +49,10 @@ urlpatterns = [
     path("<int:pk>/print/<slug:kind>/", views.printable, name="print"),
     path("matches/<int:match_id>/", views.match_detail, name="match"),
     path("matches/<int:match_id>/report/", views.match_report, name="report"),
-    path("matches/<int:match_id>/confirm/", views.match_confirm, name="confirm"),
+    path("matches/<int:match_id>/confirm/", views.match_confirm, name="match_confirm"),
+    path("matches/<int:match_id>/games/", views.match_game, name="match_game"),
+    path("matches/<int:match_id>/finish/", views.match_finish, name="match_finish"),
+    path("matches/<int:match_id>/resolve/", views.match_resolve, name="resolve"),
     path("matches/<int:match_id>/dispute/", views.match_dispute, name="dispute"),
     path("matches/<int:match_id>/correct/", views.match_correct, name="correct"),
     path("matches/<int:match_id>/sideboard/", views.match_sideboard, name="sideboard"),

@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -13,9 +14,11 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -33,20 +36,33 @@ def _errors(error: ValidationError) -> list[str]:
     return list(error.messages)
 
 
+def _refused(request: HttpRequest, error: ValidationError | PermissionDenied) -> None:
+    if isinstance(error, ValidationError):
+        for message in _errors(error):
+            messages.error(request, message)
+    else:
+        messages.error(request, str(error) or _("You are not allowed to do that."))
+
+
 def _run(request: HttpRequest, action: Callable[[], Any], success: str | None = None) -> Any:
     """Call a service; report a refusal as a message instead of an error page."""
     try:
         result = action()
-    except ValidationError as error:
-        for message in _errors(error):
-            messages.error(request, message)
-        return None
-    except PermissionDenied as error:
-        messages.error(request, str(error) or _("You are not allowed to do that."))
+    except (ValidationError, PermissionDenied) as error:
+        _refused(request, error)
         return None
     if success:
         messages.success(request, success)
     return result if result is not None else True
+
+
+def _needs_confirmation(request: HttpRequest, pk: int, action: str, **query: Any) -> HttpResponse | None:
+    """An irreversible action posted without the confirmation page's marker shows that page instead."""
+    if request.POST.get("confirmed") == "yes":
+        return None
+    params = {key: value for key, value in query.items() if value}
+    url = reverse("tournaments:confirm", args=[pk, action])
+    return HttpResponseRedirect(f"{url}?{urlencode(params)}" if params else url)
 
 
 def _back(request: HttpRequest, fallback: str) -> HttpResponseRedirect:
@@ -204,6 +220,8 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         from decks.models import Deck
 
         my_decks = list(Deck.objects.filter(owner=request.user, game=tournament.game).order_by("name"))
+    players = list(tournament.players.select_related("user").order_by("name", "id"))
+    undoable = {p.pk for p in players if organizer and p.dropped and services.drop_undoable(tournament, p)}
     return render(
         request,
         "tournaments/detail.html",
@@ -211,7 +229,8 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "tournament": tournament,
             "organizer": organizer,
             "me": me,
-            "players": list(tournament.players.select_related("user").order_by("name", "id")),
+            "players": players,
+            "undoable_drops": undoable,
             "rounds": rounds,
             "latest": latest,
             "latest_complete": latest is not None and services.records.round_complete(latest),
@@ -352,6 +371,8 @@ def player_registration(request: HttpRequest, pk: int, player_id: int) -> HttpRe
 def player_drop(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
     tournament = _tournament(pk)
     player = get_object_or_404(Player, pk=player_id, tournament=tournament)
+    if pending := _needs_confirmation(request, pk, "drop", player=player_id, next=request.POST.get("next")):
+        return pending
     _run(request, lambda: services.player_drop(player=player, by=request.user),
          _("%(name)s dropped.") % {"name": player.name})  # fmt: skip
     return _back(request, reverse("tournaments:detail", args=[pk]))
@@ -361,8 +382,27 @@ def player_drop(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
 @require_POST
 def registration_freeze(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(pk)
+    if pending := _needs_confirmation(request, pk, "freeze"):
+        return pending
     _run(request, lambda: services.registration_freeze(tournament=tournament, by=request.user),
          _("Registration closed; deck lists are frozen."))  # fmt: skip
+    return redirect("tournaments:detail", pk=pk)
+
+
+@login_required
+@require_POST
+def tournament_start(request: HttpRequest, pk: int) -> HttpResponse:
+    """Close check-in (dropping the no-shows) and pair round 1."""
+    tournament = _tournament(pk)
+    if pending := _needs_confirmation(request, pk, "start"):
+        return pending
+    if _run(request, lambda: services.tournament_start(tournament=tournament, by=request.user)):
+        round_ = _run(request, lambda: services.round_pair_next(tournament=tournament, by=request.user))
+        if round_:
+            messages.success(
+                request, _("The event has started: round %(n)s is paired.") % {"n": round_.number}
+            )
+            return redirect("tournaments:round", pk=pk, number=round_.number)
     return redirect("tournaments:detail", pk=pk)
 
 
@@ -373,6 +413,8 @@ def registration_freeze(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def round_pair(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(pk)
+    if pending := _needs_confirmation(request, pk, "pair"):
+        return pending
     round_ = _run(request, lambda: services.round_pair_next(tournament=tournament, by=request.user))
     if round_:
         messages.success(request, _("Round %(n)s paired.") % {"n": round_.number})
@@ -384,6 +426,8 @@ def round_pair(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def round_repair(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     round_ = get_object_or_404(Round, tournament_id=pk, number=number)
+    if pending := _needs_confirmation(request, pk, "repair", round=number):
+        return pending
     _run(request, lambda: services.round_repair(round_=round_, by=request.user),
          _("Round %(n)s paired again.") % {"n": number})  # fmt: skip
     return redirect("tournaments:round", pk=pk, number=number)
@@ -401,12 +445,20 @@ def round_timer(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 @require_GET
 def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """The organizer's round dashboard; everyone else gets the shared (cached, live) pairings page."""
     tournament = _tournament(pk)
     round_ = get_object_or_404(Round, tournament=tournament, number=number)
-    matches = selectors.round_with_matches(round_=round_)
+    organizer = is_organizer(tournament, request.user)
     timer = selectors.round_timer(round_)
+    if not organizer:
+        return _round_for_players(request, tournament, round_, timer)
+    matches = selectors.round_with_matches(round_=round_)
     overtime = selectors.overtime_matches(round_)
-    me = player_for_user(tournament, request.user)
+    # Outstanding first: disputes, then matches without a settled result (late ones on top), then the rest.
+    order = {Match.Status.DISPUTED: 0, Match.Status.PENDING: 1, Match.Status.REPORTED: 2}
+    matches.sort(key=lambda m: (m.bye, order.get(m.status, 3), m.pk not in overtime, m.table))
+    outstanding = sum(1 for m in matches if not m.bye and m.status in order)
+    round_.match_count = len(matches)
     return render(
         request,
         "tournaments/round.html",
@@ -414,17 +466,45 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "tournament": tournament,
             "round": round_,
             "matches": matches,
+            "outstanding": outstanding,
             "timer": timer,
             "overtime": overtime,
             "server_now": timezone.now(),
-            "organizer": is_organizer(tournament, request.user),
-            "me": me,
+            "organizer": organizer,
             "has_results": any(m.status != Match.Status.PENDING and not m.bye for m in matches),
             "is_latest": not tournament.round_set.filter(number__gt=number).exists(),
+            "top_cut": round_.kind == Round.Kind.TOP_CUT,
             "pods": tournament.match_format == Tournament.MatchFormat.PODS
             and round_.kind == Round.Kind.SWISS,
         },
     )
+
+
+def _round_for_players(
+    request: HttpRequest, tournament: Tournament, round_: Round, timer: Any
+) -> HttpResponse:
+    """Everyone but the organizers sees the same table: rendered once per change of the event (and once more
+    when time runs out, for the late-table flags) and kept in the cache, whatever the size of the event."""
+    from . import live
+
+    def render_table() -> str:
+        matches = selectors.round_with_matches(round_=round_)
+        overtime = selectors.overtime_matches(round_)
+        pods = tournament.match_format == Tournament.MatchFormat.PODS and round_.kind == Round.Kind.SWISS
+        return render_to_string("tournaments/_round_public.html",
+                                {"matches": matches, "overtime": overtime, "pods": pods})  # fmt: skip
+
+    entry = live.shared_entry(tournament_id=tournament.pk, page=f"round-{round_.number}-{int(timer.expired)}",
+                              render=render_table)  # fmt: skip
+    if entry is None:
+        raise Http404
+    round_.match_count = round_.matches.count() if round_.kind == Round.Kind.TOP_CUT else None
+    return render(
+        request,
+        "tournaments/round.html",
+        {"tournament": tournament, "round": round_, "timer": timer, "server_now": timezone.now(),
+         "organizer": False, "public_table": mark_safe(entry[1].decode())},  # noqa: S308 - our own escaped render
+    )  # fmt: skip
 
 
 # --- matches --------------------------------------------------------------------------------------------
@@ -439,13 +519,34 @@ def _match(match_id: int) -> Match:
 
 @require_GET
 def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
+    return _match_page(request, match_id)
+
+
+def _match_page(request: HttpRequest, match_id: int, status: int = 200) -> HttpResponse:
+    from .views_event_day import swap_lines
+
     match = _match(match_id)
     tournament = match.round.tournament
     organizer = is_organizer(tournament, request.user)
     me = user_seat_player(match, request.user)
     seats = sorted(match.seats.all(), key=lambda s: s.seat)
-    can_side = services.sideboarding_allowed(tournament) and not match.bye
+    done = match.status in (Match.Status.CONFIRMED, Match.Status.FINAL)
+    games = list(match.games.all())
+    side_game = len(games) + 1
+    can_side = (
+        services.sideboarding_allowed(tournament)
+        and not match.bye
+        and not done
+        and 2 <= side_game <= services.max_games(tournament, match.round)
+    )
+    # Swaps are hidden information: a player sees their own, organizers see everyone's, nobody else any.
     side_player = me or (seats[0].player if organizer and seats else None)
+    visible = match.sideboard_changes.select_related("player").order_by("game_number", "id")
+    if not organizer:
+        visible = visible.filter(player=me) if me is not None else visible.none()
+    side_lines = [{**line, "name": change.player.name}
+                  for change in visible for line in swap_lines(change.player.deck, [change])]  # fmt: skip
+    current = services.current_deck(match, side_player) if can_side and side_player else None
     return render(
         request,
         "tournaments/match.html",
@@ -455,22 +556,21 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
             "seats": seats,
             "organizer": organizer,
             "me": me,
-            "can_report": (organizer or me is not None)
-            and not match.bye
-            and match.status not in (Match.Status.CONFIRMED, Match.Status.FINAL),
+            "can_report": (organizer or me is not None) and not match.bye and not done,
             "can_confirm": me is not None
             and match.status == Match.Status.REPORTED
             and match.reported_by_id != request.user.id,
             "can_side": can_side and (organizer or me is not None),
-            "side_players": [s.player for s in seats] if organizer else ([me] if me else []),
             "side_player": side_player,
-            "side_changes": match.sideboard_changes.select_related("player").order_by("game_number", "id"),
-            "current_deck": services.current_deck(match, side_player) if can_side and side_player else None,
+            "side_game": side_game,
+            "side_rows": printables.sideboard_rows(current) if current else None,
+            "side_lines": side_lines,
             "audit": selectors.match_audit(match) if organizer or me is not None else [],
-            "game_rows": range(1, 2 * services.wins_needed(tournament, match.round) + 2),
+            "game_rows": range(1, services.max_games(tournament, match.round) + 1),
             "pods": tournament.match_format == Tournament.MatchFormat.PODS
             and match.round.kind == Round.Kind.SWISS,
         },
+        status=status,
     )
 
 
@@ -538,8 +638,68 @@ def match_correct(request: HttpRequest, match_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def match_confirm(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A confirm names the version it confirms; a result that changed since is refused (409) and shown."""
     match = _match(match_id)
-    _run(request, lambda: services.match_confirm_result(match=match, by=request.user), _("Result confirmed."))
+    version = _int(request.POST.get("version"))
+    if version is None:
+        messages.error(request, _("Reload the page and confirm the result you see."))
+        return _back(request, reverse("tournaments:match", args=[match_id]))
+    try:
+        services.match_confirm_result(match=match, by=request.user, version=version)
+    except services.StaleVersion as error:
+        messages.error(request, error.messages[0])
+        return _match_page(request, match_id, status=409)
+    except (ValidationError, PermissionDenied) as error:
+        _refused(request, error)
+        return _back(request, reverse("tournaments:match", args=[match_id]))
+    messages.success(request, _("Result confirmed."))
+    return _back(request, reverse("tournaments:match", args=[match_id]))
+
+
+@login_required
+@require_POST
+def match_game(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Save (or correct) one game: who went first and who won, or a drawn game."""
+    match = _match(match_id)
+    winner = request.POST.get("winner", "")
+    _run(
+        request,
+        lambda: services.match_save_game(
+            match=match, by=request.user, number=_int(request.POST.get("number")),
+            first=_int(request.POST.get("first")), winner=None if winner == "draw" else _int(winner, -1),
+        ),
+        _("Game %(n)s saved.") % {"n": request.POST.get("number", "")},
+    )  # fmt: skip
+    return _back(request, reverse("tournaments:match", args=[match_id]))
+
+
+@login_required
+@require_POST
+def match_finish(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The players end the match before it is decided: time, a concession or an intentional draw."""
+    match = _match(match_id)
+    _run(
+        request,
+        lambda: services.match_finish_early(match=match, by=request.user, how=request.POST.get("how", ""),
+                                            conceded_by=_int(request.POST.get("conceded_by"))),
+        _("Result saved."),
+    )  # fmt: skip
+    return _back(request, reverse("tournaments:match", args=[match_id]))
+
+
+@login_required
+@require_POST
+def match_resolve(request: HttpRequest, match_id: int) -> HttpResponse:
+    """An organizer decides a dispute with a reason: keep the reported result, or enter another."""
+    match = _match(match_id)
+    keep = request.POST.get("keep") == "1"
+
+    def action() -> Any:
+        result = {} if keep else _result_from_post(request.POST, match)
+        return services.match_resolve_dispute(match=match, by=request.user, reason=request.POST.get("reason", ""),
+                                              **result)  # fmt: skip
+
+    _run(request, action, _("Dispute resolved."))
     return _back(request, reverse("tournaments:match", args=[match_id]))
 
 
@@ -559,13 +719,7 @@ def match_sideboard(request: HttpRequest, match_id: int) -> HttpResponse:
     player = get_object_or_404(
         Player, pk=_int(request.POST.get("player"), 0), tournament=match.round.tournament
     )
-    swaps = []
-    for n in range(1, 16):
-        out, into = request.POST.get(f"out_{n}", "").strip(), request.POST.get(f"in_{n}", "").strip()
-        if not out and not into:
-            continue
-        swaps.append({"section": request.POST.get(f"section_{n}", "main") or "main", "out": out or None,
-                      "in": into or None, "count": _int(request.POST.get(f"count_{n}"), 1) or 1})  # fmt: skip
+    swaps = _swaps_from_post(request.POST)
     game_number = _int(request.POST.get("game_number"), 0) or 0
     _run(
         request,
@@ -574,7 +728,26 @@ def match_sideboard(request: HttpRequest, match_id: int) -> HttpResponse:
         ),
         _("Sideboard swap recorded."),
     )
-    return redirect("tournaments:match", match_id=match_id)
+    return _back(request, reverse("tournaments:match", args=[match_id]))
+
+
+def _swaps_from_post(post: Any) -> list[dict[str, Any]]:
+    """The clicked sideboarding form: ``out:<section>:<card>`` and ``in:<card>`` counts (``into:<card>``
+    names the section a side card goes into, the first one by default). Names are never typed."""
+    swaps: list[dict[str, Any]] = []
+    for key, value in post.items():
+        count = _int(value, 0) or 0
+        if count <= 0:
+            continue
+        kind, _sep, rest = key.partition(":")
+        if kind == "out" and ":" in rest:
+            section, _sep, card = rest.partition(":")
+            swaps.append({"section": section, "out": card, "in": None, "count": count})
+        elif kind == "in" and rest:
+            swaps.append(
+                {"section": post.get(f"into:{rest}") or "main", "out": None, "in": rest, "count": count}
+            )
+    return swaps
 
 
 # --- standings, top cut, deck lists ---------------------------------------------------------------------
@@ -593,6 +766,8 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def topcut(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(pk)
+    if pending := _needs_confirmation(request, pk, "topcut"):
+        return pending
     if tournament.status == Tournament.Status.TOP_CUT:
         result = _run(request, lambda: services.topcut_advance(tournament=tournament, by=request.user))
     else:
@@ -606,6 +781,8 @@ def topcut(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def tournament_finish(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(pk)
+    if pending := _needs_confirmation(request, pk, "finish"):
+        return pending
     _run(
         request,
         lambda: services.tournament_finish(tournament=tournament, by=request.user),

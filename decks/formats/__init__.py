@@ -3,7 +3,16 @@ so the rules engineer's CLI and tests can use them without a database."""
 
 from __future__ import annotations
 
-from .model import DeckFormatError, DeckLine, DeckList, ParsedDeck, ParsedEntry, ParseError
+from .model import (
+    DeckFormatError,
+    DeckLine,
+    DeckList,
+    FileLayout,
+    LayoutLine,
+    ParsedDeck,
+    ParsedEntry,
+    ParseError,
+)
 from .parse import FORMATS, MAX_BYTES, MAX_COUNT, detect_format, parse_deck
 from .sections import SECTION_ALIASES, section_slug, section_title
 from .write import WRITERS, to_cod, to_csv, to_json, to_text, to_ydk, to_ydke
@@ -17,6 +26,8 @@ __all__ = [
     "DeckFormatError",
     "DeckLine",
     "DeckList",
+    "FileLayout",
+    "LayoutLine",
     "ParseError",
     "ParsedDeck",
     "ParsedEntry",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 RefKind = Literal["id", "name"]
 
@@ -36,6 +36,46 @@ class ParseError:
         return f"line {self.line}: {self.message}" if self.line else self.message
 
 
+@dataclass(frozen=True)
+class LayoutLine:
+    """One line of an imported file exactly as written: its text and line ending ("\r\n", "\n", "\r",
+    or "" for a last line without one). A card line also names its section and card (``ref``)."""
+
+    text: str
+    ending: str
+    section: str = ""
+    ref: str = ""
+
+
+@dataclass(frozen=True)
+class FileLayout:
+    """What a deck file said besides its cards (the author's header, comments, line endings) and where
+    each card stood, so an export can give the author's file back (see write.to_ydk)."""
+
+    format: str
+    lines: tuple[LayoutLine, ...]
+    bom: bool = False
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "format": self.format,
+            "bom": self.bom,
+            "lines": [[line.text, line.ending, line.section, line.ref] for line in self.lines],
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> FileLayout | None:
+        """The layout stored with a deck, or None when there is none or it is not one we wrote."""
+        if not isinstance(data, dict) or not isinstance(data.get("lines"), list):
+            return None
+        lines = []
+        for item in data["lines"]:
+            if not (isinstance(item, list) and len(item) == 4 and all(isinstance(v, str) for v in item)):
+                return None
+            lines.append(LayoutLine(*item))
+        return cls(str(data.get("format", "")), tuple(lines), bool(data.get("bom")))
+
+
 @dataclass
 class ParsedDeck:
     sections: dict[str, list[ParsedEntry]] = field(default_factory=dict)
@@ -49,6 +89,8 @@ class ParsedDeck:
     game: str = ""
     format_slug: str = ""
     notes: str = ""
+    # The file's own lines (.ydk only), kept so exporting the unedited deck gives the same file back.
+    layout: FileLayout | None = None
 
     def add(self, section: str, entry: ParsedEntry) -> None:
         """Add copies, merging repeated refs (a .ydk lists one line per copy) at the first position."""
@@ -91,3 +133,4 @@ class DeckList:
     game: str = ""
     format_slug: str = ""
     notes: str = ""
+    layout: FileLayout | None = None

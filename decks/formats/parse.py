@@ -11,6 +11,7 @@ import base64
 import binascii
 import csv
 import io
+import itertools
 import json
 import re
 from collections.abc import Callable
@@ -19,7 +20,7 @@ from typing import Any
 from defusedxml import ElementTree as SafeET
 from defusedxml.common import DefusedXmlException
 
-from .model import ParsedDeck, ParsedEntry, ParseError
+from .model import FileLayout, LayoutLine, ParsedDeck, ParsedEntry, ParseError
 from .sections import section_slug
 
 MAX_BYTES = 2 * 1024 * 1024
@@ -38,6 +39,7 @@ _EXTENSIONS = {
     ".txt": "text",
     ".dek": "text",
     ".dec": "text",
+    ".mwdeck": "text",
 }
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _PASSCODE = re.compile(r"^\d{1,10}$")
@@ -54,6 +56,7 @@ def parse_deck(data: str | bytes, fmt: str | None = None, filename: str | None =
     text = data if isinstance(data, str) else _decode(data)
     if text is None:
         return _failed(fmt or "", "the file is not text (neither UTF-8 nor Windows-1251)")
+    bom = text.startswith("\ufeff")
     text = text.lstrip("\ufeff")
     chosen = fmt or detect_format(text, filename)
     parser = _PARSERS.get(chosen)
@@ -62,7 +65,10 @@ def parse_deck(data: str | bytes, fmt: str | None = None, filename: str | None =
     if text.count("\n") > MAX_LINES:
         return _failed(chosen, f"the file has more than {MAX_LINES} lines")
     deck = parser(text)
-    deck.source_format = chosen
+    # The text parser names the dialect it read (arena, mtgo, mws or text).
+    deck.source_format = deck.source_format if chosen == "text" else chosen
+    if deck.layout is not None and bom:
+        deck.layout = FileLayout(deck.layout.format, deck.layout.lines, bom=True)
     return deck
 
 
@@ -140,29 +146,54 @@ def _check_line(raw: str, number: int, deck: ParsedDeck) -> str | None:
 # --- .ydk ----------------------------------------------------------------------------------------
 
 
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
+
+
+def split_lines(text: str) -> list[tuple[str, str]]:
+    """(text, line ending) per line, keeping CRLF, LF or a lone CR as written."""
+    pairs = []
+    for raw in _LINE.findall(text):
+        body = raw.rstrip("\r\n")
+        pairs.append((body, raw[len(body) :]))
+    return pairs
+
+
+def ydk_marker(line: str) -> str | None:
+    """The section a .ydk line opens ("#main", "#extra", "!side"), or None for other lines.
+
+    YGOPro reads "#main" as a comment and any "!" line as the side deck; "#main" is honoured here too
+    because a file that goes back to the main deck after "#extra" means it."""
+    lowered = line.strip().lower()
+    if lowered.startswith("#extra"):
+        return "extra"
+    if lowered.startswith("#main"):
+        return "main"
+    if lowered.startswith("!"):
+        return "side"
+    return None
+
+
 def parse_ydk(text: str) -> ParsedDeck:
     deck = ParsedDeck(source_format="ydk")
     section = "main"
-    for number, raw in enumerate(text.splitlines(), start=1):
+    layout: list[LayoutLine] = []
+    for number, (raw, ending) in enumerate(split_lines(text), start=1):
         line = _check_line(raw, number, deck)
-        if not line:
-            continue
-        lowered = line.lower()
-        if lowered.startswith("#"):
-            # "#main" is a comment in practice; "#extra" switches; "#created by ..." is a comment.
-            if lowered.startswith("#extra"):
-                section = "extra"
-            elif lowered.startswith("#main"):
-                section = "main"
-            continue
-        if lowered.startswith("!"):
-            section = "side"
+        opened = ydk_marker(raw) if line else None
+        if opened:
+            section = opened
+        if not line or line.startswith(("#", "!")):
+            # "#created by …", "#source: …" and any other comment are kept for the export.
+            layout.append(LayoutLine(raw, ending, section))
             continue
         if not _PASSCODE.match(line):
             deck.errors.append(ParseError(number, f"{line[:60]!r} is not a card passcode (digits only)"))
             continue
         # Leading zeros are not significant in passcodes ("0089631139" and "89631139" are one card).
-        deck.add(section, ParsedEntry(str(int(line)), 1, number, "id"))
+        ref = str(int(line))
+        deck.add(section, ParsedEntry(ref, 1, number, "id"))
+        layout.append(LayoutLine(raw, ending, section, ref))
+    deck.layout = FileLayout("ydk", tuple(layout))
     return deck
 
 
@@ -180,6 +211,9 @@ def parse_ydke(text: str) -> ParsedDeck:
         deck.errors.append(ParseError(1, "a ydke link has three parts (main!extra!side!)"))
         return deck
     for section, part in zip(("main", "extra", "side"), parts[:3], strict=True):
+        # ydke.js accepts the URL-safe alphabet ("-", "_") and links without "=" padding as well.
+        part = part.replace("-", "+").replace("_", "/")
+        part += "=" * (-len(part) % 4)
         try:
             raw = base64.b64decode(part, validate=True)
         except (binascii.Error, ValueError):
@@ -376,15 +410,50 @@ def _set_hero(deck: ParsedDeck, entry: ParsedEntry) -> None:
 
 
 def parse_text(text: str) -> ParsedDeck:
+    """Plain deck text in the dialects players paste; which one it was becomes ``source_format``:
+
+    - plain lists ("3 Dark Magician", "Dark Magician x3", one name per copy) with section headers in
+      English or Russian ("Side Deck:", "Сайдборд (15)");
+    - MTGO / Cockatrice text: "SB: 2 Card" lines, or one blank line between main deck and sideboard
+      when there are no headers (Cockatrice's rule), "Sideboard" or "// Sideboard" headers;
+    - MTG Arena: "2 Plains (LTR) 263", "Deck" / "Sideboard" / "Commander" / "Companion" headers and an
+      "About" block naming the deck;
+    - Magic Workstation .dec/.mwDeck: "4 [M20] Card", "SB: 1 [M20] Card", "// NAME : deck name".
+    """
     deck = ParsedDeck(source_format="text")
+    dialects: set[str] = set()
+    lines = text.splitlines()
+    side_from = _blank_line_sideboard(lines)
+    if side_from is not None:
+        dialects.add("mtgo")
     section = "main"
-    for number, raw in enumerate(text.splitlines(), start=1):
+    in_about = False
+    for number, raw in enumerate(lines, start=1):
         line = _check_line(raw, number, deck)
-        if not line or line.startswith(("//", "#", ";")):
-            # A "// Deck name" first line is how our own export names the deck.
-            if line and line.startswith("//") and not deck.name and not deck.sections:
-                deck.name = line[2:].strip()[:200]
+        if side_from is not None and number - 1 == side_from:
+            section = "side"
+        if not line:
             continue
+        if line.startswith("//"):
+            section = _text_comment(deck, line[2:].strip(), section, dialects)
+            continue
+        if line.startswith(("#", ";")):
+            continue
+        if in_about:
+            about_name = re.match(r"^name\s+(\S.*)$", line, re.IGNORECASE)
+            if about_name:
+                deck.name = about_name.group(1).strip()[:200]
+                continue
+            in_about = False
+        if line.casefold() == "about":
+            in_about = True
+            dialects.add("arena")
+            continue
+        line_section = section
+        sideboard_line = _SB_PREFIX.match(line)
+        if sideboard_line:
+            line, line_section = line[sideboard_line.end() :].strip(), "side"
+            dialects.add("mtgo")
         count_first = _COUNT_FIRST.match(line)
         count_last = None if count_first else _COUNT_LAST.match(line)
         if count_first or count_last:
@@ -393,24 +462,96 @@ def parse_text(text: str) -> ParsedDeck:
                 if count_first
                 else (count_last.group(2), count_last.group(1))  # type: ignore[union-attr]
             )
-            count = _check_count(raw_count, number, deck, name.strip()[:60])
+            name = _card_name(name.strip(), dialects)
+            count = _check_count(raw_count, number, deck, name[:60])
             if count is not None:
-                _add_text(deck, section, ParsedEntry(name.strip(), count, number, "name"))
+                _add_text(deck, line_section, ParsedEntry(name, count, number, "name"))
             continue
         slug = section_slug(line)
-        if slug:
+        if slug and not sideboard_line:
             section = slug
+            if line.casefold() in _ARENA_ONLY_HEADERS:
+                dialects.add("arena")
             continue
         inline = _INLINE_HEADER.match(line)
         if inline and section_slug(inline.group(1)) == "hero":
-            _set_hero(deck, ParsedEntry(inline.group(2).strip(), 1, number, "name"))
+            _set_hero(deck, ParsedEntry(_card_name(inline.group(2).strip(), dialects), 1, number, "name"))
             continue
         if line.endswith(":"):
             deck.errors.append(ParseError(number, f"unknown section header {line[:60]!r}"))
             continue
         # A bare name is one copy (many YGO lists write one line per copy).
-        _add_text(deck, section, ParsedEntry(line, 1, number, "name"))
+        _add_text(deck, line_section, ParsedEntry(_card_name(line, dialects), 1, number, "name"))
+    deck.source_format = next((d for d in ("mws", "arena", "mtgo") if d in dialects), "text")
     return deck
+
+
+_SB_PREFIX = re.compile(r"^SB:\s*", re.IGNORECASE)
+# "Plains (LTR) 263", "Fire // Ice (MH2) 290 *F*": Arena's set code and collector number.
+_ARENA_PRINTING = re.compile(r"\s+\([A-Z0-9]{2,6}\)\s+[A-Za-z0-9★-]{1,10}(?:\s+\*[A-Z]\*)?$")
+# "[M20] Card", "[THS:123] Card", "[] Card": Magic Workstation's set tag; "Plains (1)" its artwork number.
+_MWS_SET = re.compile(r"^\[[A-Za-z0-9_:-]{0,12}\]\s*")
+_MWS_ARTWORK = re.compile(r"\s+\(\d{1,2}\)$")
+_MWS_BANNER = re.compile(r"deck file for magic workstation", re.IGNORECASE)
+_MWS_FIELD = re.compile(r"^(?P<key>NAME|CREATOR|FORMAT)\s*:\s*(?P<value>.*)$", re.IGNORECASE)
+# Headers only Arena writes (its "Deck" and "Sideboard" are everybody's).
+_ARENA_ONLY_HEADERS = {"commander", "companion"}
+# Sections a "// Header" comment may switch to: MTGO and Moxfield write "// Sideboard"; MWS writes
+# "// Lands" and "// Creatures" as groups of the main deck, which must not become sections.
+_COMMENT_SECTIONS = {"main", "side", "hero"}
+
+
+def _card_name(name: str, dialects: set[str]) -> str:
+    """The card's name without the printing details Arena and Magic Workstation add to it."""
+    mws = _MWS_SET.match(name)
+    if mws:
+        dialects.add("mws")
+        return _MWS_ARTWORK.sub("", name[mws.end() :]).strip()
+    arena = _ARENA_PRINTING.search(name)
+    if arena:
+        dialects.add("arena")
+        return name[: arena.start()].strip()
+    return name
+
+
+def _text_comment(deck: ParsedDeck, comment: str, section: str, dialects: set[str]) -> str:
+    """Read a "// …" line: a deck name, an MWS banner or field, or a main/side/commander header."""
+    field = _MWS_FIELD.match(comment)
+    if _MWS_BANNER.search(comment) or field:
+        dialects.add("mws")
+        if field and field.group("key").upper() == "NAME" and field.group("value").strip():
+            deck.name = field.group("value").strip()[:200]
+        return section
+    slug = section_slug(comment)
+    if slug in _COMMENT_SECTIONS:
+        return slug
+    if comment and not deck.name and not deck.sections:
+        # A "// Deck name" first line is how our own export names the deck.
+        deck.name = comment[:200]
+    return section
+
+
+def _blank_line_sideboard(lines: list[str]) -> int | None:
+    """Where the sideboard starts by MTGO's and Cockatrice's convention: a list without section headers
+    whose cards are split by exactly one blank line has its sideboard after that line."""
+    cards: list[int] = []
+    for index, raw in enumerate(lines):
+        line = raw.strip()
+        if not line or line.startswith(("//", "#", ";")):
+            continue
+        if _SB_PREFIX.match(line) or line.endswith(":") or line.casefold() == "about":
+            return None
+        if not (_COUNT_FIRST.match(line) or _COUNT_LAST.match(line)) and section_slug(line):
+            return None
+        cards.append(index)
+    if not cards:
+        return None
+    gaps = [
+        next_card
+        for card, next_card in itertools.pairwise(cards)
+        if any(not lines[i].strip() for i in range(card + 1, next_card))
+    ]
+    return gaps[0] if len(gaps) == 1 else None
 
 
 def _add_text(deck: ParsedDeck, section: str, entry: ParsedEntry) -> None:

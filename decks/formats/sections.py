@@ -45,8 +45,24 @@ SECTION_ALIASES: dict[str, tuple[str, ...]] = {
         "сайд-колода",
         "сайдборд",
         "запасная колода",
+        "запас",
+        # Arena lists a companion on its own; the rules put it outside the game, in the sideboard.
+        "companion",
+        "компаньон",
     ),
-    "hero": ("hero", "heroes", "герой", "героя", "карта героя"),
+    # MTG's commander is the hero of the Commander format (its label comes from the rule set).
+    "hero": (
+        "hero",
+        "heroes",
+        "герой",
+        "героя",
+        "карта героя",
+        "commander",
+        "commanders",
+        "command zone",
+        "командир",
+        "командиры",
+    ),
     "creatures": (
         "creatures",
         "creature",

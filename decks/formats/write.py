@@ -6,13 +6,15 @@ import base64
 import csv
 import io
 import json
+from collections import Counter
 from xml.etree import ElementTree as ET
 
-from .model import DeckFormatError, DeckLine, DeckList
-from .parse import JSON_FORMAT_TAG
+from .model import DeckFormatError, DeckLine, DeckList, FileLayout, LayoutLine
+from .parse import JSON_FORMAT_TAG, ydk_marker
 from .sections import section_title
 
 YDK_SECTIONS = ("main", "extra", "side")
+YDK_MARKERS = {"main": "#main", "extra": "#extra", "side": "!side"}
 
 
 def _ygo_sections(deck: DeckList, fmt: str) -> dict[str, list[DeckLine]]:
@@ -30,6 +32,8 @@ def _ygo_sections(deck: DeckList, fmt: str) -> dict[str, list[DeckLine]]:
 
 def to_ydk(deck: DeckList) -> str:
     sections = _ygo_sections(deck, ".ydk")
+    if deck.layout is not None and deck.layout.format == "ydk":
+        return _ydk_in_layout(sections, deck.layout)
     out = ["#created by Deckhall", "#main"]
     out += [line.ref for line in sections["main"] for _ in range(line.count)]
     out.append("#extra")
@@ -37,6 +41,61 @@ def to_ydk(deck: DeckList) -> str:
     out.append("!side")
     out += [line.ref for line in sections["side"] for _ in range(line.count)]
     return "\n".join(out) + "\n"
+
+
+def _ydk_in_layout(sections: dict[str, list[DeckLine]], layout: FileLayout) -> str:
+    """The deck written into the file it was imported from: the author's header, comments, card order
+    (a passcode repeated in two places stays in both) and line endings. An unedited deck gives the file
+    back byte for byte; a removed copy drops its line, and an added card goes after the last card of its
+    section (or after the line opening the section, or in a new section at the end)."""
+    left = {slug: Counter[str]() for slug in YDK_SECTIONS}
+    for slug, lines in sections.items():
+        for line in lines:
+            left[slug][str(int(line.ref))] += line.count
+    kept = []
+    for line in layout.lines:
+        if line.ref and left.get(line.section, Counter())[line.ref] > 0:
+            left[line.section][line.ref] -= 1
+        elif line.ref:
+            continue  # a copy no longer in the deck
+        kept.append(line)
+    newline = next((line.ending for line in layout.lines if line.ending), "\n")
+    added: dict[int, list[str]] = {}  # position in `kept` → lines to write before it
+    for slug in YDK_SECTIONS:
+        new = [ref for line in sections[slug] for ref in _left_copies(left[slug], str(int(line.ref)))]
+        if new:
+            at, opener = _ydk_insertion_point(kept, slug)
+            added.setdefault(at, []).extend([*opener, *new])
+    out: list[tuple[str, str]] = []
+    for index in range(len(kept) + 1):
+        out += [(text, newline) for text in added.get(index, [])]
+        if index < len(kept):
+            out.append((kept[index].text, kept[index].ending))
+    last_ending = layout.lines[-1].ending if layout.lines else newline
+    body = "".join(text + (ending or newline) for text, ending in out[:-1])
+    body += out[-1][0] + last_ending if out else ""
+    return ("\ufeff" if layout.bom else "") + body
+
+
+def _left_copies(left: Counter[str], ref: str) -> list[str]:
+    copies, left[ref] = max(left[ref], 0), 0
+    return [ref] * copies
+
+
+def _ydk_insertion_point(lines: list[LayoutLine], slug: str) -> tuple[int, list[str]]:
+    """Where cards added to a section go in the author's file, and the marker line to write first when
+    the file has no such section. YGOPro never switches back to the main deck after "#extra", so new
+    main-deck cards go before the first marker of another section."""
+    cards = [i for i, line in enumerate(lines) if line.ref and line.section == slug]
+    if cards:
+        return cards[-1] + 1, []
+    openers = [i for i, line in enumerate(lines) if ydk_marker(line.text) == slug]
+    if openers:
+        return openers[-1] + 1, []
+    later = YDK_SECTIONS[YDK_SECTIONS.index(slug) + 1 :]
+    following = [i for i, line in enumerate(lines) if ydk_marker(line.text) in later]
+    at = following[0] if following else len(lines)
+    return at, ([] if slug == "main" else [YDK_MARKERS[slug]])
 
 
 def to_ydke(deck: DeckList) -> str:

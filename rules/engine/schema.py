@@ -210,6 +210,26 @@ class SearchFilterTable(_Table):
     label_ru: str = Field("", description="Russian label")
 
 
+class LabelText(_Table):
+    """A word in each language, e.g. `{ en = "Rank", ru = "Ранг" }`."""
+
+    en: str = Field(min_length=1, description="English")
+    ru: str = Field("", description="Russian (English is shown when absent)")
+
+
+class LabelsTable(_Table):
+    """`[game.labels]`: words for card fields and values in card previews and on the deck page."""
+
+    preview: list[str] = Field(default_factory=list, description="fields shown in a card preview, in order")
+    fields: dict[str, LabelText] = Field(default_factory=dict, description="field → its name")
+    fields_by_subtype: dict[str, dict[str, LabelText]] = Field(
+        default_factory=dict, description="subtype → field → its name for cards of that subtype (Rank, Link)"
+    )
+    values: dict[str, dict[str, LabelText]] = Field(
+        default_factory=dict, description="field → stored value → its word (`monster` → Monster / Монстр)"
+    )
+
+
 class GameTable(_Table):
     """`[game]`: the game itself."""
 
@@ -237,10 +257,7 @@ class GameTable(_Table):
     version: str = Field(min_length=1, description="the rules document's version")
     effective_date: date = Field(description="the rules document's date (a TOML date)")
     search_filters: list[SearchFilterTable] = Field(default_factory=list, description="card search filters")
-    labels: dict[str, Any] = Field(
-        default_factory=dict,
-        description="words for card fields and values in the card preview and deck page (see “Labels”)",
-    )
+    labels: LabelsTable = Field(default_factory=LabelsTable, description="`[game.labels]` (below)")
     banlist_regions: dict[str, list[str]] = Field(
         default_factory=dict,
         description="region → words that mark a list's name as that region "
@@ -399,6 +416,7 @@ README_END = "<!-- ruleset-schema:end -->"
 _REFERENCE_TABLES: list[tuple[str, type[BaseModel]]] = [
     ("[game]", GameTable),
     ("[game] search_filters = [...]", SearchFilterTable),
+    ("[game.labels]", LabelsTable),
     ("[[formats]]", FormatTable),
     ("[[formats.sections]]", SectionTable),
     ("size", SizeTable),
@@ -437,7 +455,8 @@ def _default(field: Any) -> str:
     if field.is_required():
         return "**required**"
     if field.default_factory is not None:
-        return f"`{field.default_factory()!r}`".replace("'", '"')
+        value = field.default_factory()
+        return "an empty table" if isinstance(value, BaseModel) else f"`{value!r}`".replace("'", '"')
     if field.default is None:
         return "—"
     value = field.default

@@ -30,7 +30,7 @@ def open_builder(page: Any, game: str, fmt: str) -> None:
     page.goto(page.base_url + f"/decks/new/?game={game}")
     page.select_option("select[name=game]", game)
     page.fill("input[name=name]", f"Filters {game}")
-    page.fill("input[name=format_slug]", fmt)
+    page.select_option("select[name=format_slug]", f"{game}/{fmt}")
     page.click("[data-testid=new-deck-form] button[type=submit]")
     page.wait_for_selector("#builder-config", state="attached")
     page.wait_for_function("document.getElementById('legal-status').textContent !== ''")

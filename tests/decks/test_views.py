@@ -207,3 +207,31 @@ def test_it_explains_unknown_import_lines_in_russian(sample_cards, user, client)
     assert "Nonexistent Dragon" in page and "нет в базе карт этой игры" in page
     assert "в этом формате нет такого раздела" in page  # Caster has no creature deck
     assert not Deck.objects.exists()
+
+
+def test_it_offers_the_games_formats_and_takes_a_slug_in_any_case(sample_cards, user, client) -> None:
+    client.force_login(user)
+    page = client.get(reverse("decks:new") + "?game=yugioh").content.decode()
+    assert '<select name="format_slug"' in page and 'value="yugioh/advanced"' in page
+    assert 'value="everseal/' in page  # hidden by forms.js for another game, checked by the form
+    created = client.post(
+        reverse("decks:new"),
+        {"game": "yugioh", "name": "A", "format_slug": "Advanced", "visibility": "private"},
+    )
+    assert created.status_code == 302
+    assert Deck.objects.get(name="A").format_slug == "advanced"
+    wrong = client.post(
+        reverse("decks:new"),
+        {"game": "yugioh", "name": "B", "format_slug": "everseal/standard", "visibility": "private"},
+    )
+    assert wrong.status_code == 200 and "its formats: advanced" in wrong.content.decode()
+    assert not Deck.objects.filter(name="B").exists()
+
+
+def test_it_creates_decks_over_the_api_with_a_format_slug_in_any_case(sample_cards, user, api_client) -> None:
+    api_client.force_authenticate(user)
+    response = api_client.post(
+        "/api/decks/", {"game": "yugioh", "name": "Caps", "format_slug": "ADVANCED"}, format="json"
+    )
+    assert response.status_code == 201, response.content
+    assert response.json()["format_slug"] == "advanced"

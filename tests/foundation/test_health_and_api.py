@@ -137,3 +137,35 @@ def test_it_throttles_password_guessing_on_the_token_endpoint(
         ScopedRateThrottle.THROTTLE_RATES = original
         cache.clear()
     assert codes == [400, 400, 400, 429]
+
+
+@pytest.fixture
+def broker_without_eager(settings: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """A configured, reachable broker (stubbed) with tasks going to workers, and no cached ping."""
+    from django.core.cache import cache
+
+    from config import views
+    from config.celery import app
+
+    settings.CELERY_BROKER_URL = "redis://broker.invalid:6379/0"
+    monkeypatch.setattr(views, "_broker_ok", lambda: (True, "redis"))
+    cache.delete(views.WORKERS_CACHE_KEY)
+    eager, app.conf.task_always_eager = app.conf.task_always_eager, False
+    yield app
+    app.conf.task_always_eager = eager
+    cache.delete(views.WORKERS_CACHE_KEY)
+
+
+def test_it_answers_503_when_no_celery_worker_answers(client: Any, broker_without_eager: Any) -> None:
+    with mock.patch.object(broker_without_eager.control, "ping", return_value=[]) as ping:
+        response = client.get("/healthz")
+    assert response.status_code == 503 and ping.called
+    assert response.json()["workers"] == {"ok": False, "detail": "no worker answered"}
+
+
+def test_it_pings_the_workers_once_per_few_seconds(client: Any, broker_without_eager: Any) -> None:
+    answer = [{"celery@node1": {"ok": "pong"}}]
+    with mock.patch.object(broker_without_eager.control, "ping", return_value=answer) as ping:
+        first, second = client.get("/healthz"), client.get("/healthz")
+    assert first.status_code == second.status_code == 200
+    assert first.json()["workers"]["ok"] is True and ping.call_count == 1

@@ -93,7 +93,10 @@ def test_it_pairs_rounds_reports_results_and_shows_standings(games, organizer, a
         "draws",
         "dropped",
         "tiebreakers",
+        "swiss_rank",
+        "top_cut",
     }
+    assert row["top_cut"] is None and row["swiss_rank"] == row["rank"]
     assert set(row["tiebreakers"]) == {"omw", "gw", "ogw"}
     assert all(0 <= v <= 1 for r in standings for v in r["tiebreakers"].values())
     round2 = client.post(f"/api/tournaments/{tid}/rounds/").json()

@@ -210,3 +210,33 @@ def test_it_still_refuses_when_a_large_group_has_played_everyone_and_no_one_else
     players = [player(i, 3 * (i % 2), tuple(j for j in ids if j != i)) for i in ids]
     with pytest.raises(PairingImpossible, match="rematch"):
         pair_round(players, round_number=8, seed=0)
+
+
+def clique(ids: range, points: int) -> list[PairingPlayer]:
+    """Players who have all played each other (the strongest, or the weakest, late in a long event)."""
+    return [player(i, points, tuple(j for j in ids if j != i)) for i in ids]
+
+
+def test_it_solves_a_large_round_stuck_at_its_top_tables_with_a_small_window():
+    # The three 12-point players have played each other, so all three must pair down: 3 crossings below
+    # them, and the 9-point group then holds an odd 1,003 players, 1 more. The exact matching only needs
+    # to see the top of the round, not its 2,004 players.
+    players = clique(range(1, 4), 12)
+    players += [player(i, 9) for i in range(4, 1004)] + [player(i, 6) for i in range(1004, 2005)]
+    result = pair_round(players, round_number=12, seed=5)
+    assert result.stats.pair_downs == 3 + 1
+    assert 0 < result.stats.window_players < 50
+    partners = {pid for pair in result.pairs for pid in (pair.player_a, pair.player_b) if pair.player_a <= 3}
+    assert all(4 <= pid < 1004 for pid in partners - {1, 2, 3})
+
+
+def test_it_solves_trouble_at_the_top_and_at_the_bottom_of_a_round_with_two_small_windows():
+    # Three strongest and three weakest players have each played each other: 3 crossings under the top,
+    # 1 under the odd 1,003, 3 above the bottom; the middle is paired by the fast search.
+    players = clique(range(1, 4), 15) + clique(range(2004, 2007), 0)
+    players += [player(i, 9) for i in range(4, 1004)] + [player(i, 6) for i in range(1004, 2004)]
+    result = pair_round(players, round_number=15, seed=2)
+    assert result.stats.pair_downs == 3 + 1 + 3
+    assert 0 < result.stats.window_players < 50
+    by_id = {p.id: p for p in players}
+    assert all(pair.player_b not in by_id[pair.player_a].opponents for pair in result.pairs)

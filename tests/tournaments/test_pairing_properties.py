@@ -287,32 +287,32 @@ def test_it_keeps_every_hard_rule_on_long_skill_correlated_larger_events(plan):
 
 
 class _SearchBudget:
-    """Cap the fast search at ``nodes`` floater sets per run, so every run longer than that gets stuck and
-    the exact windows take over wherever it stopped: windows in the middle of the round, several windows
-    with runs between them, and (with 0) one window growing group by group into the whole round."""
+    """Let the fast search look at only ``work`` pool members per run, so every run longer than that gets
+    stuck and the exact windows take over wherever it stopped: windows in the middle of the round, several
+    windows with runs between them, and (with 0) one window growing group by group into the whole round."""
 
-    def __init__(self, nodes: int) -> None:
-        self.nodes = nodes
+    def __init__(self, work: int) -> None:
+        self.work = work
 
     def __enter__(self) -> None:
-        self.saved = (_search.NODES_PER_GROUP, _search.NODES_BASE)
-        _search.NODES_PER_GROUP, _search.NODES_BASE = 0, self.nodes
+        self.saved = (_search.WORK_PER_PLAYER, _search.WORK_BASE)
+        _search.WORK_PER_PLAYER, _search.WORK_BASE = 0, self.work
 
     def __exit__(self, *exc: object) -> None:
-        _search.NODES_PER_GROUP, _search.NODES_BASE = self.saved
+        _search.WORK_PER_PLAYER, _search.WORK_BASE = self.saved
 
 
 @settings(max_examples=60, deadline=None)
-@given(event_plans(min_players=2, max_players=12, max_rounds=11), st.integers(0, 6))
-def test_the_windows_alone_are_exact_versus_brute_force(plan, nodes):
-    with _SearchBudget(nodes):
+@given(event_plans(min_players=2, max_players=12, max_rounds=11), st.integers(0, 16))
+def test_the_windows_alone_are_exact_versus_brute_force(plan, work):
+    with _SearchBudget(work):
         simulate(plan, optimality_checker(brute_force_min_cost))
 
 
 @settings(max_examples=25, deadline=None)
-@given(long_skill_events(min_players=13, max_players=48), st.integers(0, 8))
-def test_the_windows_alone_are_exact_on_long_skill_correlated_events_versus_networkx(plan, nodes):
-    with _SearchBudget(nodes):
+@given(long_skill_events(min_players=13, max_players=48), st.integers(0, 60))
+def test_the_windows_alone_are_exact_on_long_skill_correlated_events_versus_networkx(plan, work):
+    with _SearchBudget(work):
         simulate(plan, optimality_checker(networkx_min_cost))
 
 

@@ -51,8 +51,9 @@ def test_the_last_player_left_gets_a_pod_bye_worth_a_full_pod_win_and_never_two(
     bye = r2.matches.get()
     assert bye.bye and bye.status == "final" and [s.player_id for s in bye.seats.all()] == [keep.pk]
     row = next(r for r in standings_compute(tournament=event) if r["player"] == keep.pk)
-    # Winning a pod of four is worth 3 (one point per opponent placed below); so is the pod bye.
-    assert row["points"] == 3 and row["wins"] == 1
+    # Winning a pod of four (the largest Everseal pod) is worth 3; so is the pod bye. Round 1's shared 2nd
+    # place scores as a 2nd place on that scale: 2.
+    assert row["points"] == 3 + 2 and row["wins"] == 1
     with pytest.raises(ValidationError, match="bye"):
         services.round_pair_next(tournament=event, by=organizer)
 

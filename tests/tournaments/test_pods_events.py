@@ -32,7 +32,8 @@ def test_vale_pods_place_by_victory_points_then_summoned_cards(games, organizer,
     places = {row["player"]: row["place"] for row in response.json()["places"]}
     assert places == {a: 1, b: 2, c: 3, d: 3}
     rows = {r["player"]: r for r in standings_compute(tournament=event)}
-    assert rows[a]["points"] == 3 and rows[b]["points"] == 2 and rows[c]["points"] == 0
+    # Shared 3rd place scores as 3rd (1 point each), never less than a lone 4th (0).
+    assert rows[a]["points"] == 3 and rows[b]["points"] == 2 and rows[c]["points"] == 1 == rows[d]["points"]
     assert rows[a]["tiebreakers"]["tiebreak"] == 60
 
 

@@ -157,11 +157,11 @@ R1_POD = pod(1, {1: 1, 2: 2, 3: 2, 4: 4}, {1: (10, 5), 2: (7, 3), 3: (7, 3), 4: 
 def test_it_scores_pods_by_players_beaten_and_breaks_ties_by_opponents_strength():
     players = [StandingPlayer(i) for i in (1, 2, 3, 4)]
     rows = compute_standings(players, [R1_POD], "pods")
-    # Points: 1 beats three -> 3, 2 and 3 share 2nd and beat only 4 -> 1 each, 4 -> 0.
-    # 2 and 3 tie on VP 7 and summoned 3; opp: 2 faced 1, 3, 4 = (3+1+0)/3 = 4/3, 3 faced 1, 2, 4 = 4/3 too,
+    # Points on the 4-pod scale 3/2/1/0: 1 -> 3, 2 and 3 share 2nd and each score a 2nd place -> 2, 4 -> 0.
+    # 2 and 3 tie on VP 7 and summoned 3; opp: 2 faced 1, 3, 4 = (3+2+0)/3 = 5/3, 3 faced 1, 2, 4 = 5/3 too,
     # so the id decides.
-    assert [(row.player_id, row.points) for row in rows] == [(1, 3), (2, 1), (3, 1), (4, 0)]
-    assert rows[1].tiebreakers == pytest.approx({"tiebreak": 7, "tiebreak2": 3, "opp": 4 / 3})
+    assert [(row.player_id, row.points) for row in rows] == [(1, 3), (2, 2), (3, 2), (4, 0)]
+    assert rows[1].tiebreakers == pytest.approx({"tiebreak": 7, "tiebreak2": 3, "opp": 5 / 3})
     assert (rows[0].wins, rows[1].losses) == (1, 1)
 
 
@@ -175,12 +175,13 @@ def test_it_totals_pod_events_over_rounds_with_shared_first_places():
     players = [StandingPlayer(i, dropped=(i == 4)) for i in (1, 2, 3, 4)]
     r2 = pod(2, {1: 1, 2: 1, 3: 3}, {1: (8, 2), 2: (8, 2), 3: (4, 4)})
     by_id = rows_by_id(compute_standings(players, [R1_POD, r2], "pods"))
-    # R2: 1 and 2 share 1st (1 point each: only 3 is below), 3 gets 0. Totals 1: 4, 2: 2, 3: 1, 4: 0.
-    # opp of 1: R1 faced 2, 3, 4 (2, 1, 0), R2 faced 2, 3 (2, 1): 6/5. opp of 4: (4 + 2 + 1)/3 = 7/3.
-    assert [by_id[i].points for i in (1, 2, 3, 4)] == [4, 2, 1, 0]
+    # R2 (a 3-pod on the event's 4-pod scale): 1 and 2 share 1st and score a 1st place each (3, more than a
+    # lone 2nd ever gets), 3 is 3rd (1). Totals 1: 6, 2: 5, 3: 3, 4: 0.
+    # opp of 1: R1 faced 2, 3, 4 (5, 3, 0), R2 faced 2, 3 (5, 3): 16/5. opp of 4: (6 + 5 + 3)/3 = 14/3.
+    assert [by_id[i].points for i in (1, 2, 3, 4)] == [6, 5, 3, 0]
     assert (by_id[1].wins, by_id[1].draws, by_id[2].draws, by_id[3].losses) == (1, 1, 1, 2)
-    assert by_id[1].tiebreakers == pytest.approx({"tiebreak": 18, "tiebreak2": 7, "opp": 6 / 5})
-    assert by_id[4].tiebreakers["opp"] == pytest.approx(7 / 3)
+    assert by_id[1].tiebreakers == pytest.approx({"tiebreak": 18, "tiebreak2": 7, "opp": 16 / 5})
+    assert by_id[4].tiebreakers["opp"] == pytest.approx(14 / 3)
 
 
 def test_it_rejects_a_match_with_an_unknown_player():

@@ -39,7 +39,10 @@ def test_the_bracket_advances_to_a_champion(games, organizer):
     final = services.topcut_advance(tournament=event, by=organizer)
     assert final.matches.count() == 1
     finish_round(event, organizer)
-    assert services.topcut_advance(tournament=event, by=organizer) is None
+    # The end is explicit: no round follows the final, the organizer finishes the event.
+    with pytest.raises(ValidationError, match="finish the event"):
+        services.topcut_advance(tournament=event, by=organizer)
+    services.tournament_finish(tournament=event, by=organizer)
     event.refresh_from_db()
     assert event.status == Tournament.Status.FINISHED
     assert tournament_champion(event) is not None

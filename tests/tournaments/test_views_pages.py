@@ -33,7 +33,15 @@ def test_an_organizer_creates_and_pairs_through_forms(client, games, organizer):
     for name in ("Ann", "Ben", "Cid", "Dee"):
         client.post(reverse("tournaments:guest_add", args=[event.pk]), {"name": name})
     assert event.players.count() == 4
+    # Pairing is irreversible: without the confirmation page's marker the POST only leads to that page.
     response = client.post(reverse("tournaments:pair", args=[event.pk]))
+    assert response.status_code == 302 and response["Location"] == reverse(
+        "tournaments:confirm", args=[event.pk, "pair"]
+    )
+    assert not event.round_set.exists()
+    confirm_page = client.get(response["Location"]).content.decode()
+    assert 'name="confirmed" value="yes"' in confirm_page and "Pair round 1?" in confirm_page
+    response = client.post(reverse("tournaments:pair", args=[event.pk]), {"confirmed": "yes"})
     assert response.status_code == 302
     round_page = client.get(reverse("tournaments:round", args=[event.pk, 1]))
     assert round_page.status_code == 200 and b"Ann" in round_page.content
@@ -46,10 +54,10 @@ def test_an_organizer_creates_and_pairs_through_forms(client, games, organizer):
 
 
 def test_a_refused_action_shows_the_reason(client, games, organizer):
-    event = make_event(organizer, games["caster"], players=3)
+    event = make_event(organizer, games["caster"], players=1)
     client.force_login(organizer)
-    response = client.post(reverse("tournaments:pair", args=[event.pk]), follow=True)
-    assert b"Fewer than 9 players" in response.content
+    response = client.post(reverse("tournaments:pair", args=[event.pk]), {"confirmed": "yes"}, follow=True)
+    assert b"At least two players" in response.content
 
 
 def test_a_player_cannot_open_organizer_pages(client, games, organizer, user):
@@ -57,7 +65,7 @@ def test_a_player_cannot_open_organizer_pages(client, games, organizer, user):
     client.force_login(user)
     assert client.get(reverse("tournaments:edit", args=[event.pk])).status_code == 403
     assert client.get(reverse("tournaments:create")).status_code == 403
-    client.post(reverse("tournaments:pair", args=[event.pk]))
+    client.post(reverse("tournaments:pair", args=[event.pk]), {"confirmed": "yes"})
     assert not event.round_set.exists()
 
 
@@ -74,7 +82,12 @@ def test_expired_timer_flags_unfinished_matches(client, games, organizer):
     round_.save()
     page = client.get(reverse("tournaments:round", args=[event.pk, 1])).content.decode()
     assert page.count('data-testid="overtime"') == 1
-    assert f'data-match="{second.pk}" class="warn"' in page
+    assert f'data-match="{second.pk}" class="overdue"' in page
+    # The organizer's dashboard lists the late table first and flags it too.
+    client.force_login(organizer)
+    dashboard = client.get(reverse("tournaments:round", args=[event.pk, 1])).content.decode()
+    assert dashboard.count('data-testid="overtime"') == 1
+    assert dashboard.index(f'data-match="{second.pk}"') < dashboard.index(f'data-match="{first.pk}"')
 
 
 def test_standings_and_bracket_pages(client, games, organizer):

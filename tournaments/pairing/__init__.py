@@ -17,21 +17,24 @@ Algorithm
 ---------
 Fast path (``_search``): groups are processed top-down; at each group the pool is the players floated down
 from above plus the group, exactly as many players as the pool's parity demands float further (0 or 1) and
-the rest is paired without rematches (a greedy pass, completed by augmenting paths when it paints itself
-into a corner). A depth-first search over the floater choices with memoised failures keeps every boundary
-at its lower bound; in real events the first choice works at nearly every group and the round costs one
-O(n) sweep.
+the rest is paired without rematches (a greedy pass, completed by swaps or augmenting paths when it paints
+itself into a corner). A depth-first search over the floater choices with memoised failures keeps every
+boundary at its lower bound; in real events the first choice works at nearly every group and the round
+costs one O(n) sweep. Since exactly the parity floats, nobody crosses a boundary with an even number of
+players above it: the sweep is cut there into independent pieces, searched and cached one by one.
 
-Slow path, local (``_window``): when the search cannot keep the lower bound, or runs out of its small node
-budget, it reports the deepest group it reached. A *window* of groups around that spot (the group above
-it, it, the group below) is solved as an exact minimum-cost perfect matching (Edmonds' weighted blossom)
-in which every window player may also pair with an "up" or a "down" sink: someone above or below the
-window, paid for by the boundaries crossed up to the window's edge. The groups between windows are then
-paired by the fast search again, with the window's "down" players floated into the run below it and its
-"up" players added to the last group of the run above it. A run that fails adds (and merges) another
-window where it got stuck; touching windows merge, so the loop ends at the latest when one window is the
-whole round, which is the plain exact matching. Late in an event the troubled groups (the top tables,
-whose players have met each other) are small, so the cubic matching sees tens of players, not the round.
+Slow path, local (``_window``): when a piece cannot keep the lower bound, or its search exceeds a work
+budget proportional to the players it has reached (so trouble among the few players at the top tables
+gives up after a few hundred steps), the search reports the deepest group it reached. That group becomes
+a *window*, solved as an exact minimum-cost perfect matching (Edmonds' weighted blossom) in which every
+window player may also pair with an "up" or a "down" sink: someone above or below the window, paid for by
+the boundaries crossed up to the window's edge. The pieces between windows are then paired by the fast
+search again, with the window's "down" players floated into the piece below it and its "up" players added
+to the last group of the piece above it. A piece that fails adds the group where it got stuck as another
+window, or grows the window next to it by that group; touching windows merge, so the loop ends at the
+latest when one window is the whole round, which is the plain exact matching. Late in an event the
+troubled groups (the top tables whose players have met each other, the bottom ones likewise) are small,
+so the cubic matching sees tens of players, never the whole round unless the whole round is the trouble.
 
 Why this is exact (minimum pair-downs, not a heuristic): with unlimited sinks a window's matching is a
 relaxation of the whole round restricted to the window's own boundaries (any pairing of the round, cut to
@@ -42,9 +45,14 @@ no pairing of the round crosses fewer boundaries. Two details keep this true. A 
 sinks (the parity plus 2 a side) and doubles them while it uses all of a side: its cost is convex in the
 number of sinks used, so a spare pair of sinks proves more would not help. And if the relaxation pairs an
 "up" sink with a "down" sink (a player above meets one below, across the window), the window grows by a
-group each way instead of realising that. Where this costs speed instead of exactness: a round whose
-trouble spans most of its groups ends in one large window, i.e. the whole-round cubic matching; the bench
-(``bench/bench_pairing_long.py``) shows which event shapes come near that.
+group each way instead of realising that.
+
+Nothing here trades exactness for speed: there is no cap on a window. The price of that is time, paid
+only where a window must hold a large group. A pool of more than twice as many players as rounds played
+always pairs (each player has met at most one per round, so Dirac's theorem gives a perfect matching of
+the "not yet played" graph), so pieces of large groups never get stuck and windows stay among the small
+groups; only trouble that spans most of a round's groups ends in the whole-round cubic matching. ``bench/bench_pairing_long.py`` prints the widest window
+each event shape needed.
 
 The bye is a pseudo-player appended to the lowest score group that still has an eligible player, who can
 only pair with an eligible member of that group; groups are tried bottom-up until a pairing exists. That
@@ -251,7 +259,7 @@ def _solve(order: list[int], by_id: Players, never_floats: frozenset[int] = froz
             pairs: list[tuple[int, int]] = []
             for lo, hi in windows:
                 pairs.extend(solved[lo, hi].pairs)
-            for start, end, incoming, tail in _runs_between(windows, solved, count):
+            for start, end, incoming, tail in _runs_between(windows, solved, above):
                 key = (start, end, incoming, tail)
                 if key not in runs:
                     run = pair_run(groups[start:end], by_id, incoming, tail, never_floats)
@@ -268,15 +276,27 @@ def _solve(order: list[int], by_id: Players, never_floats: frozenset[int] = froz
 
 
 def _runs_between(
-    windows: list[tuple[int, int]], solved: dict[tuple[int, int], WindowSolution], count: int
+    windows: list[tuple[int, int]], solved: dict[tuple[int, int], WindowSolution], above: list[int]
 ) -> list[tuple[int, int, tuple[int, ...], tuple[int, ...]]]:
     """The runs of groups outside the windows, each with the players floated into it from the window
-    above and the players the window below sends up into its last group."""
+    above and the players the window below sends up into its last group.
+
+    A run is cut after every group where the players above (in the run, with its incoming floaters)
+    are even in number: the fast search floats exactly the parity, so nobody crosses there and the two
+    sides are independent. Cached per piece, a window added at the bottom of the round then costs a new
+    search of the few groups next to it, not of the whole round above it.
+    """
+    count = len(above) - 1
     runs = []
     start, incoming = 0, ()
     for lo, hi in [*windows, (count, count)]:
         tail = solved[lo, hi].up if hi > lo else ()
         if lo > start:
+            seated = len(incoming) - above[start]
+            for cut in range(start + 1, lo):
+                if (seated + above[cut]) % 2 == 0:
+                    runs.append((start, cut, incoming, ()))
+                    start, incoming, seated = cut, (), -above[cut]
             runs.append((start, lo, incoming, tail))
         else:
             # Windows never touch and the top window sends no one up, so an empty run has nobody to seat.

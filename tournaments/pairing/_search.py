@@ -5,7 +5,7 @@ as many players as the pool's parity demands (0 or 1), preferring real members o
 already-floated players, fewer previous pair-downs, then the lowest in the seeded order, and pairs the rest
 of the pool without rematches. So a run it completes crosses every boundary inside it the minimum number of
 times its parity allows (the lower bound). In real events the first candidate works at nearly every group
-and the run costs one greedy sweep; when it does not, the search gives up after a small node budget and
+and the run costs one greedy sweep; when it does not, the search gives up after a small work budget and
 reports the deepest group it reached, where the window solver takes over (see ``tournaments.pairing``).
 """
 
@@ -13,12 +13,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import accumulate
 
 from ._matching import perfect_matching
 from ._types import Players
 
-NODES_PER_GROUP = 4
-NODES_BASE = 32
+# The search gives up once the pool members it has looked at exceed WORK_PER_PLAYER times the players of
+# the groups it has reached, plus WORK_BASE. The first-choice sweep looks at each player about once, so
+# backtracking may cost about as much again as the part of the round it is stuck in: trouble among the
+# few players at the top tables gets a few hundred steps, not the whole round's worth. Past that the exact
+# window is cheaper than trying more floaters.
+WORK_PER_PLAYER = 2
+WORK_BASE = 256
 
 
 class _SearchLimit(Exception):
@@ -28,7 +34,7 @@ class _SearchLimit(Exception):
 @dataclass(slots=True)
 class RunResult:
     pairs: list[tuple[int, int]] | None
-    """None when the run could not be paired at its lower bound (or the node budget ran out)."""
+    """None when the run could not be paired at its lower bound (or the work budget ran out)."""
     deepest: int
     """Index (inside the run) of the deepest group the search reached: where it got stuck."""
     nodes: int
@@ -49,16 +55,19 @@ def pair_run(
     last = len(groups) - 1
     pairs: list[tuple[int, int]] = []
     failed: set[tuple[int, frozenset[int]]] = set()
-    limit = NODES_PER_GROUP * len(groups) + NODES_BASE
-    nodes = 0
+    # reached[i]: players in the run down to group i (with the incoming floaters and the tail).
+    reached = list(accumulate((len(group) for group in groups), initial=len(incoming)))[1:]
+    if reached:
+        reached[-1] += len(tail)
+    work = nodes = 0
     deepest = 0
     stay = never_floats | frozenset(tail)
 
     def visit(index: int, floating: tuple[int, ...]) -> bool:
-        nonlocal nodes, deepest
-        deepest = max(deepest, index)
+        nonlocal work, nodes, deepest
         if index > last:
             return not floating
+        deepest = max(deepest, index)
         key = (index, frozenset(floating))
         if key in failed:
             return False
@@ -70,7 +79,8 @@ def pair_run(
             return False
         for down in _floater_candidates(floating, group, by_id, size, stay):
             nodes += 1
-            if nodes > limit:
+            work += len(pool)
+            if work > WORK_PER_PLAYER * reached[deepest] + WORK_BASE:
                 raise _SearchLimit
             rest = [pid for pid in pool if pid not in down] if down else pool
             matched = perfect_matching(rest, by_id, never_floats)

@@ -47,7 +47,11 @@ class Command(BaseCommand):
                 if exc.name != f"{app}.demo":
                     raise
                 continue
-            module.load(self.stdout)
+            if app == "cards":
+                # A newcomer gets the real card database (when ../shared is there) to build real decks.
+                module.load(self.stdout, full_database=True)
+            else:
+                module.load(self.stdout)
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo organizer: log in as '{DEMO_ORGANIZER}' with password '{DEMO_PASSWORD}'"

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import logging
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +13,22 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from decks.models import Deck
 from decks.services import EXPORT_TYPES, deck_export
+
+# Libraries that log progress or font notes while rendering a PDF; the command's own messages are enough.
+QUIET_LOGGERS = ("weasyprint", "fontTools")
+
+
+@contextlib.contextmanager
+def _quiet_libraries() -> Iterator[None]:
+    loggers = [logging.getLogger(name) for name in QUIET_LOGGERS]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
 
 
 class Command(BaseCommand):
@@ -27,9 +46,10 @@ class Command(BaseCommand):
         if deck is None:
             raise CommandError(f"no deck with id {options['deck_id']}")
         try:
-            exported = deck_export(
-                deck=deck, fmt=options["fmt"], player_name=options["player"], event=options["event"]
-            )
+            with _quiet_libraries():
+                exported = deck_export(
+                    deck=deck, fmt=options["fmt"], player_name=options["player"], event=options["event"]
+                )
         except ValidationError as error:
             raise CommandError(" ".join(error.messages)) from None
         if options["output"]:
@@ -38,4 +58,6 @@ class Command(BaseCommand):
         elif options["fmt"] == "pdf":
             raise CommandError("a PDF needs --output FILE")
         else:
-            self.stdout.write(exported.content.decode("utf-8"), ending="")
+            text = exported.content.decode("utf-8")
+            # A ydke:// link is one line without a newline of its own; a terminal's prompt must not follow it.
+            self.stdout.write(text, ending="" if text.endswith(("\n", "\r")) else "\n")

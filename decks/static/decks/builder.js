@@ -11,15 +11,17 @@
     format: deck.format_slug,
     banlist: deck.banlist ? String(deck.banlist.id) : "",
     hero: deck.hero,
-    sections: {},           // slug -> [{id, external_id, name, card_type, level, cost, count}]
+    sections: {},           // slug -> [{id, external_id, identity, printing, name, card_type, level, cost, count, preview}]
     statuses: {},           // card id -> forbidden | limited | semi-limited
     report: null,
     results: [],
     highlighted: -1,
     dirty: false,
+    baseVersion: deck.current_version,  // sent with each save: the server refuses (409) a stale one
   };
   Object.entries(deck.sections || {}).forEach(function ([slug, lines]) {
-    state.sections[slug] = lines.map(function (l) { return Object.assign({}, l, { id: l.card }); });
+    // The server adds what the API's deck lines lack: identity, printing label and preview per card.
+    state.sections[slug] = lines.map(function (l) { return Object.assign({}, l, (config.cards || {})[String(l.card)] || {}, { id: l.card }); });
   });
 
   const $ = function (id) { return document.getElementById(id); };
@@ -144,7 +146,8 @@
     const q = $("search-q").value.trim();
     const typeSelect = $("search-type");
     const type = typeSelect ? typeSelect.value : "";
-    const params = new URLSearchParams({ game: deck.game, page_size: "40" });
+    // One row per card identity (alternate artworks are printings inside the row).
+    const params = new URLSearchParams({ game: deck.game, page_size: "40", deck_buildable: "true" });
     if (q) params.set("q", q);
     if (type) params.set("type", type);
     // The game's own filters: each input names the card-search parameter it sends (type, level_min,
@@ -155,10 +158,15 @@
     });
     const stamp = params.toString();
     const seq = ++searchSeq;
-    const response = await fetch(config.urls.search + "?" + params.toString(), { credentials: "same-origin" });
+    const response = await fetch(config.urls.grouped + "?" + params.toString(), { credentials: "same-origin" });
     if (seq !== searchSeq) return;  // a newer search answered first
     const data = response.ok ? await response.json() : { results: [] };
     state.results = (data.results || data).filter(function (c) { return c.deck_buildable !== false && !c.is_token; });
+    state.results.forEach(function (group) {
+      const printings = group.printings || [];
+      const canonical = printings.find(function (p) { return p.canonical; });
+      group.printing = printings.length > 1 && canonical ? printingLabel(canonical) : "";
+    });
     state.highlighted = state.results.length ? 0 : -1;
     renderResults();
     $("search-results").dataset.query = q;
@@ -167,55 +175,107 @@
   function filterInputs() {
     return Array.from(document.querySelectorAll("#search-filters [data-param]"));
   }
+  // What a printing is called: its set code(s) where the database has them, else its id (YGO passcode).
+  function printingLabel(printing) {
+    return printing.sets && printing.sets.length ? printing.sets.join(", ") + " · #" + printing.external_id : "#" + printing.external_id;
+  }
+  // A printing as a card of its own (deck rows keep the exact printing the player chose).
+  function printingCard(group, printing) {
+    return Object.assign({}, group, { id: printing.id, external_id: printing.external_id, printing: printingLabel(printing) });
+  }
   function renderResults() {
     const list = $("search-results");
     list.textContent = "";
     const fmt = currentFormat();
-    state.results.forEach(function (card, index) {
+    state.results.forEach(function (group, index) {
       const item = el("li", { role: "option", class: "result" + (index === state.highlighted ? " highlighted" : ""),
-        "aria-selected": index === state.highlighted ? "true" : "false", dataset: { cardId: String(card.id) } });
-      const label = el("span", { class: "result-name" }, displayName(card));
-      const meta = [card.card_type, card.level !== null && card.level !== undefined ? "Lv" + card.level : "",
-        card.cost !== null && card.cost !== undefined ? "¤" + card.cost : ""].filter(Boolean).join(" · ");
+        "aria-selected": index === state.highlighted ? "true" : "false", dataset: { cardId: String(group.id), identity: group.identity } });
+      const label = el("span", { class: "result-name" }, displayName(group));
+      const meta = [group.preview ? group.preview.type_line : group.card_type, group.level !== null && group.level !== undefined ? "Lv" + group.level : "",
+        group.cost !== null && group.cost !== undefined ? "¤" + group.cost : ""].filter(Boolean).join(" · ");
       item.appendChild(label);
       item.appendChild(el("span", { class: "muted small" }, meta));
+      // The printing the add buttons use: none chosen adds to the card's row whatever its printing.
+      let chosen = null;
       const buttons = el("span", { class: "result-actions" });
       fmt.sections.forEach(function (s) {
         const button = el("button", { type: "button", class: "small add", dataset: { section: s.slug },
           title: fmtText(_("Add to %s"), [s.name]) }, "+ " + s.name);
-        button.addEventListener("click", function () { addCard(card, s.slug, 1); });
+        button.addEventListener("click", function () {
+          if (chosen) addCard(printingCard(group, chosen), s.slug, 1, true);
+          else addCard(group, s.slug, 1, false);
+        });
         buttons.appendChild(button);
       });
-      if (fmt.has_hero && card.card_type === "hero") {
+      if (fmt.has_hero && group.card_type === "hero") {
         const heroButton = el("button", { type: "button", class: "small secondary set-hero" }, _("Set as hero"));
-        heroButton.addEventListener("click", function () { setHero(card); });
+        heroButton.addEventListener("click", function () { setHero(group); });
         buttons.appendChild(heroButton);
       }
-      item.appendChild(buttons);
-      item.addEventListener("mouseenter", function () { state.highlighted = index; markHighlight(); });
+      const printings = group.printings || [];
+      if (printings.length > 1) {
+        const toggle = el("button", { type: "button", class: "small secondary printings-toggle", "aria-expanded": "false",
+          "data-testid": "printings-toggle" }, fmtText(_("Printings (%s)"), [printings.length]));
+        const choices = el("ul", { class: "printing-list", "data-testid": "printing-list" });
+        choices.hidden = true;
+        printings.forEach(function (printing) {
+          const li = el("li", {});
+          const pick = el("button", { type: "button", class: "small secondary pick-printing", "aria-pressed": "false",
+            "data-testid": "pick-printing", dataset: { cardId: String(printing.id) },
+            title: _("Add this printing as its own row") }, printingLabel(printing));
+          pick.addEventListener("click", function () {
+            chosen = chosen && chosen.id === printing.id ? null : printing;
+            choices.querySelectorAll("button").forEach(function (b) {
+              b.setAttribute("aria-pressed", chosen && b.dataset.cardId === String(chosen.id) ? "true" : "false");
+            });
+          });
+          li.appendChild(pick);
+          choices.appendChild(li);
+        });
+        toggle.addEventListener("click", function () {
+          choices.hidden = !choices.hidden;
+          toggle.setAttribute("aria-expanded", choices.hidden ? "false" : "true");
+        });
+        buttons.appendChild(toggle);
+        item.appendChild(buttons);
+        item.appendChild(choices);
+      } else {
+        item.appendChild(buttons);
+      }
+      item.addEventListener("mouseenter", function () { state.highlighted = index; markHighlight(false); });
       list.appendChild(item);
     });
     if (!state.results.length) list.appendChild(el("li", { class: "muted" }, _("No cards found.")));
+    else showPreview(state.results[Math.max(state.highlighted, 0)]);
   }
-  function markHighlight() {
+  function showPreview(card) {
+    if (card && card.preview && window.DeckhallPreview) window.DeckhallPreview.show($("card-preview"), card.preview);
+  }
+  function markHighlight(scroll) {
     document.querySelectorAll("#search-results li.result").forEach(function (li, i) {
       li.classList.toggle("highlighted", i === state.highlighted);
       li.setAttribute("aria-selected", i === state.highlighted ? "true" : "false");
-      if (i === state.highlighted) li.scrollIntoView({ block: "nearest" });
+      if (i === state.highlighted && scroll !== false) li.scrollIntoView({ block: "nearest" });
     });
+    showPreview(state.results[state.highlighted]);
   }
 
   // --- deck edits ------------------------------------------------------------------------------------
   function findLine(slug, id) {
     return (state.sections[slug] || []).find(function (l) { return l.id === id; });
   }
-  function addCard(card, slug, n) {
+  // Adding a card increments the section's row of the same card identity, whatever its printing; only a
+  // printing the player deliberately picked (or a row being moved) keeps a row of its own.
+  function addCard(card, slug, n, exactPrinting) {
     const lines = state.sections[slug] || (state.sections[slug] = []);
-    const line = findLine(slug, card.id);
+    let line = findLine(slug, card.id);
+    if (!line && !exactPrinting && card.identity) {
+      line = lines.find(function (l) { return l.identity === card.identity; });
+    }
     if (line) line.count += n;
-    else lines.push({ id: card.id, external_id: card.external_id, name: displayName(card), card_type: card.card_type,
-      level: card.level, cost: card.cost, count: n });
-    changed(slug, card.id);
+    else lines.push({ id: card.id, external_id: card.external_id, identity: card.identity, printing: card.printing,
+      name: displayName(card), card_type: card.card_type, level: card.level, cost: card.cost, count: n, preview: card.preview });
+    changed(slug, line ? line.id : card.id);
   }
   function changeCount(slug, id, delta) {
     const lines = state.sections[slug] || [];
@@ -236,7 +296,7 @@
     if (!line || from === to) return;
     const n = all ? line.count : 1;
     changeCount(from, id, -n);
-    addCard(line, to, n);
+    addCard(line, to, n, true);
   }
   function nextSection(slug) {
     const slugs = sectionSlugs();
@@ -294,6 +354,10 @@
           "aria-label": line.count + " × " + line.name });
         row.appendChild(el("span", { class: "count" }, line.count));
         row.appendChild(el("span", { class: "name" }, line.name));
+        // The chosen printing, when the card has several (YGO alternate artworks).
+        if (line.printing) row.appendChild(el("span", { class: "printing", "data-testid": "row-printing" }, line.printing));
+        row.addEventListener("mouseenter", function () { showPreview(line); });
+        row.addEventListener("focus", function () { showPreview(line); });
         const status = state.statuses[line.id];
         if (status) row.appendChild(el("span", { class: "badge " + status, "data-testid": "banlist-badge" },
           { forbidden: _("Forbidden"), limited: _("Limited"), "semi-limited": _("Semi-limited") }[status]));
@@ -431,6 +495,7 @@
       on_date: $("deck-date").value || null, visibility: $("visibility-select").value,
       hero: state.hero ? state.hero.id : null,
       sections: payloadSections(function (l) { return l.id; }),
+      base_version: state.baseVersion,
     };
     // Cards in sections the format lacks would be refused by the server: say so before sending.
     const stray = Object.keys(body.sections).filter(function (s) { return !sectionSlugs().includes(s); });
@@ -443,10 +508,40 @@
     const data = await response.json();
     if (response.ok) {
       state.dirty = false;
+      state.baseVersion = data.current_version;
       $("save-status").textContent = fmtText(_("Saved as version %s"), [data.current_version]);
+    } else if (response.status === 409) {
+      offerConflictChoices(body, data);
     } else {
       $("save-status").textContent = _("Not saved: ") + JSON.stringify(data.detail || data);
     }
+  }
+
+  // Someone saved this deck elsewhere since this page loaded: nothing is overwritten; the player either
+  // reloads the saved deck (dropping these changes) or keeps them as a new deck.
+  function offerConflictChoices(body, conflict) {
+    const old = $("save-conflict");
+    if (old) old.remove();
+    const box = el("div", { id: "save-conflict", class: "message warning", role: "alert", "data-testid": "save-conflict" },
+      fmtText(_("This deck was saved elsewhere (now version %s) since you opened it. Your changes are not saved."), [conflict.current_version]));
+    const reload = el("button", { type: "button", "data-testid": "conflict-reload" }, _("Reload the saved deck"));
+    const copy = el("button", { type: "button", class: "secondary", "data-testid": "conflict-copy" }, _("Save my changes as a new deck"));
+    reload.addEventListener("click", function () { state.dirty = false; window.location.reload(); });
+    copy.addEventListener("click", async function () {
+      const copyBody = Object.assign({}, body, { game: deck.game, name: fmtText(_("%s (copy)"), [body.name]) });
+      delete copyBody.base_version;
+      const response = await fetch(config.urls.save.replace(/\d+\/$/, ""), {
+        method: "POST", credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() }, body: JSON.stringify(copyBody),
+      });
+      const created = await response.json();
+      if (!response.ok) { $("save-status").textContent = _("Not saved: ") + JSON.stringify(created.detail || created); return; }
+      state.dirty = false;
+      window.location.assign(window.location.pathname.replace(/\d+\/edit\/?$/, created.id + "/edit/"));
+    });
+    box.append(" ", reload, " ", copy);
+    $("save-status").textContent = "";
+    $("save-status").after(box);
   }
 
   // --- wiring ----------------------------------------------------------------------------------------
@@ -468,7 +563,7 @@
       const card = state.results[state.highlighted];
       if (!card) return;
       if (event.shiftKey && currentFormat().has_hero) setHero(card);
-      else addCard(card, $("target-section").value, 1);
+      else addCard(card, $("target-section").value, 1, false);
     }
   });
   $("format-select").addEventListener("change", function () {

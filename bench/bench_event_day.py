@@ -1,0 +1,404 @@
+"""Event day under load: N phones polling "My event" (and some the projector / pairings pages) while the
+organizer posts rounds and results (issue #9).
+
+    .venv/bin/python bench/bench_event_day.py [--phones 500,2000] [--servers runserver,gunicorn]
+                                              [--workers 4] [--postgres] [--seconds 60]
+
+Each configuration gets its own throw-away database (SQLite file in /tmp; with --postgres or DATABASE_URL
+set, a throw-away database next to DATABASE_URL's, plus the Redis cache of CACHE_URL), an event of N
+players with accounts created directly through the services, round 1 paired, and a server on 127.0.0.1
+(runserver, or gunicorn with --workers sync workers; DEBUG off). Then N simulated phones (asyncio +
+aiohttp, each with its own session cookie and ETag) poll every live.POLL_MS; one phone in ten watches the
+projector's pairings or the shared pairings page instead. Meanwhile, in this process: results of round 1
+are reported through the services, round 2 is paired (timed: "pair next round while they poll"), and we
+measure how long until every phone has seen its round-2 table. Printed per configuration: p50 / p95 / max
+latency, requests/s, 304 share, server CPU (% of one core), pair time, time until every phone sees the new
+pairings. Targets on a 2-core machine: p95 < 500 ms at 2,000 phones; every phone sees the pairings
+within 5 s; pairing 2,000 players < 2 s while they poll.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import secrets
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+# --- server process -------------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def server_env(database_url: str, cache_url: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(
+        DEBUG="false",
+        SECRET_KEY=env.get("BENCH_SECRET_KEY") or secrets.token_urlsafe(64),
+        ALLOWED_HOSTS="127.0.0.1,localhost",
+        SECURE_SSL_REDIRECT="false",
+        DATABASE_URL=database_url,
+        CACHE_URL=cache_url,
+        LOG_LEVEL="WARNING",
+        DJANGO_SETTINGS_MODULE="config.settings",
+    )
+    env.pop("CELERY_BROKER_URL", None)
+    return env
+
+
+def start_server(kind: str, port: int, workers: int, env: dict[str, str]) -> subprocess.Popen[bytes]:
+    if kind == "runserver":
+        command = [PYTHON, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload", "--nostatic"]
+    else:
+        command = [PYTHON, "-m", "gunicorn", "config.wsgi", "-b", f"127.0.0.1:{port}", "-w", str(workers),
+                   "--backlog", "4096", "--log-level", "warning", "--timeout", "60"]  # fmt: skip
+    return subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def wait_ready(port: int, process: subprocess.Popen[bytes], seconds: float = 30) -> None:
+    import urllib.request
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(
+                f"server exited: {process.stderr.read().decode()[-2000:] if process.stderr else ''}"
+            )
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit("server did not start")
+
+
+def process_tree(pid: int) -> list[int]:
+    pids, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        pids.append(current)
+        for task in Path(f"/proc/{current}/task").glob("*"):
+            with contextlib.suppress(OSError):
+                todo.extend(int(c) for c in (task / "children").read_text().split())
+    return pids
+
+
+def cpu_seconds(pid: int) -> float:
+    total = 0
+    for p in process_tree(pid):
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+        except (OSError, IndexError, ValueError):
+            pass
+    return total / CLOCK_TICKS
+
+
+# --- database and event ---------------------------------------------------------------------------------
+
+
+def setup_django(database_url: str, cache_url: str) -> None:
+    os.environ.update({k: v for k, v in server_env(database_url, cache_url).items() if k != "SECRET_KEY"})
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+
+
+def create_event(players: int) -> dict[str, Any]:
+    """Migrate, then an event of ``players`` phone owners through the services; round 1 paired."""
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    from accounts.models import User
+    from cards.games import games_sync
+    from cards.models import Game
+    from tournaments import live, services
+
+    games_sync()
+    organizer = User.objects.create_user(
+        username=f"org{secrets.token_hex(3)}", password=None, is_organizer=True
+    )
+    tournament = services.tournament_create(created_by=organizer, name="Bench Day", game=Game.objects.get(slug="yugioh"),
+                                            format_slug="advanced", seed=7, rounds=5)  # fmt: skip
+    tag = secrets.token_hex(3)
+    users = User.objects.bulk_create([User(username=f"ph{tag}{i:05d}", password="!") for i in range(players)])
+    phones = []
+    for user in users:
+        player = services.player_register(tournament=tournament, by=user, user=user)
+        session = SessionStore()
+        session[SESSION_KEY] = str(user.pk)
+        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        session.create()
+        phones.append({"cookie": f"{settings.SESSION_COOKIE_NAME}={session.session_key}",
+                       "token": live.my_event_token(player_id=player.pk, user_id=user.pk)})  # fmt: skip
+    services.round_pair_next(tournament=tournament, by=organizer)
+    return {"tournament": tournament, "organizer": organizer, "phones": phones}
+
+
+def report_round(tournament: Any, organizer: Any, *, seconds: float, stop_at: float) -> None:
+    """Every open match of the latest round gets a result, spread over ``seconds`` (as tables finish)."""
+    from tournaments import services
+
+    round_ = tournament.round_set.order_by("-number").first()
+    matches = list(round_.matches.filter(bye=False, status="pending").order_by("?"))
+    start = time.monotonic()
+    for i, match in enumerate(matches):
+        if time.monotonic() > stop_at:
+            break
+        due = start + seconds * i / max(1, len(matches))
+        time.sleep(max(0.0, due - time.monotonic()))
+        services.match_report_result(
+            match=match, by=organizer, wins=random.choice([[2, 0], [2, 1], [0, 2], [1, 2]])
+        )
+
+
+# --- phones ---------------------------------------------------------------------------------------------
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.statuses: dict[int, int] = {}
+        self.errors = 0
+        self.bytes = 0
+        self.first_seen_round2: dict[int, float] = {}
+
+
+async def phone(index: int, session: Any, base: str, info: dict[str, Any], pk: int, stats: Stats,
+                stop: float, poll_s: float) -> None:  # fmt: skip
+    kind = index % 20
+    if kind == 0:
+        url, headers = f"{base}/tournaments/{pk}/projector/pairings/?fragment=1", {}
+    elif kind == 10:
+        url, headers = f"{base}/tournaments/{pk}/pairings/?fragment=1", {}
+    else:
+        url, headers = f"{base}/tournaments/{pk}/me/live/?k={info['token']}", {"Cookie": info["cookie"]}
+    headers["Accept-Encoding"] = "gzip"
+    etag = None
+    await asyncio.sleep(random.uniform(0, poll_s))
+    while time.monotonic() < stop:
+        started = time.monotonic()
+        if etag:
+            headers["If-None-Match"] = etag
+        try:
+            async with session.get(url, headers=headers) as response:
+                body = await response.read()
+                stats.statuses[response.status] = stats.statuses.get(response.status, 0) + 1
+                stats.bytes += len(body)
+                if response.status == 200:
+                    etag = response.headers.get("ETag")
+                    if index not in stats.first_seen_round2 and b'data-round="2"' in body:
+                        stats.first_seen_round2[index] = time.monotonic()
+        except Exception:
+            stats.errors += 1
+        stats.latencies.append(time.monotonic() - started)
+        await asyncio.sleep(max(0.0, poll_s - (time.monotonic() - started)))
+
+
+async def run_phones(port: int, phones: list[dict[str, Any]], pk: int, stats: Stats, seconds: float,
+                     poll_s: float) -> None:  # fmt: skip
+    import aiohttp
+
+    stop = time.monotonic() + seconds
+    connector = aiohttp.TCPConnector(limit=256, force_close=False)
+    timeout = aiohttp.ClientTimeout(total=30)
+    async with aiohttp.ClientSession(connector=connector, timeout=timeout, auto_decompress=False) as session:
+        await asyncio.gather(*(phone(i, session, f"http://127.0.0.1:{port}", info, pk, stats, stop, poll_s)
+                               for i, info in enumerate(phones)))  # fmt: skip
+
+
+# --- one configuration ----------------------------------------------------------------------------------
+
+
+def run_config(args: argparse.Namespace, phones_n: int, server: str) -> dict[str, Any]:
+    """Runs in a child process (fresh settings and database per configuration)."""
+    import threading
+
+    postgres = args.postgres or bool(os.environ.get("DATABASE_URL"))
+    if postgres:
+        base_url = os.environ.get(
+            "DATABASE_URL", "postgres://deckhall:deckhall@127.0.0.1:5432/deckhall_eventpages"
+        )
+        name = f"deckhall_bench_day_{os.getpid()}"
+        _create_pg_database(base_url, name)
+        database_url = base_url.rsplit("/", 1)[0] + "/" + name
+        cache_url = os.environ.get("CACHE_URL", "redis://127.0.0.1:6379/8")
+    else:
+        database_url = f"sqlite:///{tempfile.gettempdir()}/bench_event_day_{os.getpid()}.sqlite3"
+        cache_url = ""
+    try:
+        setup_django(database_url, cache_url)
+        if cache_url:
+            from django.core.cache import cache
+
+            cache.clear()
+        from tournaments import live
+
+        event = create_event(phones_n)
+        tournament, organizer = event["tournament"], event["organizer"]
+        port = free_port()
+        env = server_env(database_url, cache_url)
+        from django.conf import settings
+
+        env["SECRET_KEY"] = settings.SECRET_KEY  # the phones' tokens are signed with it
+        process = start_server(server, port, args.workers, env)
+        try:
+            wait_ready(port, process)
+            stats = Stats()
+            poll_s = live.POLL_MS / 1000
+            seconds = args.seconds
+            cpu_before, wall_before = cpu_seconds(process.pid), time.monotonic()
+            timeline: dict[str, float] = {}
+
+            def organizer_work() -> None:
+                from django.db import connection
+
+                try:
+                    time.sleep(min(8, seconds / 6))
+                    report_round(
+                        tournament, organizer, seconds=seconds * 0.3, stop_at=wall_before + seconds * 0.6
+                    )
+                    started = time.monotonic()
+                    from tournaments import services
+
+                    services.round_pair_next(tournament=tournament, by=organizer)
+                    timeline["pair_s"] = time.monotonic() - started
+                    timeline["posted"] = time.monotonic()
+                    time.sleep(3)
+                    report_round(
+                        tournament, organizer, seconds=seconds * 0.2, stop_at=wall_before + seconds - 2
+                    )
+                finally:
+                    connection.close()
+
+            worker = threading.Thread(target=organizer_work)
+            worker.start()
+            asyncio.run(run_phones(port, event["phones"], tournament.pk, stats, seconds, poll_s))
+            worker.join()
+            cpu = cpu_seconds(process.pid) - cpu_before
+            wall = time.monotonic() - wall_before
+        finally:
+            process.terminate()
+            process.wait(timeout=20)
+        watchers = [i for i in range(phones_n) if i % 20 not in (0, 10)]
+        posted = timeline.get("posted")
+        seen = [stats.first_seen_round2.get(i) for i in watchers]
+        visible = [s - posted for s in seen if s is not None and posted is not None]
+        lat = sorted(stats.latencies) or [0.0]
+        return {
+            "server": server if server == "runserver" else f"gunicorn x{args.workers}",
+            "db": "PostgreSQL+Redis" if postgres else "SQLite",
+            "phones": phones_n,
+            "requests": len(stats.latencies),
+            "rps": len(stats.latencies) / wall,
+            "p50": statistics.median(lat) * 1000,
+            "p95": lat[int(0.95 * (len(lat) - 1))] * 1000,
+            "max": lat[-1] * 1000,
+            "not_modified": stats.statuses.get(304, 0) / max(1, len(stats.latencies)),
+            "errors": stats.errors + sum(n for code, n in stats.statuses.items() if code >= 400),
+            "cpu": 100 * cpu / wall,
+            "kb_per_req": stats.bytes / 1024 / max(1, len(stats.latencies)),
+            "pair_s": timeline.get("pair_s", float("nan")),
+            "seen_all_s": max(visible) if len(visible) == len(watchers) and visible else float("nan"),
+            "seen_p95_s": sorted(visible)[int(0.95 * (len(visible) - 1))] if visible else float("nan"),
+            "missed": len(watchers) - len(visible),
+        }
+    finally:
+        if not postgres:
+            for suffix in ("", "-wal", "-shm"):
+                Path(database_url.removeprefix("sqlite:///") + suffix).unlink(missing_ok=True)
+        else:
+            from django.db import connections
+
+            connections.close_all()
+            _drop_pg_database(base_url, name)
+
+
+def _create_pg_database(base_url: str, name: str) -> None:
+    import psycopg
+
+    with psycopg.connect(base_url.replace("postgres://", "postgresql://"), autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def _drop_pg_database(base_url: str, name: str) -> None:
+    import psycopg
+
+    with psycopg.connect(base_url.replace("postgres://", "postgresql://"), autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--phones", default="500,2000")
+    parser.add_argument("--servers", default="runserver,gunicorn")
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument(
+        "--postgres", action="store_true", help="PostgreSQL + Redis (DATABASE_URL / CACHE_URL)"
+    )
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        phones_n, server = args.child.split(":")
+        print(json.dumps(run_config(args, int(phones_n), server)))
+        return
+    rows = []
+    for server in args.servers.split(","):
+        for n in (int(x) for x in args.phones.split(",")):
+            command = [PYTHON, __file__, "--child", f"{n}:{server}", "--workers", str(args.workers),
+                       "--seconds", str(args.seconds)] + (["--postgres"] if args.postgres else [])  # fmt: skip
+            done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, check=False)
+            if done.returncode != 0:
+                print(f"{server} {n}: failed\n{done.stderr[-3000:]}", file=sys.stderr)
+                continue
+            rows.append(json.loads(done.stdout.strip().splitlines()[-1]))
+            print_table(rows[-1:], header=len(rows) == 1)
+    print()
+    print_table(rows, header=True)
+
+
+COLUMNS = [("server", "server", "{:<13}"), ("db", "db", "{:<16}"), ("phones", "phones", "{:>6}"),
+           ("rps", "req/s", "{:>6.0f}"), ("p50", "p50 ms", "{:>6.0f}"), ("p95", "p95 ms", "{:>6.0f}"),
+           ("max", "max ms", "{:>6.0f}"), ("not_modified", "304", "{:>4.0%}"), ("errors", "errors", "{:>6}"),
+           ("kb_per_req", "KB/req", "{:>6.1f}"), ("cpu", "CPU %", "{:>5.0f}"), ("pair_s", "pair s", "{:>6.2f}"),
+           ("seen_all_s", "all see s", "{:>9.1f}"), ("seen_p95_s", "p95 see s", "{:>9.1f}"),
+           ("missed", "missed", "{:>6}")]  # fmt: skip
+
+
+def print_table(rows: list[dict[str, Any]], *, header: bool) -> None:
+    if header:
+        print(" ".join(title.ljust(len(fmt.format(0 if key not in ("server", "db") else ""))) if key in ("server", "db")
+                       else title.rjust(len(fmt.format(0))) for key, title, fmt in COLUMNS))  # fmt: skip
+    for row in rows:
+        print(" ".join(fmt.format(row[key]) for key, _title, fmt in COLUMNS), flush=True)
+
+
+if __name__ == "__main__":
+    main()

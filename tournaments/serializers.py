@@ -1,0 +1,346 @@
+"""Every request and response shape of the tournament API, one definition each.
+
+Input serializers parse and bound what clients send; output serializers *produce* the responses
+(``MatchOutSerializer(payload).data``), and the OpenAPI schema is generated from the same classes, so the
+documentation cannot drift from what the API answers. Outputs read either model instances (tournaments,
+players, audit rows) or the plain payloads built in ``selectors`` (matches and rounds: a 4,096-player round
+is read with two queries, not 6,000 model instances).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from .models import Match, Player, ResultChange, Round, Tournament
+from .permissions import is_organizer
+
+MAX_ID = 2**63 - 1
+
+# --- inputs -----------------------------------------------------------------------------------------------
+
+
+def _id(**kw: Any) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=1, max_value=MAX_ID, **kw)
+
+
+class TournamentInSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=200)
+    game = serializers.SlugField()
+    format = serializers.SlugField()
+    match_format = serializers.ChoiceField(choices=Tournament.MatchFormat.values, required=False)
+    tiebreakers = serializers.ChoiceField(choices=Tournament.Tiebreakers.values, required=False)
+    rounds = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=30, help_text="blank: from attendance"
+    )
+    top_cut = serializers.IntegerField(required=False, min_value=0, max_value=64, default=0)
+    seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**62 - 1)
+    deck_registration = serializers.BooleanField(required=False, default=False)
+    registration_deadline = serializers.DateTimeField(required=False, allow_null=True)
+    on_date = serializers.DateField(required=False, allow_null=True)
+    allow_sideboard = serializers.BooleanField(required=False, default=False)
+    late_entry_losses = serializers.BooleanField(required=False, default=True)
+    publish_decklists = serializers.BooleanField(required=False, default=False)
+    round_minutes = serializers.IntegerField(required=False, default=50, min_value=1, max_value=600)
+
+
+DECK_HELP = "A deck id of yours, or an inline list {hero?, sections: {slug: [{card, count}]}}."
+
+
+class PlayerInSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=150, required=False, allow_blank=True)
+    deck = serializers.JSONField(required=False, allow_null=True, help_text=DECK_HELP)
+    pool = serializers.JSONField(
+        required=False,
+        allow_null=True,
+        help_text="Limited formats: the product the player received, {sections: {slug: [{card, count}]}}.",
+    )
+
+
+class JoinInSerializer(serializers.Serializer):
+    code = serializers.CharField(max_length=32, help_text="The event's join code (case and dashes ignored).")
+    deck = serializers.JSONField(required=False, allow_null=True, help_text=DECK_HELP)
+    list = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=200_000,
+        help_text="A pasted deck list in any supported format.",
+    )
+
+
+class BulkPlayersInSerializer(serializers.Serializer):
+    names = serializers.ListField(
+        child=serializers.CharField(max_length=150, allow_blank=True), required=False, max_length=512
+    )
+    csv = serializers.CharField(
+        required=False, max_length=2_000_000, help_text="Rows of name[,deck list]; a header row is skipped."
+    )
+
+
+class CheckInInSerializer(serializers.Serializer):
+    present = serializers.BooleanField(required=False, default=True)
+
+
+class RenameInSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=150)
+
+
+class ResultInSerializer(serializers.Serializer):
+    wins = serializers.ListField(child=serializers.IntegerField(min_value=0, max_value=99), required=False)
+    draws = serializers.IntegerField(required=False, default=0, min_value=0, max_value=99)
+    games = serializers.ListField(child=serializers.DictField(), required=False, max_length=20)
+    places = serializers.ListField(child=serializers.DictField(), required=False, max_length=20)
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=300)
+
+
+class GameInSerializer(serializers.Serializer):
+    number = serializers.IntegerField(min_value=1, max_value=99)
+    first = _id(help_text="The player who went first.")
+    winner = _id(allow_null=True, help_text="The winner; null for a drawn game.")
+
+
+class ConfirmInSerializer(serializers.Serializer):
+    version = serializers.IntegerField(
+        required=False, min_value=0, max_value=2**31 - 1, help_text="The match `version` you are confirming."
+    )
+
+
+class DisputeInSerializer(serializers.Serializer):
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=300)
+
+
+class FinishInSerializer(serializers.Serializer):
+    how = serializers.ChoiceField(choices=("time", "concession", "intentional_draw"))
+    conceded_by = _id(required=False, help_text="With how=concession: the player who concedes.")
+
+
+class TimerInSerializer(serializers.Serializer):
+    minutes = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=600)
+
+
+class SideboardInSerializer(serializers.Serializer):
+    player = _id()
+    game_number = serializers.IntegerField(min_value=1, max_value=99)
+    swaps = serializers.ListField(child=serializers.DictField(), max_length=100)
+
+
+# --- outputs ----------------------------------------------------------------------------------------------
+
+
+class TournamentOutSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="pk")
+    name = serializers.CharField()
+    game = serializers.SlugField(source="game.slug")
+    format = serializers.SlugField(source="format_slug")
+    match_format = serializers.ChoiceField(choices=Tournament.MatchFormat.values)
+    tiebreakers = serializers.ChoiceField(choices=Tournament.Tiebreakers.values)
+    rounds = serializers.IntegerField(allow_null=True)
+    top_cut = serializers.IntegerField()
+    seed = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=Tournament.Status.values)
+    deck_registration = serializers.BooleanField()
+    registration_deadline = serializers.DateTimeField(allow_null=True)
+    banlist = serializers.IntegerField(source="banlist_id", allow_null=True)
+    on_date = serializers.DateField(allow_null=True)
+    allow_sideboard = serializers.BooleanField()
+    late_entry_losses = serializers.BooleanField()
+    publish_decklists = serializers.BooleanField()
+    round_minutes = serializers.IntegerField()
+    check_in_open = serializers.SerializerMethodField()
+    players = serializers.SerializerMethodField()
+    rounds_paired = serializers.SerializerMethodField()
+    join_code = serializers.SerializerMethodField(
+        help_text="Shown to the event's organizers only (else null)."
+    )
+    live_version = serializers.IntegerField(help_text="Grows with every visible change of the event.")
+
+    def get_check_in_open(self, t: Tournament) -> bool:
+        return t.check_in_opened_at is not None and t.status == Tournament.Status.REGISTRATION
+
+    def get_players(self, t: Tournament) -> int:
+        return t.player_count if hasattr(t, "player_count") else t.players.count()
+
+    def get_rounds_paired(self, t: Tournament) -> int:
+        return t.round_count if hasattr(t, "round_count") else t.round_set.count()
+
+    @extend_schema_field(OpenApiTypes.STR)
+    def get_join_code(self, t: Tournament) -> str | None:
+        request = self.context.get("request")
+        user = getattr(request, "user", None)
+        return t.join_code if user is not None and is_organizer(t, user) else None
+
+
+class PlayerOutSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="pk")
+    name = serializers.CharField()
+    user = serializers.IntegerField(source="user_id", allow_null=True)
+    dropped = serializers.BooleanField()
+    dropped_at_round = serializers.IntegerField(allow_null=True)
+    joined_round = serializers.IntegerField()
+    has_deck = serializers.SerializerMethodField()
+    checked_in = serializers.SerializerMethodField()
+    no_show = serializers.BooleanField()
+
+    def get_has_deck(self, p: Player) -> bool:
+        return p.deck is not None
+
+    def get_checked_in(self, p: Player) -> bool:
+        return p.checked_in_at is not None
+
+
+class PlayersOutSerializer(serializers.Serializer):
+    players = PlayerOutSerializer(many=True)
+
+
+class PlaceOutSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    place = serializers.IntegerField(allow_null=True)
+    score = serializers.IntegerField(allow_null=True)
+    tiebreak = serializers.IntegerField(allow_null=True)
+
+
+class GameOutSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    first = serializers.IntegerField(allow_null=True)
+    winner = serializers.IntegerField(allow_null=True, help_text="null: a drawn game")
+
+
+class NextFirstOutSerializer(serializers.Serializer):
+    toss = serializers.BooleanField(
+        help_text="true: nobody lost the previous game (or none was played): toss"
+    )
+    player = serializers.IntegerField(allow_null=True)
+    action = serializers.ChoiceField(choices=("chooses", "goes_first"))
+
+
+class RoundMatchOutSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    table = serializers.IntegerField()
+    players = serializers.ListField(
+        child=serializers.IntegerField(), help_text="1 id for a bye, 2 for a match, 2–4 for a pod"
+    )
+    bye = serializers.BooleanField()
+    status = serializers.ChoiceField(choices=Match.Status.values)
+    wins = serializers.ListField(
+        child=serializers.IntegerField(), required=False, help_text="game wins, order of players"
+    )
+    draws = serializers.IntegerField(required=False)
+    places = PlaceOutSerializer(many=True, required=False)
+
+
+class MatchOutSerializer(RoundMatchOutSerializer):
+    round = serializers.IntegerField(help_text="round number")
+    version = serializers.IntegerField(help_text="Changes with every change of the result; confirm names it.")
+    games = GameOutSerializer(many=True)
+    ended_by = serializers.CharField(allow_blank=True, help_text="time, concession or intentional_draw")
+    dispute_reason = serializers.CharField(allow_blank=True)
+    next_first = NextFirstOutSerializer(
+        required=False, help_text="Who chooses or goes first in the next game."
+    )
+
+
+class ConflictOutSerializer(serializers.Serializer):
+    detail = serializers.CharField()
+    current = MatchOutSerializer()
+
+
+class RoundOutSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=Round.Kind.values)
+    stage = serializers.CharField(help_text="Round 3, Quarterfinals, Semifinals, Final …")
+    seed = serializers.IntegerField()
+    timer_ends_at = serializers.DateTimeField(allow_null=True)
+    matches = RoundMatchOutSerializer(many=True)
+
+
+class RoundsOutSerializer(serializers.Serializer):
+    rounds = RoundOutSerializer(many=True)
+
+
+class TimerOutSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    timer_ends_at = serializers.DateTimeField(allow_null=True)
+
+
+STAGES = ("winner", "final", "semifinal", "quarterfinal", "top16", "top32", "top64")
+
+
+class StandingRowOutSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(
+        help_text="Final place: the top cut by how far each went, then Swiss rank"
+    )
+    swiss_rank = serializers.IntegerField()
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    points = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    dropped = serializers.BooleanField()
+    tiebreakers = serializers.DictField(
+        child=serializers.FloatField(),
+        help_text="mtg: omw, gw, ogw; yugioh: omw, oomw; pokemon: owp, oowp (fractions 0–1); pods: raw totals",
+    )
+    top_cut = serializers.ChoiceField(
+        choices=STAGES, allow_null=True, help_text="How far the player went in the cut"
+    )
+
+
+class StandingsOutSerializer(serializers.Serializer):
+    standings = StandingRowOutSerializer(many=True)
+
+
+class ChangeOutSerializer(serializers.Serializer):
+    changed_by = serializers.SerializerMethodField()
+    changed_at = serializers.DateTimeField()
+    action = serializers.CharField()
+    old = serializers.JSONField(allow_null=True)
+    new = serializers.JSONField(allow_null=True)
+    reason = serializers.CharField(allow_blank=True)
+
+    @extend_schema_field(OpenApiTypes.STR)
+    def get_changed_by(self, c: ResultChange) -> str | None:
+        return c.changed_by.username if c.changed_by else None
+
+
+class AuditOutSerializer(serializers.Serializer):
+    changes = ChangeOutSerializer(many=True)
+
+
+class SideboardChangeOutSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="pk")
+    game_number = serializers.IntegerField()
+    player = serializers.IntegerField(source="player_id")
+    deck = serializers.JSONField()
+    report = serializers.JSONField()
+
+
+class CardLineOutSerializer(serializers.Serializer):
+    section = serializers.CharField()
+    external_id = serializers.CharField()
+    name = serializers.CharField()
+    count = serializers.IntegerField()
+
+
+class SwapsOutSerializer(serializers.Serializer):
+    game_number = serializers.IntegerField()
+    swaps = serializers.ListField(child=serializers.DictField())
+
+
+class SideboardOptionsOutSerializer(serializers.Serializer):
+    match = serializers.IntegerField()
+    player = serializers.IntegerField()
+    allowed = serializers.BooleanField()
+    refusal = serializers.CharField(allow_blank=True)
+    next_game = serializers.IntegerField()
+    side_section = serializers.CharField(allow_blank=True)
+    deck = CardLineOutSerializer(many=True, help_text="cards that can go out")
+    side = CardLineOutSerializer(many=True, help_text="cards that can come in (side deck, or pool)")
+    swaps = SwapsOutSerializer(many=True)
+
+
+class ErrorOutSerializer(serializers.Serializer):
+    detail = serializers.CharField(required=False)

@@ -1,0 +1,381 @@
+"""Registration: joining by code, organizers adding players (one, many, CSV), deck lists, renaming.
+
+- ``player_register(tournament=, by=, user=None, name="", deck=None) -> Player`` — yourself, or (organizers) a
+  guest by name. An account's entry carries the account's display name; only organizers choose another.
+- ``player_join(code=, by=, deck=None, text="") -> Player`` — a signed-in player joins with the event's join
+  code, optionally with one of their decks or a pasted list; the code expires when registration closes.
+- ``players_bulk_add(tournament=, by=, rows=[(name, list_text)]) -> list[Player]`` and
+  ``players_from_csv(text) -> rows`` — organizers add many guests at once (all or nothing); decks may be
+  attached later with ``player_submit_deck``.
+- ``player_submit_deck`` / ``player_submit_pool`` — register a frozen snapshot of a list (or a pool).
+- ``player_rename(player=, by=, name=)`` — organizers, audited in ``EntryChange``.
+- ``registration_freeze``, ``player_add_late`` (a late entry during the Swiss rounds).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from .. import decklists
+from ..models import EntryChange, Player, Round, Tournament
+from ..permissions import is_organizer, require_organizer
+from .common import announce, format_uses_pool, game_rules
+
+MAX_BULK_PLAYERS = 512
+MAX_NAME = 150
+
+
+def display_name(user: Any) -> str:
+    """The name an account plays under: its full name, else its username."""
+    return (user.get_full_name() or user.username).strip()[:MAX_NAME]
+
+
+def normalize_join_code(code: str) -> str:
+    """Codes are read aloud and typed on phones: ignore case, spaces and dashes."""
+    return "".join(ch for ch in str(code).upper() if ch.isalnum())
+
+
+def freeze_if_deadline_passed(tournament: Tournament, now: datetime | None = None) -> bool:
+    """Freeze registration once its deadline has passed; True when registration is frozen.
+
+    There is no scheduler (no Celery beat): the freeze happens lazily, the first time anything asks after
+    the deadline (every registration, deck submission and event page does). It stamps
+    ``registration_frozen_at`` with the deadline itself, so moving the deadline afterwards cannot reopen
+    registration and nothing submitted after the deadline was ever accepted. A conditional UPDATE keeps two
+    concurrent requests from fighting over the stamp.
+    """
+    if tournament.registration_frozen_at is not None:
+        return True
+    deadline = tournament.registration_deadline
+    if deadline is None or (now or timezone.now()) < deadline:
+        return False
+    Tournament.objects.filter(pk=tournament.pk, registration_frozen_at__isnull=True).update(
+        registration_frozen_at=deadline
+    )
+    tournament.registration_frozen_at = (
+        Tournament.objects.filter(pk=tournament.pk).values_list("registration_frozen_at", flat=True).first()
+        or deadline
+    )
+    return True
+
+
+def registration_open(tournament: Tournament, now: datetime | None = None) -> bool:
+    return tournament.status == Tournament.Status.REGISTRATION and not freeze_if_deadline_passed(
+        tournament, now
+    )
+
+
+def decks_frozen(tournament: Tournament, now: datetime | None = None) -> bool:
+    return tournament.status != Tournament.Status.REGISTRATION or freeze_if_deadline_passed(tournament, now)
+
+
+@transaction.atomic
+def player_register(
+    *, tournament: Tournament, by: Any, user: Any = None, name: str = "", deck: Any = None
+) -> Player:
+    """A player joins (``user`` = ``by``) or an organizer adds a guest by name (``user`` None)."""
+    organizer = is_organizer(tournament, by)
+    if user is not None and not organizer and user != by:
+        raise PermissionDenied(_("You can only register yourself."))
+    if user is None and not organizer:
+        if by is None or not by.is_authenticated:
+            raise PermissionDenied(_("Log in to register."))
+        user = by
+    tournament.refresh_from_db()
+    # The deadline (and the freeze) bind players; until round 1 an organizer may still seat a walk-in,
+    # whose list only an organizer can then register (see player_submit_deck).
+    if not registration_open(tournament) and not (
+        organizer and tournament.status == Tournament.Status.REGISTRATION
+    ):
+        raise ValidationError(_("Registration for this event is closed."))
+    # A player cannot enter under someone else's name: an account's entry shows its display name.
+    name = (name or "").strip() if organizer else ""
+    name = name or (display_name(user) if user is not None else "")
+    _check_name(name)
+    player = _create_entry(tournament=tournament, user=user, name=name)
+    if deck is not None:
+        player_submit_deck(player=player, by=by, deck=deck)
+    announce(tournament.pk, "players")
+    return player
+
+
+def _check_name(name: str) -> None:
+    if not name:
+        raise ValidationError({"name": _("A guest needs a name.")})
+    if len(name) > MAX_NAME:
+        raise ValidationError({"name": _("The name is longer than 150 characters.")})
+
+
+def _create_entry(*, tournament: Tournament, user: Any, name: str, joined_round: int = 1) -> Player:
+    """Insert the entry; a second entry of the same account (two taps, two tabs) is refused, never a 500.
+
+    The check before the insert answers the usual case; the unique constraint settles simultaneous requests,
+    inside a savepoint so the caller's transaction survives the refused insert.
+    """
+    already = _("%(name)s is already registered.")
+    if user is not None and tournament.players.filter(user=user).exists():
+        raise ValidationError(already % {"name": display_name(user)})
+    try:
+        with transaction.atomic():
+            return Player.objects.create(
+                tournament=tournament, user=user, name=name, joined_round=joined_round
+            )
+    except IntegrityError:
+        raise ValidationError(already % {"name": display_name(user) if user is not None else name}) from None
+
+
+def tournament_by_join_code(code: str) -> Tournament:
+    """The event a join code opens, or a ValidationError saying the code is wrong or has expired."""
+    normalized = normalize_join_code(code)
+    tournament = (
+        Tournament.objects.select_related("game").filter(join_code=normalized).first() if normalized else None
+    )
+    if tournament is None:
+        raise ValidationError({"code": _("No event has the join code %(code)s; check it and try again.")
+                               % {"code": str(code)[:20]}})  # fmt: skip
+    if not registration_open(tournament):
+        raise ValidationError(
+            {
+                "code": _("The join code of %(event)s has expired: registration is closed.")
+                % {"event": tournament.name}
+            }
+        )
+    return tournament
+
+
+@transaction.atomic
+def player_join(*, code: str, by: Any, deck: Any = None, payload: Mapping[str, Any] | None = None,
+                text: str = "") -> Player:  # fmt: skip
+    """A signed-in player joins the event of ``code`` in one step, with a deck of theirs or a pasted list."""
+    if by is None or not by.is_authenticated:
+        raise PermissionDenied(_("Log in to register."))
+    tournament = tournament_by_join_code(code)
+    if tournament.players.filter(user=by).exists():
+        raise ValidationError(_("You are already registered for %(event)s.") % {"event": tournament.name})
+    player = player_register(tournament=tournament, by=by, user=by)
+    if deck is not None or payload is not None or (text or "").strip():
+        player_submit_deck(player=player, by=by, deck=deck, payload=payload, text=text)
+    return player
+
+
+def players_from_csv(text: str) -> list[tuple[str, str]]:
+    """Rows of ``name[,deck list]``; a header row starting with "name" is skipped. Lists keep their newlines
+    when quoted, as spreadsheets write them."""
+    rows: list[tuple[str, str]] = []
+    for number, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+        if not row or not any(cell.strip() for cell in row):
+            continue
+        if number == 1 and row[0].strip().casefold() in ("name", "player", "имя"):
+            continue
+        if len(row) > 2:
+            raise ValidationError(
+                {"csv": _("Line %(n)s has %(k)s columns; give a name and, optionally, a deck list.")
+                        % {"n": number, "k": len(row)}}
+            )  # fmt: skip
+        rows.append((row[0].strip(), row[1] if len(row) > 1 else ""))
+    return rows
+
+
+@transaction.atomic
+def players_bulk_add(
+    *, tournament: Tournament, by: Any, rows: Sequence[tuple[str, str] | str]
+) -> list[Player]:
+    """Organizers add guests by name (each with an optional deck list); all rows are added or none."""
+    require_organizer(tournament, by)
+    tournament.refresh_from_db()
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise ValidationError(
+            _("Players can be added in bulk only before round 1; add late entries one by one.")
+        )
+    parsed = [(row, "") if isinstance(row, str) else (row[0], row[1]) for row in rows]
+    parsed = [(name.strip(), deck_text) for name, deck_text in parsed if name.strip() or deck_text.strip()]
+    if not parsed:
+        raise ValidationError({"names": _("Give at least one name.")})
+    if len(parsed) > MAX_BULK_PLAYERS:
+        raise ValidationError({"names": _("At most %(n)s players at once.") % {"n": MAX_BULK_PLAYERS}})
+    taken = {n.casefold() for n in tournament.players.values_list("name", flat=True)}
+    seen: set[str] = set()
+    for number, (name, _deck) in enumerate(parsed, start=1):
+        if not name:
+            raise ValidationError({"names": _("Line %(n)s has a deck list but no name.") % {"n": number}})
+        if len(name) > MAX_NAME:
+            raise ValidationError(
+                {"names": _("Line %(n)s: the name is longer than 150 characters.") % {"n": number}}
+            )
+        if name.casefold() in taken or name.casefold() in seen:
+            raise ValidationError(
+                {"names": _("Line %(n)s: %(name)s is already in the event.") % {"n": number, "name": name}}
+            )
+        seen.add(name.casefold())
+    players = []
+    for number, (name, deck_text) in enumerate(parsed, start=1):
+        player = Player.objects.create(tournament=tournament, name=name)
+        if deck_text.strip():
+            try:
+                player_submit_deck(player=player, by=by, text=deck_text)
+            except ValidationError as error:
+                raise ValidationError(
+                    {"names": [_("Line %(n)s (%(name)s):") % {"n": number, "name": name}, *error.messages]}
+                ) from None
+        players.append(player)
+    announce(tournament.pk, "players")
+    return players
+
+
+@transaction.atomic
+def player_rename(*, player: Player, by: Any, name: str) -> Player:
+    """Organizers correct the name an entry shows (pairings, slips, standings); audited."""
+    tournament = Tournament.objects.get(pk=player.tournament_id)
+    require_organizer(tournament, by)
+    name = (name or "").strip()
+    _check_name(name)
+    old = player.name
+    if name == old:
+        return player
+    player.name = name
+    player.save(update_fields=["name"])
+    EntryChange.objects.create(
+        player=player, changed_by=by, action="rename", old={"name": old}, new={"name": name}
+    )
+    announce(tournament.pk, "players")
+    return player
+
+
+@transaction.atomic
+def player_submit_deck(
+    *, player: Player, by: Any, deck: Any = None, payload: Mapping[str, Any] | None = None,
+    pool: Any = None, text: str | bytes = "", filename: str = "",
+) -> Player:  # fmt: skip
+    """Register a deck: a copy (snapshot) of ``deck`` (a ``decks.Deck``), an inline ``payload``, or a list
+    pasted/uploaded as ``text`` in any supported deck format.
+
+    Limited formats check the deck against the player's pool (``pool`` given here, or registered before
+    with ``player_submit_pool``). Refused when the list is illegal for the event's format and ban list, or
+    after the freeze (an organizer may still register a late entry's first list).
+    """
+    tournament = Tournament.objects.select_related("game", "banlist").get(pk=player.tournament_id)
+    organizer = _check_deck_access(tournament, player, by)
+    if decks_frozen(tournament) and not (organizer and player.deck is None):
+        raise ValidationError(_("Deck lists are frozen: registration has closed."))
+    if deck is None and payload is None and (text.strip() if isinstance(text, str) else text):
+        snapshot = decklists.snapshot_from_text(
+            game=tournament.game, format_slug=tournament.format_slug, text=text, filename=filename
+        )
+    elif deck is not None:
+        if deck.game_id != tournament.game_id:
+            raise ValidationError({"deck": _("That deck is for another game.")})
+        if not organizer and deck.owner_id != by.id:
+            raise PermissionDenied(_("You can only register one of your own decks."))
+        snapshot = decklists.snapshot_from_deck(deck)
+    elif payload is not None:
+        snapshot = decklists.snapshot_from_payload(game=tournament.game, payload=payload)
+    else:
+        raise ValidationError({"deck": _("Choose a deck to register.")})
+    pool_snapshot = None
+    if pool is not None:
+        pool_snapshot = (
+            decklists.snapshot_from_payload(game=tournament.game, payload=pool)
+            if isinstance(pool, Mapping)
+            else decklists.snapshot_from_deck(pool)
+        )
+    elif player.pool is not None:
+        pool_snapshot = player.pool
+    report = decklists.validate_snapshot(tournament=tournament, snapshot=snapshot, pool=pool_snapshot)
+    if not report.get("legal", False):
+        problems = [v.get("message", str(v)) for v in report.get("violations", [])][:10]
+        raise ValidationError(
+            {"deck": [_("This deck is not legal for the event's format and ban list."), *problems]}
+        )
+    player.deck = snapshot
+    player.pool = pool_snapshot
+    player.deck_report = report
+    player.deck_submitted_at = timezone.now()
+    player.source_deck = deck
+    player.save(update_fields=["deck", "pool", "deck_report", "deck_submitted_at", "source_deck"])
+    announce(tournament.pk, "decks")
+    return player
+
+
+def _check_deck_access(tournament: Tournament, player: Player, by: Any) -> bool:
+    """The player themself or an organizer, in a game played with decks; returns "is an organizer"."""
+    organizer = is_organizer(tournament, by)
+    if not organizer and (by is None or player.user_id != by.id):
+        raise PermissionDenied(_("You can only register your own deck."))
+    if not game_rules(tournament.game).has_decks:
+        raise ValidationError(_("%(game)s is played without decks.") % {"game": tournament.game.name})
+    return organizer
+
+
+@transaction.atomic
+def player_submit_pool(
+    *, player: Player, by: Any, pool: Mapping[str, Any] | None = None, text: str | bytes = "",
+    filename: str = "",
+) -> Player:  # fmt: skip
+    """Limited formats: register the cards the player received (inline ``pool`` or a pasted/uploaded list).
+
+    A deck registered earlier stays only if it is still legal with the new pool; otherwise it is removed
+    so the player registers a deck built from this pool (nothing illegal is ever left registered).
+    """
+    tournament = Tournament.objects.select_related("game", "banlist").get(pk=player.tournament_id)
+    organizer = _check_deck_access(tournament, player, by)
+    if not format_uses_pool(tournament):
+        raise ValidationError(_("This format does not use a card pool."))
+    if decks_frozen(tournament) and not (organizer and player.deck is None):
+        raise ValidationError(_("Deck lists are frozen: registration has closed."))
+    if pool is not None:
+        snapshot = decklists.snapshot_from_payload(game=tournament.game, payload=pool)
+    else:
+        snapshot = decklists.snapshot_from_text(
+            game=tournament.game, format_slug=tournament.format_slug, text=text, filename=filename,
+            field="pool", as_pool=True,
+        )  # fmt: skip
+    player.pool = snapshot
+    fields = ["pool"]
+    if player.deck is not None:
+        report = decklists.validate_snapshot(tournament=tournament, snapshot=player.deck, pool=snapshot)
+        if report.get("legal", False):
+            player.deck_report = report
+        else:
+            player.deck = player.deck_report = player.deck_submitted_at = player.source_deck = None
+            fields += ["deck", "deck_submitted_at", "source_deck"]
+        fields.append("deck_report")
+    player.save(update_fields=fields)
+    announce(tournament.pk, "decks")
+    return player
+
+
+@transaction.atomic
+def registration_freeze(*, tournament: Tournament, by: Any) -> Tournament:
+    """Close registration and freeze every registered list (they are snapshots already)."""
+    require_organizer(tournament, by)
+    if tournament.registration_frozen_at is None:
+        tournament.registration_frozen_at = timezone.now()
+        tournament.save(update_fields=["registration_frozen_at"])
+        announce(tournament.pk, "registration")
+    return tournament
+
+
+@transaction.atomic
+def player_add_late(*, tournament: Tournament, by: Any, name: str = "", user: Any = None) -> Player:
+    """A late entry joins from the next round; with ``late_entry_losses`` each missed round is a loss."""
+    require_organizer(tournament, by)
+    tournament.refresh_from_db()
+    if tournament.status != Tournament.Status.RUNNING:
+        raise ValidationError(_("Late entries join only while the Swiss rounds run."))
+    name = (name or "").strip() or (display_name(user) if user is not None else "")
+    _check_name(name)
+    latest = tournament.round_set.filter(kind=Round.Kind.SWISS).order_by("-number").first()
+    player = _create_entry(
+        tournament=tournament, user=user, name=name, joined_round=(latest.number if latest else 0) + 1
+    )
+    announce(tournament.pk, "players")
+    return player

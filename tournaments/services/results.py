@@ -1,0 +1,473 @@
+"""Results: game by game, finishing early, report → confirm (of a named version) or dispute, corrections.
+
+- ``match_save_game(match=, by=, number=, first=, winner=) -> Match`` — a player of the match (or an
+  organizer) saves or replaces game ``number`` (``first``/``winner`` are player ids, ``winner`` None = drawn
+  game). The match stays ``pending`` until one side has the wins needed; then it is ``reported`` (``final``
+  when an organizer not playing it entered it). Games can be corrected until the result is confirmed.
+- ``match_finish_early(match=, by=, how=, conceded_by=None)`` — ``how``: "time" (the games saved are the
+  result), "concession" (``conceded_by`` loses the match), "intentional_draw" (0-0-3; never in the top cut).
+- ``match_report_result(match=, by=, wins=|games=|places=)`` — the whole result at once (also pods).
+- ``match_confirm_result(match=, by=, version=None)`` — the opponent confirms; with ``version`` (what the
+  confirming player saw) a result changed since raises ``StaleVersion`` (HTTP 409 with the current result).
+- ``match_dispute(match=, by=, reason=)`` — stored in ``Match.dispute_reason`` for the organizer.
+- ``match_correct_result(…, reason=)`` / ``match_resolve_dispute(match=, by=, reason=, …)`` — organizers;
+  changing a settled or disputed result needs a reason. Every change bumps ``Match.version`` and leaves a
+  ``ResultChange`` row (who, when, old → new, reason).
+- ``next_first_player(match) -> first_player.Decision`` — who chooses / goes first in the next game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from .. import first_player, signals
+from .. import results as result_rules
+from ..models import Game as MatchGame
+from ..models import GameDeck, Match, MatchSeat, ResultChange, Round, SideboardChange, Tournament
+from ..permissions import is_organizer, require_organizer
+from .common import StaleVersion, announce, game_rules, locked_match, max_games, wins_needed
+
+SETTLED = (Match.Status.CONFIRMED, Match.Status.FINAL)
+FINISH_REASONS = ("time", "concession", "intentional_draw")
+
+
+def match_result_dict(match: Match) -> dict[str, Any]:
+    """The result as stored, for the audit trail and the API."""
+    seats = list(match.seats.all())
+    data: dict[str, Any] = {"status": match.status, "players": [s.player_id for s in seats]}
+    if any(s.place is not None for s in seats) and not match.bye:
+        data["places"] = [
+            {"player": s.player_id, "place": s.place, "score": s.score, "tiebreak": s.tiebreak} for s in seats
+        ]
+    else:
+        data["wins"] = [s.wins for s in seats]
+        data["draws"] = match.draws
+        games = list(match.games.all())
+        if games:
+            by_seat = {s.seat: s.player_id for s in seats}
+            data["games"] = [
+                {"winner": by_seat.get(g.winner_seat) if g.winner_seat is not None else None,
+                 "first": by_seat.get(g.first_seat)}
+                for g in games
+            ]  # fmt: skip
+    if match.ended_by:
+        data["ended_by"] = match.ended_by
+    return data
+
+
+def _parse_result(
+    match: Match,
+    seats: list[MatchSeat],
+    *,
+    wins: Sequence[int] | None,
+    draws: int,
+    games: Sequence[Mapping[str, Any]] | None,
+    places: Sequence[Mapping[str, Any]] | None,
+) -> dict[str, Any]:
+    """Validate a result against the match and the game's rules; returns what to store."""
+    tournament = match.round.tournament
+    if match.bye:
+        raise ValidationError(_("A bye has no result to report: it counts as a 2-0 win."))
+    if is_pod(match):
+        if places is None:
+            raise ValidationError({"places": _("A pod result needs every player's place or score.")})
+        return {
+            "places": result_rules.parse_places(tournament.game.slug, [s.player_id for s in seats], places)
+        }
+    if places is not None:
+        raise ValidationError({"places": _("Places are for pod games; this is a two-player match.")})
+    seat_of = {s.player_id: s.seat for s in seats}
+    need = wins_needed(tournament, match.round)
+    parsed_games: list[tuple[int | None, int | None]] = []
+    if games is not None:
+        parsed_games = result_rules.parse_games(games, seat_of)
+        result_rules.check_game_sequence(parsed_games, need=need)
+        result_rules.check_first_players(game_rules(tournament.game).first_player, parsed_games, chooser=None)
+        wins_list, draws = result_rules.games_to_result(parsed_games)
+    elif wins is not None:
+        if len(wins) != 2 or any(not isinstance(w, int) or w < 0 for w in wins):
+            raise ValidationError(
+                {"wins": _("Give two non-negative game-win counts, in the order of the players.")}
+            )
+        wins_list = [int(w) for w in wins]
+    else:
+        raise ValidationError(_("Give either the games or the game wins and draws."))
+    if not isinstance(draws, int) or not 0 <= draws <= 3:
+        raise ValidationError({"draws": _("Drawn games must be between 0 and 3.")})
+    result_rules.check_score(wins_list, draws, need=need, top_cut=match.round.kind == Round.Kind.TOP_CUT)
+    return {"wins": wins_list, "draws": draws, "games": parsed_games}
+
+
+def is_pod(match: Match) -> bool:
+    return (
+        match.round.tournament.match_format == Tournament.MatchFormat.PODS
+        and match.round.kind == Round.Kind.SWISS
+    )
+
+
+def _store_result(match: Match, seats: list[MatchSeat], parsed: Mapping[str, Any]) -> None:
+    if "places" in parsed:
+        by_player = {row["player"]: row for row in parsed["places"]}
+        for s in seats:
+            row = by_player[s.player_id]
+            s.place, s.score, s.tiebreak, s.wins = row["place"], row.get("score"), row.get("tiebreak"), 0
+        MatchSeat.objects.bulk_update(seats, ["place", "score", "tiebreak", "wins"])
+        match.draws = 0
+        return
+    for s, w in zip(seats, parsed["wins"], strict=True):
+        s.wins = w
+    MatchSeat.objects.bulk_update(seats, ["wins"])
+    match.draws = parsed["draws"]
+    # A whole result replaces the games saved one by one (given as wins only, it has no games).
+    match.games.all().delete()
+    if parsed["games"]:
+        created = MatchGame.objects.bulk_create(
+            [
+                MatchGame(match=match, number=i, winner_seat=winner, first_seat=first)
+                for i, (winner, first) in enumerate(parsed["games"], start=1)
+            ]
+        )
+        _record_decks(match, seats, created)
+
+
+def _record_decks(match: Match, seats: list[MatchSeat], games: Sequence[MatchGame]) -> None:
+    """Remember the list each player played each game with (the last swap made before it, if any)."""
+    from django.db import connection
+
+    if not connection.features.can_return_rows_from_bulk_insert:
+        games = list(MatchGame.objects.filter(match=match, number__in=[g.number for g in games]))
+    changes = list(SideboardChange.objects.filter(match=match).order_by("game_number", "id"))
+    rows = []
+    for game in games:
+        for seat in seats:
+            last = None
+            for change in changes:
+                if change.player_id == seat.player_id and change.game_number <= game.number:
+                    last = change
+            rows.append(GameDeck(game=game, player_id=seat.player_id, change=last))
+    GameDeck.objects.filter(game__in=games).delete()
+    GameDeck.objects.bulk_create(rows)
+
+
+def _audit(match: Match, by: Any, action: str, old: Any, reason: str = "") -> None:
+    ResultChange.objects.create(
+        match=match, changed_by=by, action=action, old=old, new=match_result_dict(match), reason=reason[:300]
+    )
+
+
+def _check_round_open(match: Match) -> None:
+    tournament = match.round.tournament
+    latest = tournament.round_set.order_by("-number").first()
+    if tournament.status == Tournament.Status.FINISHED or (latest and latest.number != match.round.number):
+        raise ValidationError(_("This round is closed; only an organizer can correct its results."))
+
+
+def _seated_player(seats: list[MatchSeat], by: Any) -> Any:
+    uid = getattr(by, "id", None)
+    return next((s.player for s in seats if uid is not None and s.player.user_id == uid), None)
+
+
+def _check_reporter(match: Match, seats: list[MatchSeat], by: Any) -> tuple[bool, Any]:
+    """(organizer?, the player ``by`` is); players only while their round is open and nothing is settled."""
+    organizer = is_organizer(match.round.tournament, by)
+    me = _seated_player(seats, by)
+    if not organizer and me is None:
+        raise PermissionDenied(_("You can only report your own match."))
+    if match.status in SETTLED and not (organizer and match.bye):
+        raise ValidationError(
+            _("This result is already confirmed; use a correction instead.")
+            if organizer
+            else _("This result is already confirmed; ask an organizer to correct it.")
+        )
+    if not organizer:
+        _check_round_open(match)
+    return organizer, me
+
+
+def _settle_status(match: Match, by: Any, organizer: bool, me: Any) -> None:
+    """A player's report waits for the opponent; an organizer not playing the match enters it final."""
+    match.status = Match.Status.FINAL if organizer and me is None else Match.Status.REPORTED
+    match.reported_by = by
+    match.reported_at = timezone.now()
+    match.confirmed_by = by if match.status == Match.Status.FINAL else None
+    match.dispute_reason = ""
+
+
+RESULT_FIELDS = ["status", "draws", "reported_by", "reported_at", "confirmed_by", "version", "ended_by",
+                 "dispute_reason"]  # fmt: skip
+
+
+def _announce_result(match: Match) -> None:
+    tournament_id = match.round.tournament_id
+    if match.status in SETTLED:
+        signals.send_on_commit(signals.result_settled, tournament_id=tournament_id, match_id=match.pk)
+    announce(tournament_id, "result")
+
+
+@transaction.atomic
+def match_report_result(
+    *,
+    match: Match,
+    by: Any,
+    wins: Sequence[int] | None = None,
+    draws: int = 0,
+    games: Sequence[Mapping[str, Any]] | None = None,
+    places: Sequence[Mapping[str, Any]] | None = None,
+) -> Match:
+    """A player reports their match (the opponent then confirms); an organizer's entry is final."""
+    match, seats = locked_match(match)
+    organizer, me = _check_reporter(match, seats, by)
+    parsed = _parse_result(match, seats, wins=wins, draws=draws, games=games, places=places)
+    old = match_result_dict(match) if match.status != Match.Status.PENDING else None
+    _store_result(match, seats, parsed)
+    _settle_status(match, by, organizer, me)
+    match.ended_by = ""
+    match.version += 1
+    match.save(update_fields=RESULT_FIELDS)
+    _audit(match, by, "report" if match.status == Match.Status.REPORTED else "enter", old)
+    _announce_result(match)
+    return match
+
+
+def _game_number(number: Any, limit: int, saved: int) -> int:
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise ValidationError({"number": _("The game number must be a whole number.")})
+    if not 1 <= number <= limit:
+        raise ValidationError({"number": _("This match has games 1 to %(n)s.") % {"n": limit}})
+    if number > saved + 1:
+        raise ValidationError({"number": _("Save game %(n)s first.") % {"n": saved + 1}})
+    return number
+
+
+@transaction.atomic
+def match_save_game(*, match: Match, by: Any, number: Any, first: Any, winner: Any = None) -> Match:
+    match, seats = locked_match(match)
+    if match.bye:
+        raise ValidationError(_("A bye has no games."))
+    if is_pod(match):
+        raise ValidationError(_("A pod reports every player's place, not games."))
+    organizer, me = _check_reporter(match, seats, by)
+    tournament = match.round.tournament
+    stored = list(match.games.order_by("number"))
+    number = _game_number(number, max_games(tournament, match.round), len(stored))
+    seat_of = {s.player_id: s.seat for s in seats}
+    games = [
+        {"first": _player_of(seats, g.first_seat), "winner": _player_of(seats, g.winner_seat)} for g in stored
+    ]
+    game = {"first": first, "winner": winner}
+    games[number - 1 : number] = [game]
+    parsed = result_rules.parse_games(games, seat_of)
+    need = wins_needed(tournament, match.round)
+    result_rules.check_game_sequence(parsed, need=need)
+    result_rules.check_first_players(game_rules(tournament.game).first_player, parsed, chooser=None)
+    wins, draws = result_rules.games_to_result(parsed)
+    old = match_result_dict(match)
+    winner_seat, first_seat = parsed[number - 1]
+    saved, _created = MatchGame.objects.update_or_create(
+        match=match, number=number, defaults={"winner_seat": winner_seat, "first_seat": first_seat}
+    )
+    _record_decks(match, seats, [saved])
+    for s in seats:
+        s.wins = wins[s.seat]
+    MatchSeat.objects.bulk_update(seats, ["wins"])
+    match.draws = draws
+    match.ended_by = ""
+    if max(wins) >= need:
+        _settle_status(match, by, organizer, me)
+    else:
+        match.status = Match.Status.PENDING
+        match.reported_by = match.reported_at = match.confirmed_by = None
+        match.dispute_reason = ""
+    match.version += 1
+    match.save(update_fields=RESULT_FIELDS)
+    _audit(match, by, "game", old)
+    _announce_result(match)
+    return match
+
+
+def _player_of(seats: list[MatchSeat], seat: int | None) -> int | None:
+    return next((s.player_id for s in seats if s.seat == seat), None) if seat is not None else None
+
+
+@transaction.atomic
+def match_finish_early(*, match: Match, by: Any, how: str, conceded_by: int | None = None) -> Match:
+    """The players end the match before one side has the wins needed."""
+    match, seats = locked_match(match)
+    if match.bye or is_pod(match):
+        raise ValidationError(_("Only a two-player match can end early."))
+    organizer, me = _check_reporter(match, seats, by)
+    top_cut = match.round.kind == Round.Kind.TOP_CUT
+    need = wins_needed(match.round.tournament, match.round)
+    wins = [s.wins for s in seats]
+    if max(wins) >= need:
+        raise ValidationError(_("The match is already decided."))
+    has_games = match.games.exists()
+    if how == "time":
+        if not has_games:
+            raise ValidationError(
+                {"how": _("Save the games played first (an unfinished game is a drawn game).")}
+            )
+        if top_cut and wins[0] == wins[1]:
+            raise ValidationError(
+                {"how": _("A top cut match cannot end in a draw: play until there is a winner.")}
+            )
+        draws = match.draws
+    elif how == "concession":
+        loser = next((s for s in seats if s.player_id == conceded_by), None)
+        if loser is None:
+            raise ValidationError({"conceded_by": _("Say which player of this match concedes.")})
+        wins[1 - loser.seat] = need
+        draws = match.draws
+    elif how == "intentional_draw":
+        if top_cut:
+            raise ValidationError({"how": _("There are no intentional draws in the top cut.")})
+        if has_games:
+            raise ValidationError(
+                {"how": _("An intentional draw is agreed before playing; finish on time instead.")}
+            )
+        wins, draws = [0, 0], 3
+    else:
+        raise ValidationError({"how": _("Say how the match ended: time, concession or intentional_draw.")})
+    old = match_result_dict(match)
+    for s in seats:
+        s.wins = wins[s.seat]
+    MatchSeat.objects.bulk_update(seats, ["wins"])
+    match.draws = draws
+    _settle_status(match, by, organizer, me)
+    match.ended_by = how
+    match.version += 1
+    match.save(update_fields=RESULT_FIELDS)
+    _audit(match, by, "finish", old)
+    _announce_result(match)
+    return match
+
+
+@transaction.atomic
+def match_confirm_result(*, match: Match, by: Any, version: int | None = None) -> Match:
+    """The opponent (any other player of the match) confirms the reported result."""
+    match, seats = locked_match(match)
+    players = [s.player for s in seats]
+    if by is None or not any(p.user_id == by.id for p in players):
+        raise PermissionDenied(_("Only a player of this match can confirm its result."))
+    if version is not None and version != match.version:
+        raise StaleVersion(
+            _("The result changed since you read it; check the current result and confirm again."),
+            current=match,
+        )
+    if match.status != Match.Status.REPORTED:
+        raise ValidationError(_("There is no reported result waiting for confirmation."))
+    if match.reported_by_id == by.id:
+        raise PermissionDenied(_("Your opponent must confirm the result you reported."))
+    old = match_result_dict(match)
+    match.status = Match.Status.CONFIRMED
+    match.confirmed_by = by
+    match.save(update_fields=["status", "confirmed_by"])
+    _audit(match, by, "confirm", old)
+    _announce_result(match)
+    return match
+
+
+@transaction.atomic
+def match_dispute(*, match: Match, by: Any, reason: str = "") -> Match:
+    """A player disagrees with the reported result; the organizer sees it with the reason and decides."""
+    match, seats = locked_match(match)
+    if by is None or not any(s.player.user_id == by.id for s in seats):
+        raise PermissionDenied(_("Only a player of this match can dispute its result."))
+    if match.status not in (Match.Status.REPORTED, Match.Status.CONFIRMED):
+        raise ValidationError(_("Only a reported result can be disputed."))
+    _check_round_open(match)
+    old = match_result_dict(match)
+    match.status = Match.Status.DISPUTED
+    match.dispute_reason = (reason or "").strip()[:300]
+    match.version += 1
+    match.save(update_fields=["status", "dispute_reason", "version"])
+    _audit(match, by, "dispute", old, reason)
+    _announce_result(match)
+    return match
+
+
+def _require_reason(match: Match, reason: str) -> None:
+    if match.status in (*SETTLED, Match.Status.DISPUTED) and not (reason or "").strip():
+        raise ValidationError({"reason": _("Say why the result changes; it is kept in the audit trail.")})
+
+
+@transaction.atomic
+def match_correct_result(
+    *,
+    match: Match,
+    by: Any,
+    wins: Sequence[int] | None = None,
+    draws: int = 0,
+    games: Sequence[Mapping[str, Any]] | None = None,
+    places: Sequence[Mapping[str, Any]] | None = None,
+    reason: str = "",
+    action: str = "correct",
+) -> Match:
+    """An organizer sets any result (also of earlier rounds); the change is recorded old → new."""
+    match, seats = locked_match(match)
+    require_organizer(match.round.tournament, by)
+    parsed = _parse_result(match, seats, wins=wins, draws=draws, games=games, places=places)
+    _require_reason(match, reason)
+    old = match_result_dict(match)
+    _store_result(match, seats, parsed)
+    match.status = Match.Status.FINAL
+    match.confirmed_by = by
+    match.dispute_reason = ""
+    match.ended_by = ""
+    if match.reported_by_id is None:
+        match.reported_by = by
+        match.reported_at = timezone.now()
+    match.version += 1
+    match.save(update_fields=RESULT_FIELDS)
+    _audit(match, by, action, old, reason)
+    _announce_result(match)
+    return match
+
+
+@transaction.atomic
+def match_resolve_dispute(
+    *, match: Match, by: Any, reason: str, wins: Sequence[int] | None = None, draws: int = 0,
+    games: Sequence[Mapping[str, Any]] | None = None, places: Sequence[Mapping[str, Any]] | None = None,
+) -> Match:  # fmt: skip
+    """An organizer decides a disputed match: keep the reported result (no result given) or set another."""
+    match, _seats = locked_match(match)
+    require_organizer(match.round.tournament, by)
+    if match.status != Match.Status.DISPUTED:
+        raise ValidationError(_("This match is not disputed."))
+    if not (reason or "").strip():
+        raise ValidationError({"reason": _("Say why the result changes; it is kept in the audit trail.")})
+    if wins is not None or games is not None or places is not None:
+        return match_correct_result(match=match, by=by, wins=wins, draws=draws, games=games, places=places,
+                                    reason=reason, action="resolve")  # fmt: skip
+    old = match_result_dict(match)
+    match.status = Match.Status.FINAL
+    match.confirmed_by = by
+    match.dispute_reason = ""
+    match.version += 1
+    match.save(update_fields=["status", "confirmed_by", "dispute_reason", "version"])
+    _audit(match, by, "resolve", old, reason)
+    _announce_result(match)
+    return match
+
+
+def next_first_player(match: Match) -> first_player.Decision:
+    """Who chooses (or goes first) in the next game, by the game's rule; ``player`` is a player id."""
+    seats = sorted(match.seats.all(), key=lambda s: s.seat)
+    ids = (seats[0].player_id, seats[1].player_id) if len(seats) == 2 else (0, 0)
+    by_seat = {s.seat: s.player_id for s in seats}
+    records = [
+        first_player.GameRecord(winner=by_seat.get(g.winner_seat) if g.winner_seat is not None else None,
+                                first_player=by_seat.get(g.first_seat))
+        for g in sorted(match.games.all(), key=lambda g: g.number)
+    ]  # fmt: skip
+    policy = game_rules(match.round.tournament.game).first_player
+    try:
+        return first_player.next_decision(policy, ids, records)
+    except ValueError:
+        return first_player.next_decision(first_player.DEFAULT_POLICY, ids, records)

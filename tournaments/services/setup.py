@@ -1,0 +1,176 @@
+"""Creating an event and changing its settings.
+
+- ``tournament_create(created_by=, name=, game=, format_slug=, …) -> Tournament`` — organizers only; the event
+  gets a random seed and a join code (``Tournament.join_code``, see ``new_join_code``).
+- ``tournament_update(tournament=, by=, **fields)`` — settings in ``EDITABLE_ALWAYS`` any time, those in
+  ``EDITABLE_BEFORE_ROUND_1`` until round 1 is paired.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from cards.models import Game
+
+from ..models import JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, Tournament
+from ..permissions import can_organize_any, require_organizer
+from .common import MAX_SEED, TOP_CUT_SIZES, announce, game_rules
+from .registration import freeze_if_deadline_passed
+
+
+def new_join_code() -> str:
+    """A random code nobody else uses (6 symbols of an alphabet without look-alikes)."""
+    while True:
+        code = "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+        if not Tournament.objects.filter(join_code=code).exists():
+            return code
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    created_by: Any,
+    name: str,
+    game: Game,
+    format_slug: str,
+    match_format: str | None = None,
+    tiebreakers: str | None = None,
+    rounds: int | None = None,
+    top_cut: int = 0,
+    seed: int | None = None,
+    banlist: Any = None,
+    on_date: Any = None,
+    deck_registration: bool = False,
+    registration_deadline: datetime | None = None,
+    allow_sideboard: bool = False,
+    late_entry_losses: bool = True,
+    publish_decklists: bool = False,
+    round_minutes: int = 50,
+    co_organizers: Sequence[Any] = (),
+) -> Tournament:
+    if not can_organize_any(created_by):
+        raise PermissionDenied(_("Only organizers may create tournaments."))
+    rules = game_rules(game)
+    errors: dict[str, str] = {}
+    name = (name or "").strip()
+    if not name:
+        errors["name"] = _("The event needs a name.")
+    if format_slug not in rules.formats:
+        errors["format"] = _("%(game)s has no format %(format)s; its formats: %(known)s.") % {
+            "game": game.name,
+            "format": format_slug,
+            "known": ", ".join(rules.formats),
+        }
+    match_format = match_format or (
+        Tournament.MatchFormat.PODS if rules.match_format == "pods" else Tournament.MatchFormat.BO3
+    )
+    if match_format not in Tournament.MatchFormat.values:
+        errors["match_format"] = _("Match format must be bo3, bo1 or pods.")
+    elif match_format == Tournament.MatchFormat.PODS and rules.max_players < 3 and not rules.pod_sizes:
+        errors["match_format"] = _("%(game)s is a two-player game: it cannot be played in pods.") % {
+            "game": game.name
+        }
+    elif match_format != Tournament.MatchFormat.PODS and rules.min_players > 2:
+        errors["match_format"] = _("%(game)s needs pods.") % {"game": game.name}
+    tiebreakers = tiebreakers or (
+        Tournament.Tiebreakers.PODS if match_format == Tournament.MatchFormat.PODS else rules.tiebreakers
+    )
+    if tiebreakers not in Tournament.Tiebreakers.values:
+        errors["tiebreakers"] = _("Tiebreakers must be one of: %(known)s.") % {
+            "known": ", ".join(Tournament.Tiebreakers.values)
+        }
+    elif (tiebreakers == Tournament.Tiebreakers.PODS) != (match_format == Tournament.MatchFormat.PODS):
+        errors["tiebreakers"] = _(
+            "The pods tiebreak policy goes with the pods match format, and only with it."
+        )
+    if rounds is not None and not 1 <= rounds <= 30:
+        errors["rounds"] = _("Swiss rounds must be between 1 and 30.")
+    if top_cut not in TOP_CUT_SIZES:
+        errors["top_cut"] = _("Top cut must be one of %(sizes)s.") % {
+            "sizes": ", ".join(map(str, TOP_CUT_SIZES))
+        }
+    elif top_cut and match_format == Tournament.MatchFormat.PODS:
+        errors["top_cut"] = _("Pod events have no single-elimination top cut.")
+    if seed is not None and not 0 <= seed < MAX_SEED:
+        errors["seed"] = _("The seed must be a non-negative integer below 2^62.")
+    if not 1 <= round_minutes <= 600:
+        errors["round_minutes"] = _("Round time must be between 1 and 600 minutes.")
+    if banlist is not None and getattr(banlist, "game_id", game.pk) != game.pk:
+        errors["banlist"] = _("That ban list belongs to another game.")
+    if errors:
+        raise ValidationError(errors)
+    tournament = Tournament.objects.create(
+        name=name,
+        game=game,
+        format_slug=format_slug,
+        match_format=match_format,
+        tiebreakers=tiebreakers,
+        rounds=rounds,
+        top_cut=top_cut,
+        seed=seed if seed is not None else secrets.randbelow(2**53),
+        banlist=banlist,
+        on_date=on_date,
+        deck_registration=deck_registration and rules.has_decks,
+        registration_deadline=registration_deadline,
+        allow_sideboard=allow_sideboard,
+        late_entry_losses=late_entry_losses,
+        publish_decklists=publish_decklists,
+        round_minutes=round_minutes,
+        created_by=created_by,
+        join_code=new_join_code(),
+    )
+    if co_organizers:
+        tournament.co_organizers.set([u for u in co_organizers if u.pk != created_by.pk])
+    return tournament
+
+
+EDITABLE_ALWAYS = ("name", "publish_decklists", "round_minutes", "late_entry_losses", "allow_sideboard")
+EDITABLE_BEFORE_ROUND_1 = (
+    "rounds", "top_cut", "deck_registration", "registration_deadline", "banlist", "on_date",
+)  # fmt: skip
+
+
+@transaction.atomic
+def tournament_update(*, tournament: Tournament, by: Any, **fields: Any) -> Tournament:
+    """Change settings. Rounds, cut, ban list and registration settings are editable until round 1 is paired."""
+    require_organizer(tournament, by)
+    started = tournament.round_set.exists()
+    errors: dict[str, str] = {}
+    for key in fields:
+        if key in EDITABLE_BEFORE_ROUND_1 and started:
+            errors[key] = _("This setting cannot change once round 1 is paired.")
+        elif (
+            key == "registration_deadline"
+            and fields[key] != tournament.registration_deadline
+            and freeze_if_deadline_passed(tournament)
+        ):
+            errors[key] = _("Registration is closed and the deck lists are frozen; the deadline cannot move.")
+        elif key not in EDITABLE_ALWAYS + EDITABLE_BEFORE_ROUND_1 + ("co_organizers",):
+            errors[key] = _("This setting cannot be changed.")
+    if fields.get("rounds") is not None and not 1 <= fields["rounds"] <= 30:
+        errors.setdefault("rounds", _("Swiss rounds must be between 1 and 30."))
+    if "top_cut" in fields and fields["top_cut"] not in TOP_CUT_SIZES:
+        errors["top_cut"] = _("Top cut must be one of %(sizes)s.") % {
+            "sizes": ", ".join(map(str, TOP_CUT_SIZES))
+        }
+    if "name" in fields and not str(fields["name"]).strip():
+        errors["name"] = _("The event needs a name.")
+    if errors:
+        raise ValidationError(errors)
+    co = fields.pop("co_organizers", None)
+    for key, value in fields.items():
+        setattr(tournament, key, value)
+    if fields:
+        tournament.save(update_fields=list(fields))
+    if co is not None:
+        tournament.co_organizers.set([u for u in co if u.pk != tournament.created_by_id])
+        tournament.__dict__.pop("_co_organizer_ids", None)
+    announce(tournament.pk, "settings")
+    return tournament

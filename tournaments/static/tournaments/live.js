@@ -1,0 +1,55 @@
+// Live pages: ask the server every few seconds whether the fragment changed (If-None-Match → 304 when not)
+// and swap the new HTML in. Polling pauses while the tab is hidden, and a form the person is filling in is
+// never replaced under their fingers (the swap waits until they submit or leave it).
+(function () {
+  "use strict";
+  var box = document.getElementById("live");
+  var configEl = document.getElementById("live-config");
+  if (!box || !configEl) { return; }
+  var config = JSON.parse(configEl.textContent);
+  var url = box.dataset.liveUrl;
+  var etag = box.dataset.liveEtag || "";
+  var busy = false;
+  var dirty = false;
+  box.addEventListener("input", function () { dirty = true; });
+  box.addEventListener("change", function () { dirty = true; });
+  box.addEventListener("submit", function () { dirty = false; });
+
+  function poll() {
+    if (busy || document.hidden || dirty) { return; }
+    busy = true;
+    var headers = {"X-Requested-With": "fetch"};
+    if (etag) { headers["If-None-Match"] = etag; }
+    fetch(url, {headers: headers, cache: "no-store", credentials: "same-origin"}).then(function (response) {
+      if (response.status !== 200) { return null; }
+      var next = response.headers.get("ETag");
+      return response.text().then(function (html) {
+        var openDetails = [];
+        box.querySelectorAll("details[open]").forEach(function (d, i) { openDetails.push(i); });
+        box.innerHTML = html;
+        if (next) { etag = next; }
+        document.dispatchEvent(new CustomEvent("live:updated", {detail: {box: box}}));
+      });
+    }).catch(function () { /* offline for a moment: the next poll tries again */ }).then(function () {
+      busy = false;
+    });
+  }
+  window.setInterval(poll, config.poll_ms || 4000);
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) { poll(); } });
+
+  // Projector: page through long lists by itself, one screenful at a time.
+  if (config.page_ms) {
+    var index = 0;
+    window.setInterval(function () {
+      var list = box.querySelector("[data-pages]");
+      if (!list) { return; }
+      var rows = Array.prototype.slice.call(list.children);
+      var perPage = Math.max(1, Math.floor((window.innerHeight - list.getBoundingClientRect().top) / (rows[0] ? rows[0].offsetHeight || 60 : 60)) - 1);
+      var pages = Math.max(1, Math.ceil(rows.length / perPage));
+      index = (index + 1) % pages;
+      rows.forEach(function (row, i) { row.hidden = Math.floor(i / perPage) !== index; });
+      var label = box.querySelector("[data-page-label]");
+      if (label) { label.textContent = (index + 1) + " / " + pages; }
+    }, config.page_ms);
+  }
+})();

@@ -1,0 +1,115 @@
+"""python manage.py venue [--port P] [--workers N]: serve the event to players' phones on the LAN.
+
+Run through `make venue` (which sets DECKHALL_VENUE=1): migrates, loads the demo data on first start,
+collects static files, prints the address and its QR code, then becomes a gunicorn server on every
+interface. The database (db.sqlite3 unless DATABASE_URL says otherwise) is kept between runs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import secrets
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from venue.lan import primary_address
+
+PASSWORD_FILE = "organizer-password"
+
+
+class Command(BaseCommand):
+    help = "Serve Deckhall to phones on the local network (production server, DEBUG off, snapshots on)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--port", type=int, default=int(os.environ.get("PORT") or 8000))
+        parser.add_argument(
+            "--workers",
+            type=int,
+            default=int(os.environ.get("VENUE_WORKERS") or 3),
+            help="gunicorn processes",
+        )
+        parser.add_argument("--threads", type=int, default=int(os.environ.get("VENUE_THREADS") or 4))
+        parser.add_argument("--no-serve", action="store_true", help="prepare and print, but do not serve")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        if not settings.VENUE_MODE:
+            raise CommandError("run `make venue` (or set DECKHALL_VENUE=1): venue settings are not active")
+        venue_dir = Path(settings.VENUE_DIR)
+        venue_dir.mkdir(parents=True, exist_ok=True)
+        call_command("migrate", interactive=False, verbosity=0)
+        self._demo_on_first_start(venue_dir)
+        self._collectstatic_if_changed()
+        port = options["port"]
+        self._announce(port, venue_dir)
+        if options["no_serve"]:
+            return
+        command = [sys.executable, "-m", "gunicorn", "config.wsgi"]
+        command += ["--bind", f"0.0.0.0:{port}", "--workers", str(options["workers"])]
+        command += ["--threads", str(options["threads"]), "--worker-class", "gthread"]
+        # Generous timeout: with no broker a card import runs inside the request (eager Celery).
+        command += ["--timeout", "300", "--graceful-timeout", "10", "--pid", str(venue_dir / "venue.pid")]
+        sys.stdout.flush()
+        os.execv(sys.executable, command)  # noqa: S606 - becomes the server; Ctrl+C stops it
+
+    def _demo_on_first_start(self, venue_dir: Path) -> None:
+        from accounts.management.commands.load_demo import DEMO_ORGANIZER, DEMO_PASSWORD
+        from accounts.models import User
+
+        if not User.objects.exists():
+            self.stdout.write("First start: loading the demo data (as `make run` does)…")
+            call_command("load_demo", allow_production=True, stdout=io.StringIO())
+        # Everyone on the Wi-Fi can read the published demo password: the venue organizer gets its own.
+        organizer = User.objects.filter(username=DEMO_ORGANIZER).first()
+        if organizer is not None and organizer.check_password(DEMO_PASSWORD):
+            password = secrets.token_urlsafe(9)
+            organizer.set_password(password)
+            organizer.save(update_fields=["password"])
+            path = venue_dir / PASSWORD_FILE
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w") as handle:
+                handle.write(password + "\n")
+
+    def _collectstatic_if_changed(self) -> None:
+        # Compressing every file (brotli + gzip) costs about a minute of CPU: do it only when a source
+        # file changed since the last run, so a restart after a crash is quick.
+        from django.contrib.staticfiles.finders import get_finders
+
+        digest = hashlib.sha256(settings.STORAGES["staticfiles"]["BACKEND"].encode())
+        for finder in get_finders():
+            for path, storage in sorted(finder.list(["CVS", ".*", "*~"]), key=lambda item: item[0]):
+                stat = os.stat(storage.path(path))
+                digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+        marker = Path(settings.STATIC_ROOT) / ".deckhall-sources"
+        if marker.exists() and marker.read_text() == digest.hexdigest():
+            return
+        self.stdout.write("Collecting static files (once per change; about a minute)…")
+        call_command("collectstatic", interactive=False, verbosity=0)
+        marker.write_text(digest.hexdigest())
+
+    def _announce(self, port: int, venue_dir: Path) -> None:
+        import segno
+
+        address = primary_address() or "127.0.0.1"
+        url = f"http://{address}:{port}/"
+        hostname = socket.gethostname().split(".")[0]
+        self.stdout.write("")
+        self.stdout.write(self.style.SUCCESS(f"Players: join the Wi-Fi, then open {url}"))
+        self.stdout.write(
+            f"         (or http://{hostname}.local:{port}/ where the phone resolves .local names)"
+        )
+        buffer = io.StringIO()
+        segno.make(url, error="m").terminal(out=buffer, compact=True)
+        self.stdout.write(buffer.getvalue())
+        password_file = venue_dir / PASSWORD_FILE
+        if password_file.exists():
+            self.stdout.write(f"Organizer log-in: organizer / {password_file.read_text().strip()}")
+        self.stdout.write(f"Snapshots: {settings.VENUE_SNAPSHOT_DIR} (`manage.py snapshots`)")
+        self.stdout.write("Stop the server with Ctrl+C.")

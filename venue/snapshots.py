@@ -1,0 +1,275 @@
+"""Snapshots of the venue's SQLite database: a copy after every paired round and after results settle.
+
+If the laptop dies mid-event, the newest snapshot on a USB stick (or any other machine) is the event:
+`manage.py restore_snapshot NAME`, `make venue`, carry on (README "The laptop died").
+
+Cheap by construction: SQLite's online backup copies pages while the site keeps serving (WAL readers do
+not block writers). A pairing is snapshotted at once, before the organizer's request returns. Results
+are coalesced: the first confirmation after a quiet spell schedules one backup VENUE_SNAPSHOT_INTERVAL
+seconds after the previous one, and every confirmation until then rides along; across gunicorn workers a
+file lock serialises backups and a worker skips its backup when another's, started after its change,
+already holds it. Only on SQLite: on PostgreSQL, backups are the database administrator's job.
+"""
+
+from __future__ import annotations
+
+import atexit
+import datetime
+import fcntl
+import logging
+import os
+import re
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+
+log = logging.getLogger(__name__)
+
+_NAME = re.compile(r"^deckhall-(\d{8}T\d{12})Z-([a-z0-9-]+)\.sqlite3$")
+_STAMP = "%Y%m%dT%H%M%S%f"
+
+
+class SnapshotError(Exception):
+    """A snapshot cannot be taken or restored; the message says why and what to do."""
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    path: Path
+    started_at: datetime.datetime  # the copy holds every change committed before this moment
+    reason: str
+
+    @property
+    def name(self) -> str:
+        return self.path.name
+
+    @property
+    def size(self) -> int:
+        return self.path.stat().st_size
+
+
+def supported() -> bool:
+    return settings.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
+
+
+def enabled() -> bool:
+    return bool(settings.VENUE_SNAPSHOTS) and supported()
+
+
+def snapshot_dir() -> Path:
+    return Path(settings.VENUE_SNAPSHOT_DIR)
+
+
+def database_path() -> Path:
+    return Path(settings.DATABASES["default"]["NAME"])
+
+
+def snapshot_list() -> list[Snapshot]:
+    """Every snapshot, oldest first."""
+    found = []
+    directory = snapshot_dir()
+    if not directory.is_dir():
+        return []
+    for path in directory.iterdir():
+        snapshot = _parse(path)
+        if snapshot is not None:
+            found.append(snapshot)
+    return sorted(found, key=lambda s: s.started_at)
+
+
+def snapshot_find(name: str) -> Path:
+    """A snapshot by name (from `manage.py snapshots`) or a path to a copied snapshot file."""
+    candidate = snapshot_dir() / name
+    if _NAME.match(name) and candidate.is_file():
+        return candidate
+    path = Path(name).expanduser()
+    if path.is_file():
+        return path
+    raise SnapshotError(
+        f"no snapshot {name!r} in {snapshot_dir()} and no such file; see `manage.py snapshots`"
+    )
+
+
+def snapshot_take(*, reason: str) -> Snapshot:
+    """Copy the live database into a new snapshot now; keep the newest VENUE_SNAPSHOT_KEEP."""
+    if not supported():
+        raise SnapshotError("snapshots are for the SQLite venue database; on PostgreSQL use pg_dump / PITR")
+    with _exclusive():
+        return _take_locked(reason=reason)
+
+
+def _take_locked(*, reason: str) -> Snapshot:
+    directory = snapshot_dir()
+    started = datetime.datetime.now(datetime.UTC)
+    final = directory / f"deckhall-{started.strftime(_STAMP)}Z-{_slug(reason)}.sqlite3"
+    partial = directory / f".{final.name}.partial"
+    source = sqlite3.connect(database_path(), timeout=30)
+    try:
+        target = sqlite3.connect(partial)
+        try:
+            source.backup(target)  # one step: a consistent copy as of `started`
+        finally:
+            target.close()
+    finally:
+        source.close()
+    os.replace(partial, final)  # readers never see a half-written snapshot
+    _rotate(keep=max(1, int(settings.VENUE_SNAPSHOT_KEEP)))
+    return Snapshot(path=final, started_at=started, reason=_slug(reason))
+
+
+def snapshot_restore(*, source: Path) -> Snapshot | None:
+    """Replace the live database's content with `source`; first snapshot the current state (returned),
+    so a wrong restore can itself be undone."""
+    if not supported():
+        raise SnapshotError(
+            "snapshots are for the SQLite venue database; on PostgreSQL restore from your backups"
+        )
+    _check_is_deckhall_database(source)
+    with _exclusive():
+        before = _take_locked(reason="before-restore") if database_path().exists() else None
+        reader = sqlite3.connect(f"file:{source}?mode=ro&immutable=1", uri=True)
+        try:
+            writer = sqlite3.connect(database_path(), timeout=30)
+            try:
+                reader.backup(writer)  # through SQLite, so the live file's WAL stays coherent
+            finally:
+                writer.close()
+        finally:
+            reader.close()
+    return before
+
+
+def server_pid() -> int | None:
+    """The pid of a venue server (gunicorn master) that is still alive, from its pid file."""
+    pidfile = Path(settings.VENUE_DIR) / "venue.pid"
+    try:
+        pid = int(pidfile.read_text().strip())
+    except (FileNotFoundError, ValueError):
+        return None
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return None
+    except PermissionError:  # alive, another user's
+        return pid
+    cmdline = Path(f"/proc/{pid}/cmdline")
+    if cmdline.exists() and b"gunicorn" not in cmdline.read_bytes():
+        return None  # the pid was reused by an unrelated process after a crash
+    return pid
+
+
+def _check_is_deckhall_database(path: Path) -> None:
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True)
+        try:
+            ok = conn.execute("PRAGMA quick_check").fetchone()[0] == "ok"
+            tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:
+        raise SnapshotError(f"{path} is not a readable SQLite database: {exc}") from exc
+    if not ok or not {"django_migrations", "tournaments_tournament"} <= tables:
+        raise SnapshotError(f"{path} is not a Deckhall database snapshot (or it is damaged)")
+
+
+def _parse(path: Path) -> Snapshot | None:
+    match = _NAME.match(path.name)
+    if match is None or not path.is_file():
+        return None
+    started = datetime.datetime.strptime(match.group(1), _STAMP).replace(tzinfo=datetime.UTC)
+    return Snapshot(path=path, started_at=started, reason=match.group(2))
+
+
+def _slug(reason: str) -> str:
+    return re.sub(r"[^a-z0-9-]+", "-", reason.lower()).strip("-") or "manual"
+
+
+def _rotate(*, keep: int) -> None:
+    for old in snapshot_list()[:-keep]:
+        old.path.unlink(missing_ok=True)
+
+
+@contextmanager
+def _exclusive() -> Iterator[None]:
+    # gunicorn workers are separate processes: a lock file makes their backups take turns.
+    directory = snapshot_dir()
+    directory.mkdir(parents=True, exist_ok=True)
+    with open(directory / ".lock", "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _newest_started() -> float:
+    snapshots = snapshot_list()
+    return snapshots[-1].started_at.timestamp() if snapshots else 0.0
+
+
+class _Coalescer:
+    """At most one result snapshot per VENUE_SNAPSHOT_INTERVAL per process, never skipping the last change."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._dirty_since: float | None = None
+        self._timer: threading.Timer | None = None
+
+    def changed(self) -> None:
+        with self._lock:
+            if self._dirty_since is None:
+                self._dirty_since = time.time()
+            if self._timer is None:
+                delay = max(0.0, _newest_started() + float(settings.VENUE_SNAPSHOT_INTERVAL) - time.time())
+                self._timer = threading.Timer(delay, self.flush)
+                self._timer.daemon = True
+                self._timer.start()
+
+    def flush(self) -> Snapshot | None:
+        with self._lock:
+            since, self._dirty_since = self._dirty_since, None
+            if self._timer is not None:
+                self._timer.cancel()
+            self._timer = None
+        if since is None:
+            return None
+        try:
+            with _exclusive():
+                if _newest_started() >= since:
+                    return None  # a snapshot begun after the change (another worker's, a pairing's) has it
+                return _take_locked(reason="results")
+        except Exception:  # never lose the site over a backup; the next change tries again
+            log.exception("venue snapshot after results failed")
+            return None
+
+
+_results = _Coalescer()
+atexit.register(_results.flush)  # a worker shutting down gracefully writes its pending snapshot
+
+
+def on_round_paired(*, tournament_id: int, round_number: int, **kwargs: Any) -> None:
+    if not enabled():
+        return
+    try:
+        snapshot_take(reason=f"event-{tournament_id}-round-{round_number}")
+    except Exception:
+        log.exception("venue snapshot after pairing round %s of event %s failed", round_number, tournament_id)
+
+
+def on_result_settled(**kwargs: Any) -> None:
+    if enabled():
+        _results.changed()
+
+
+def connect_receivers() -> None:
+    from tournaments import signals
+
+    signals.round_paired.connect(on_round_paired, dispatch_uid="venue.snapshot.round_paired")
+    signals.result_settled.connect(on_result_settled, dispatch_uid="venue.snapshot.result_settled")
