@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -166,7 +165,7 @@ class TournamentOutSerializer(serializers.Serializer):
     def get_rounds_paired(self, t: Tournament) -> int:
         return t.round_count if hasattr(t, "round_count") else t.round_set.count()
 
-    @extend_schema_field(OpenApiTypes.STR)
+    @extend_schema_field(serializers.CharField(allow_null=True))
     def get_join_code(self, t: Tournament) -> str | None:
         request = self.context.get("request")
         user = getattr(request, "user", None)
@@ -301,7 +300,7 @@ class ChangeOutSerializer(serializers.Serializer):
     new = serializers.JSONField(allow_null=True)
     reason = serializers.CharField(allow_blank=True)
 
-    @extend_schema_field(OpenApiTypes.STR)
+    @extend_schema_field(serializers.CharField(allow_null=True))
     def get_changed_by(self, c: ResultChange) -> str | None:
         return c.changed_by.username if c.changed_by else None
 
@@ -340,7 +339,3 @@ class SideboardOptionsOutSerializer(serializers.Serializer):
     deck = CardLineOutSerializer(many=True, help_text="cards that can go out")
     side = CardLineOutSerializer(many=True, help_text="cards that can come in (side deck, or pool)")
     swaps = SwapsOutSerializer(many=True)
-
-
-class ErrorOutSerializer(serializers.Serializer):
-    detail = serializers.CharField(required=False)
