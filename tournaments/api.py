@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.generics import get_object_or_404
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -29,7 +29,9 @@ from . import serializers as s
 from .models import Match, Player, Round, Tournament
 from .permissions import is_organizer, require_organizer
 
-ID = r"[0-9]{1,18}"
+# Path ids are matched loosely and looked up with DRF's get_object_or_404, so a malformed or huge id is a
+# JSON 404 from the API rather than the site's HTML "page not found".
+ID = r"[^/.]+"
 ERR = ErrorOutSerializer
 
 
@@ -187,7 +189,6 @@ class TournamentViewSet(
 
     permission_classes = [IsAuthenticatedOrReadOnly]
     serializer_class = s.TournamentInSerializer
-    lookup_value_regex = ID
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
         return selectors.tournament_list()
@@ -393,14 +394,14 @@ class TournamentViewSet(
         )
 
     @extend_schema(request=None, responses={200: s.RoundOutSerializer, **WRITE})
-    @action(detail=True, methods=["post"], url_path=r"rounds/(?P<number>[0-9]{1,4})/repair")
+    @action(detail=True, methods=["post"], url_path=rf"rounds/(?P<number>{ID})/repair")
     def repair(self, request: Request, pk: str | None = None, number: str | None = None) -> Response:
         """Pair a round again; only while none of its matches has a result."""
         round_ = get_object_or_404(Round, tournament=self.get_object(), number=number)
         return _round(services.round_repair(round_=round_, by=request.user))
 
     @extend_schema(request=s.TimerInSerializer, responses={200: s.TimerOutSerializer, **WRITE})
-    @action(detail=True, methods=["post"], url_path=r"rounds/(?P<number>[0-9]{1,4})/timer")
+    @action(detail=True, methods=["post"], url_path=rf"rounds/(?P<number>{ID})/timer")
     def timer(self, request: Request, pk: str | None = None, number: str | None = None) -> Response:
         """Organizers: start the round clock (``minutes``, default the event's round time)."""
         tournament = self.get_object()
@@ -469,7 +470,6 @@ class MatchViewSet(TournamentApiView, mixins.RetrieveModelMixin, viewsets.Generi
     permission_classes = [IsAuthenticatedOrReadOnly]
     # For OPTIONS and the browsable API; each action parses its own input serializer.
     serializer_class = s.ResultInSerializer
-    lookup_value_regex = ID
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
         return Match.objects.select_related("round__tournament__game")
