@@ -31,7 +31,9 @@ from .permissions import is_organizer, require_organizer
 
 # Path ids are matched loosely and looked up with DRF's get_object_or_404, so a malformed or huge id is a
 # JSON 404 from the API rather than the site's HTML "page not found".
-ID = r"[^/.]+"
+ID = r"[^/]+"
+PLAYER_ID = OpenApiParameter("player_id", int, OpenApiParameter.PATH)
+ROUND_NUMBER = OpenApiParameter("number", int, OpenApiParameter.PATH)
 ERR = ErrorOutSerializer
 
 
@@ -189,6 +191,7 @@ class TournamentViewSet(
 
     permission_classes = [IsAuthenticatedOrReadOnly]
     serializer_class = s.TournamentInSerializer
+    lookup_value_regex = ID
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
         return selectors.tournament_list()
@@ -327,7 +330,9 @@ class TournamentViewSet(
         players = services.players_bulk_add(tournament=tournament, by=request.user, rows=rows)
         return Response(s.PlayersOutSerializer({"players": players}).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=s.RenameInSerializer, responses={200: s.PlayerOutSerializer, **WRITE})
+    @extend_schema(
+        parameters=[PLAYER_ID], request=s.RenameInSerializer, responses={200: s.PlayerOutSerializer, **WRITE}
+    )
     @action(detail=True, methods=["post"], url_path=rf"players/(?P<player_id>{ID})/rename")
     def rename(self, request: Request, pk: str | None = None, player_id: str | None = None) -> Response:
         """Organizers: change the name an entry shows (audited)."""
@@ -336,7 +341,9 @@ class TournamentViewSet(
         v = _parse(s.RenameInSerializer, request)
         return _player(services.player_rename(player=player, by=request.user, name=v["name"]))
 
-    @extend_schema(request=s.CheckInInSerializer, responses={200: s.PlayerOutSerializer, **WRITE})
+    @extend_schema(
+        parameters=[PLAYER_ID], request=s.CheckInInSerializer, responses={200: s.PlayerOutSerializer, **WRITE}
+    )
     @action(detail=True, methods=["post"], url_path=rf"players/(?P<player_id>{ID})/check-in")
     def check_in(self, request: Request, pk: str | None = None, player_id: str | None = None) -> Response:
         """Check in (yourself while check-in is open; organizers mark anyone). ``present: false`` undoes it."""
@@ -363,13 +370,13 @@ class TournamentViewSet(
         players = services.no_shows_restore(tournament=self.get_object(), by=request.user)
         return Response(s.PlayersOutSerializer({"players": players}).data)
 
-    @extend_schema(request=None, responses={200: s.PlayerOutSerializer, **WRITE})
+    @extend_schema(parameters=[PLAYER_ID], request=None, responses={200: s.PlayerOutSerializer, **WRITE})
     @action(detail=True, methods=["post"], url_path=rf"players/(?P<player_id>{ID})/drop")
     def drop(self, request: Request, pk: str | None = None, player_id: str | None = None) -> Response:
         """Drop a player (yourself, or anyone as an organizer): never paired again, still in the standings."""
         return _player(services.player_drop(player=self._player(player_id), by=request.user))
 
-    @extend_schema(request=None, responses={200: s.PlayerOutSerializer, **WRITE})
+    @extend_schema(parameters=[PLAYER_ID], request=None, responses={200: s.PlayerOutSerializer, **WRITE})
     @action(detail=True, methods=["post"], url_path=rf"players/(?P<player_id>{ID})/undo-drop")
     def undo_drop(self, request: Request, pk: str | None = None, player_id: str | None = None) -> Response:
         """Organizers: take a drop back while the player has not missed a pairing."""
@@ -393,14 +400,16 @@ class TournamentViewSet(
             services.round_pair_next(tournament=tournament, by=request.user), status.HTTP_201_CREATED
         )
 
-    @extend_schema(request=None, responses={200: s.RoundOutSerializer, **WRITE})
+    @extend_schema(parameters=[ROUND_NUMBER], request=None, responses={200: s.RoundOutSerializer, **WRITE})
     @action(detail=True, methods=["post"], url_path=rf"rounds/(?P<number>{ID})/repair")
     def repair(self, request: Request, pk: str | None = None, number: str | None = None) -> Response:
         """Pair a round again; only while none of its matches has a result."""
         round_ = get_object_or_404(Round, tournament=self.get_object(), number=number)
         return _round(services.round_repair(round_=round_, by=request.user))
 
-    @extend_schema(request=s.TimerInSerializer, responses={200: s.TimerOutSerializer, **WRITE})
+    @extend_schema(
+        parameters=[ROUND_NUMBER], request=s.TimerInSerializer, responses={200: s.TimerOutSerializer, **WRITE}
+    )
     @action(detail=True, methods=["post"], url_path=rf"rounds/(?P<number>{ID})/timer")
     def timer(self, request: Request, pk: str | None = None, number: str | None = None) -> Response:
         """Organizers: start the round clock (``minutes``, default the event's round time)."""
@@ -470,6 +479,7 @@ class MatchViewSet(TournamentApiView, mixins.RetrieveModelMixin, viewsets.Generi
     permission_classes = [IsAuthenticatedOrReadOnly]
     # For OPTIONS and the browsable API; each action parses its own input serializer.
     serializer_class = s.ResultInSerializer
+    lookup_value_regex = ID
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
         return Match.objects.select_related("round__tournament__game")

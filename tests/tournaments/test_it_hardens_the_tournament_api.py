@@ -108,3 +108,11 @@ def test_twenty_simultaneous_registrations_make_one_entry(games, organizer, user
         thread.join()
     assert sorted(statuses) == [201] + [400] * 19
     assert Player.objects.filter(tournament=event, user=user).count() == 1
+
+
+def test_a_number_is_not_a_boolean(games, organizer, api_client_for):
+    body = {"name": "Friday", "game": "caster", "format": "standard", "publish_decklists": 0}
+    response = api_client_for(organizer).post("/api/tournaments/", body, format="json")
+    assert response.status_code == 400 and "publish_decklists" in response.json()
+    body["publish_decklists"] = False
+    assert api_client_for(organizer).post("/api/tournaments/", body, format="json").status_code == 201
