@@ -15,6 +15,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api import ApiErrorOutSerializer
+
 from . import selectors, services
 from .importers import FORMATS, import_issue_text
 from .models import Card, Game, ImportJob, Printing
@@ -207,6 +209,12 @@ class FacetSerializer(serializers.Serializer):
     min = serializers.IntegerField(required=False, allow_null=True, help_text="ranges: the smallest value")
     max = serializers.IntegerField(required=False, allow_null=True, help_text="ranges: the largest value")
 
+    def to_representation(self, instance: dict[str, object]) -> dict[str, object]:
+        # Choices have no min/max and ranges no values: leave the other kind's keys out rather than
+        # null (DRF fills a missing nullable field with None).
+        data = super().to_representation(instance)
+        return {key: value for key, value in data.items() if key in instance}
+
 
 class FacetsSerializer(serializers.Serializer):
     game = serializers.CharField()
@@ -222,7 +230,7 @@ class CardFacetsView(APIView):
 
     @extend_schema(
         parameters=[OpenApiParameter("game", str, required=True, description="game slug")],
-        responses={200: FacetsSerializer},
+        responses={200: FacetsSerializer, 404: ApiErrorOutSerializer},
     )
     def get(self, request: Request) -> Response:
         slug = (request.query_params.get("game") or "").strip()
@@ -232,7 +240,8 @@ class CardFacetsView(APIView):
         if game is None:
             raise NotFound(f"unknown game {slug[:50]!r}")
         lang = "ru" if (get_language() or "en").startswith("ru") else "en"
-        return Response({"game": game.slug, "filters": selectors.card_facets(game=game, lang=lang)})
+        facets = {"game": game.slug, "filters": selectors.card_facets(game=game, lang=lang)}
+        return Response(FacetsSerializer(facets).data)
 
 
 class CardDetailView(generics.RetrieveAPIView):
@@ -309,6 +318,14 @@ class CardExportView(APIView):
         return response
 
 
+def printing_sets(card: Card) -> list[str]:
+    """A printing's set codes as players read them ("LOB LOB-005"); needs its printings prefetched."""
+    return [
+        f"{p.card_set.code} {p.code}".strip() if p.code and p.code != p.card_set.code else p.card_set.code
+        for p in card.printings.all()
+    ]
+
+
 class CardPreviewStatSerializer(serializers.Serializer):
     field = serializers.CharField(help_text="the card field or attribute key")
     label = serializers.CharField(help_text="the game's word for it in the request language")
@@ -337,10 +354,7 @@ class GroupPrintingSerializer(serializers.Serializer):
         return card.pk == self.context["canonical"].get(card.identity)
 
     def get_sets(self, card: Card) -> list[str]:
-        return [
-            f"{p.card_set.code} {p.code}".strip() if p.code and p.code != p.card_set.code else p.card_set.code
-            for p in card.printings.all()
-        ]
+        return printing_sets(card)
 
 
 class CardGroupSerializer(serializers.Serializer):
@@ -369,8 +383,17 @@ class CardGroupSerializer(serializers.Serializer):
 
     @extend_schema_field(GroupPrintingSerializer(many=True))
     def get_printings(self, group: selectors.CardGroup) -> list[dict[str, object]]:
-        context = {"canonical": {group.card.identity: group.card.pk}}
-        return GroupPrintingSerializer(group.printings, many=True, context=context).data
+        # Plain dicts shaped as GroupPrintingSerializer documents: a nested serializer per row costs more
+        # than the search itself (40 rows per builder search).
+        return [
+            {
+                "id": card.pk,
+                "external_id": card.external_id,
+                "canonical": card.pk == group.card.pk,
+                "sets": printing_sets(card),
+            }
+            for card in group.printings
+        ]
 
 
 class CardGroupPageSerializer(serializers.Serializer):

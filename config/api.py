@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 
-class ErrorOutSerializer(serializers.Serializer):
+class ApiErrorOutSerializer(serializers.Serializer):
     """Every 4xx body: an object with ``detail`` (what is wrong) and/or one key per faulty field."""
 
     detail = serializers.JSONField(required=False, help_text="what is wrong, or the list of problems")
@@ -57,11 +57,15 @@ class DeckhallAutoSchema(AutoSchema):
             issubclass(permission, permissions.AllowAny) for permission in view.permission_classes
         ) or (self.method not in _UNSAFE and _read_only_public(view))
         has_query = any(p.get("in") == "query" for p in self._get_parameters())
-        if self.method in _UNSAFE or has_query:
+        # A path id too large for the database is a 400 as well (config.errors).
+        if self.method in _UNSAFE or has_query or "{" in self.path:
             codes.append("400")
         if not public or (self.method in _UNSAFE and view.authentication_classes):
             codes.append("403")
-        if "{" in self.path:
+        # A path id can miss; so can a page number beyond the last page of a paginated list.
+        if "{" in self.path or any(
+            p.get("in") == "query" and p.get("name") == "page" for p in self._get_parameters()
+        ):
             codes.append("404")
         if getattr(view, "throttle_scope", None):
             codes.append("429")
@@ -73,7 +77,7 @@ class DeckhallAutoSchema(AutoSchema):
             return responses
         for code in self._possible_errors():
             if code not in responses:
-                body = self._get_response_for_code(ErrorOutSerializer, code, direction=direction)
+                body = self._get_response_for_code(ApiErrorOutSerializer, code, direction=direction)
                 responses[code] = {**body, "description": _ERROR_DESCRIPTIONS[code]}
         return responses
 

@@ -21,7 +21,7 @@ from rest_framework.views import APIView
 from accounts.lockout import login_locked
 from cards.models import Format, Game
 
-from .api import ErrorOutSerializer
+from .api import ApiErrorOutSerializer
 
 
 @extend_schema(exclude=True)
@@ -61,7 +61,7 @@ class ObtainTokenView(APIView):
 
     @extend_schema(
         request=AuthTokenSerializer,
-        responses={200: TokenOutSerializer, 400: ErrorOutSerializer, 429: ErrorOutSerializer},
+        responses={200: TokenOutSerializer, 400: ApiErrorOutSerializer, 429: ApiErrorOutSerializer},
     )
     def post(self, request: Request) -> Response:
         data = request.data if isinstance(request.data, Mapping) else {}

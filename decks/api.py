@@ -14,7 +14,12 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_field,
+    extend_schema_serializer,
+)
 from rest_framework import exceptions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.generics import GenericAPIView
@@ -142,6 +147,7 @@ class DeckDetailOutSerializer(DeckOutSerializer):
         }
 
 
+@extend_schema_serializer(many=False)  # a page object, though it answers the viewset's list action
 class DeckPageOutSerializer(serializers.Serializer):
     count = serializers.IntegerField()
     next = serializers.URLField(allow_null=True)
@@ -192,10 +198,12 @@ class DeckImportOutSerializer(serializers.Serializer):
 
 
 class DeckImportRefusedOutSerializer(serializers.Serializer):
-    detail = serializers.CharField()
-    deck = serializers.IntegerField(allow_null=True)
-    errors = serializers.ListField(child=serializers.CharField())
-    unknown = serializers.ListField(child=serializers.JSONField())
+    """A refused import lists its problems; a malformed request gets the usual field errors instead."""
+
+    detail = serializers.CharField(required=False)
+    deck = serializers.IntegerField(allow_null=True, required=False)
+    errors = serializers.ListField(child=serializers.CharField(), required=False)
+    unknown = serializers.ListField(child=serializers.JSONField(), required=False)
 
 
 def deck_json(deck: Deck, *, sections: selectors.Sections | None = None) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import UserRateThrottle
 
 from cards.models import Game
-from config.api import ErrorOutSerializer
+from config.api import ApiErrorOutSerializer
 from config.api import exception_handler as site_exception_handler
 
 from . import selectors, services
@@ -34,7 +34,7 @@ from .permissions import is_organizer, require_organizer
 ID = r"[^/]+"
 PLAYER_ID = OpenApiParameter("player_id", int, OpenApiParameter.PATH)
 ROUND_NUMBER = OpenApiParameter("number", int, OpenApiParameter.PATH)
-ERR = ErrorOutSerializer
+ERR = ApiErrorOutSerializer
 
 
 def errors(*codes: int) -> dict[int, Any]:

@@ -165,3 +165,8 @@ def test_every_real_magic_set_file_imports_into_one_database(shared_data: Path):
     researcher = Card.objects.get(game=game, name="Aberrant Researcher")  # v4, listed once per face image
     assert researcher.card_type == "creature" and researcher.subtypes == ["human", "insect"]
     assert researcher.printings.count() == 2
+
+
+def test_a_game_of_its_own_words_keeps_its_whole_type():
+    _import(_v3(_card("Sword", "Weapon Card")))
+    assert Card.objects.get(name="Sword").card_type == "weapon card"
