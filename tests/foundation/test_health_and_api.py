@@ -10,7 +10,8 @@ from django.db.utils import OperationalError
 
 pytestmark = pytest.mark.django_db
 
-GAME_SLUGS = {"everseal", "twindeck", "yugioh", "caster", "vale"}
+# The five games of the product card plus Magic: The Gathering, the sixth made of a rule-set file only.
+GAME_SLUGS = {"everseal", "twindeck", "yugioh", "caster", "vale", "mtg"}
 
 
 def test_it_reports_healthy_database_and_broker(client: Any) -> None:
