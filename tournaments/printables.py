@@ -92,15 +92,23 @@ def standings_rows(tournament: Tournament) -> tuple[list[dict[str, Any]], list[d
     return rows, columns
 
 
-def snapshot_entry(snapshot: dict[str, Any] | None) -> dict[str, Any]:
-    """A deck snapshot for display: sections with their titles, lines and totals."""
+def snapshot_entry(
+    snapshot: dict[str, Any] | None, *, game_slug: str = "", format_slug: str = ""
+) -> dict[str, Any]:
+    """A deck snapshot for display: sections with their titles, lines and totals, in the game's own
+    section order (Main, Extra, Side …) when the game is known — the same order as the deck page and
+    every export, so a judge reads every player's list the same way."""
     from decks.formats import section_title
+    from decks.selectors import sections_in_game_order
 
     snapshot = snapshot or {}
+    raw = snapshot.get("sections", {})
+    if game_slug:
+        raw = sections_in_game_order(game_slug=game_slug, format_slug=format_slug, sections=raw)
     sections = [
         {"slug": slug, "title": section_title(slug), "lines": lines,
          "total": sum(int(line["count"]) for line in lines)}
-        for slug, lines in snapshot.get("sections", {}).items()
+        for slug, lines in raw.items()
         if lines
     ]  # fmt: skip
     return {"hero": snapshot.get("hero"), "sections": sections, "has_deck": bool(snapshot)}
@@ -108,7 +116,16 @@ def snapshot_entry(snapshot: dict[str, Any] | None) -> dict[str, Any]:
 
 def decklist_entries(players: list[Player]) -> list[dict[str, Any]]:
     """Registered lists for display, one entry per player."""
-    return [{"player": player, **snapshot_entry(player.deck)} for player in players]
+    games: dict[int, tuple[str, str]] = {}  # tournament id -> (game, format): looked up once, not per player
+    entries = []
+    for player in players:
+        if player.tournament_id not in games:
+            games[player.tournament_id] = (player.tournament.game.slug, player.tournament.format_slug)
+        game_slug, format_slug = games[player.tournament_id]
+        entries.append(
+            {"player": player, **snapshot_entry(player.deck, game_slug=game_slug, format_slug=format_slug)}
+        )
+    return entries
 
 
 SIDE_SECTION = "side"
