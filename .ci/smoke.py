@@ -7,7 +7,8 @@ Run by .ci/cluster from the runtime-only environment: gunicorn nodes, Celery wor
    when ../shared/data is absent);
 3. a 64-player event: three rounds paired and reported through the API, alternating the nodes,
    standings read back;
-4. the nodes share state: a session made on node A works on node B, the token endpoint's throttle counts
+4. the nodes share state: the live pairings page has one version on both and a result corrected on node A
+   changes it on node B; a session made on node A works on node B; the token endpoint's throttle counts
    requests to both nodes together (shared cache).
 """
 
@@ -76,7 +77,24 @@ def import_through_broker(sites: list[Site]) -> None:
     done(started, f"{job['total']} cards: {job['created_count']} created, {job['updated_count']} updated")
 
 
-def swiss_event(sites: list[Site]) -> None:
+def shared_live_page(sites: list[Site], event: int) -> None:
+    started = step("the live pairings page: one version on both nodes, a change on A reaches B")
+    page = f"/tournaments/{event}/pairings/?fragment=1"
+    _, _, headers = sites[-1].call("GET", page)
+    etag = headers.get("ETag", "")
+    if not etag:
+        raise HTTPFailure(f"{page} gave no ETag")
+    sites[0].call("GET", page, headers={"If-None-Match": etag}, expect=(304,))
+    last = rounds_list(sites[0], event)[-1]
+    match = next(m for m in last["matches"] if not m["bye"])
+    sites[0].post(f"/api/matches/{match['id']}/correct/", {"wins": [0, 2], "draws": 0, "reason": "smoke"})
+    _, _, fresh = sites[-1].call("GET", page, headers={"If-None-Match": etag}, expect=(200,))
+    if fresh.get("ETag") == etag:
+        raise HTTPFailure("node B still serves the old version after a change on node A")
+    done(started)
+
+
+def swiss_event(sites: list[Site]) -> int:
     started = step(f"{PLAYERS}-player event, {ROUNDS} rounds through the API on {len(sites)} nodes")
     event = event_create(sites[0], name="Smoke Swiss", players=PLAYERS, rounds=ROUNDS)
     for number in range(ROUNDS):
@@ -90,6 +108,7 @@ def swiss_event(sites: list[Site]) -> None:
     if len(table) != PLAYERS or sum(row["wins"] for row in table) != PLAYERS // 2 * ROUNDS:
         raise HTTPFailure(f"standings do not add up: {len(table)} rows")
     done(started, f"event {event}: standings of {len(table)} players")
+    return event
 
 
 def shared_session(nodes: list[str]) -> None:
@@ -133,7 +152,8 @@ def main(nodes: list[str]) -> int:
     token = login.log_in_token(USER, PASSWORD)
     sites = [Site(node, token=token, behind_proxy=True) for node in nodes]
     import_through_broker(sites)
-    swiss_event(sites)
+    event = swiss_event(sites)
+    shared_live_page(sites, event)
     shared_session(nodes)
     shared_throttle(nodes, int(os.environ.get("AUTH_THROTTLE_RATE", "10/min").split("/")[0]))
     print("smoke: all steps passed", flush=True)

@@ -13,3 +13,10 @@ class User(AbstractUser):
     @property
     def can_organize(self) -> bool:
         return self.is_organizer or self.is_staff
+
+    @property
+    def edits_card_databases(self) -> bool:
+        """Staff, or a card editor of at least one game (cards.permissions)."""
+        from cards.permissions import card_databases_editable_by
+
+        return card_databases_editable_by(self).exists()

@@ -18,7 +18,17 @@ class GameAdmin(admin.ModelAdmin):
     Slugs, player counts and formats come from rules/rulesets/<slug>.toml (see `sync_games`)."""
 
     list_display = ("name", "name_ru", "slug", "has_decks", "min_players", "max_players")
-    fields = ("slug", "name", "name_ru", "description", "has_decks", "min_players", "max_players")
+    fields = (
+        "slug",
+        "name",
+        "name_ru",
+        "description",
+        "has_decks",
+        "min_players",
+        "max_players",
+        "card_editors",
+    )
+    filter_horizontal = ("card_editors",)  # staff grant who may import this game's card database
     readonly_fields = ("slug", "has_decks", "min_players", "max_players")
     inlines = [FormatInline]
 

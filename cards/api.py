@@ -8,7 +8,7 @@ from django.utils.translation import get_language
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import generics, permissions, serializers, status
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
@@ -20,6 +20,7 @@ from config.api import ApiErrorOutSerializer
 from . import selectors, services
 from .importers import FORMATS, import_issue_text
 from .models import Card, Game, ImportJob, Printing
+from .permissions import can_edit_card_database, card_databases_editable_by
 
 
 class CardPagination(PageNumberPagination):
@@ -142,11 +143,13 @@ class ImportInputSerializer(serializers.Serializer):
         return value
 
 
-class IsOrganizer(permissions.BasePermission):
-    message = "Only organizers and staff may import card databases."
+class IsCardEditor(permissions.BasePermission):
+    """Card editors of some game and staff get past the door; the game itself is checked on upload."""
+
+    message = "Only a game's card editors and staff may import its card database."
 
     def has_permission(self, request: Request, view: object) -> bool:
-        return bool(request.user and request.user.is_authenticated and request.user.can_organize)
+        return card_databases_editable_by(request.user).exists()
 
 
 SEARCH_PARAMETERS = [
@@ -259,7 +262,7 @@ class CardDetailView(generics.RetrieveAPIView):
 class CardImportView(APIView):
     """Upload a card database file; the import runs as a job (poll /api/import-jobs/{id}/)."""
 
-    permission_classes = [IsOrganizer]
+    permission_classes = [IsCardEditor]
     parser_classes = [MultiPartParser, FormParser]
 
     @extend_schema(request=ImportInputSerializer, responses={202: ImportJobSerializer})
@@ -267,6 +270,8 @@ class CardImportView(APIView):
         serializer = ImportInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         upload = serializer.validated_data["file"]
+        if not can_edit_card_database(user=request.user, game=serializer.validated_data["game"]):
+            raise PermissionDenied(f"you are not a card editor of {serializer.validated_data['game'].slug}")
         job = services.import_job_start(
             game=serializer.validated_data["game"],
             created_by=request.user,

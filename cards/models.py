@@ -18,6 +18,14 @@ class Game(models.Model):
     has_decks = models.BooleanField(default=True)
     min_players = models.PositiveSmallIntegerField(default=2)
     max_players = models.PositiveSmallIntegerField(default=2)
+    # Granted by staff in the admin; see cards.permissions.
+    card_editors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="card_databases",
+        verbose_name=_("card editors"),
+        help_text=_("May import and overwrite this game's card database."),
+    )
 
     class Meta:
         ordering = ["name"]

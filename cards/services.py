@@ -101,25 +101,23 @@ def _cards_write(*, game: Game, parsed: ParseResult) -> tuple[int, int, int]:
     # Serialise concurrent imports into the same game (a no-op lock on SQLite, whose writes are serial).
     Game.objects.select_for_update().filter(pk=game.pk).first()
     set_ids = _sets_upsert(game=game, sets=parsed.sets.values())
+    # Plain rows, not model instances: a re-import compares every card and most are unchanged.
     existing = {
-        card.external_id: card
-        for card in Card.objects.filter(game=game).only("id", "external_id", *CARD_FIELDS)
+        row[0]: row for row in Card.objects.filter(game=game).values_list("external_id", "id", *CARD_FIELDS)
     }
     now = timezone.now()
     to_create: list[CardRecord] = []
     to_update: list[Card] = []
     for record in parsed.records:
-        card = existing.get(record.external_id)
-        if card is None:
+        row = existing.get(record.external_id)
+        if row is None:
             to_create.append(record)
             continue
         values = _card_values(record)
-        changed = [name for name, value in values.items() if getattr(card, name) != value]
-        if changed:
-            for name, value in values.items():
-                setattr(card, name, value)
-            card.updated_at = now
-            to_update.append(card)
+        if any(row[index] != values[name] for index, name in enumerate(CARD_FIELDS, start=2)):
+            to_update.append(
+                Card(pk=row[1], game=game, external_id=record.external_id, updated_at=now, **values)
+            )
     _cards_insert(game=game, records=to_create, now=now)
     Card.objects.bulk_update(to_update, [*CARD_FIELDS, "updated_at"], batch_size=BATCH_SIZE)
     file_sets = {set_ids[code] for code in parsed.sets}

@@ -7,6 +7,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language, gettext_lazy
@@ -17,6 +18,7 @@ from .forms import ImportForm
 from .importers import import_issue_text
 from .labels import card_preview, field_label, value_label, with_value_labels
 from .models import Card, Game, ImportJob
+from .permissions import card_databases_editable_by
 
 PAGE_SIZE = 50
 # The generic inputs the page shows for a built-in field when the game's rule set does not configure it.
@@ -191,16 +193,19 @@ def _restrictions(card: Card, lang: str) -> list[str]:
     return [describe_restriction(item, lang, titles, labels=labels) for item in restrictions]
 
 
-def _require_organizer(request: HttpRequest) -> None:
-    if not request.user.can_organize:  # type: ignore[union-attr]
-        raise PermissionDenied(_("Only organizers and staff may import card databases."))
+def _editable_games_or_403(request: HttpRequest) -> QuerySet[Game]:
+    games = card_databases_editable_by(request.user)
+    if not games.exists():
+        raise PermissionDenied(_("Only a game's card editors and staff may import its card database."))
+    return games
 
 
 @login_required
 def import_cards(request: HttpRequest) -> HttpResponse:
-    _require_organizer(request)
+    games = _editable_games_or_403(request)
     if request.method == "POST":
         form = ImportForm(request.POST, request.FILES)
+        form.fields["game"].queryset = games  # another game's database is not this user's to replace
         if form.is_valid():
             upload = form.cleaned_data["file"]
             job = services.import_job_start(
@@ -214,6 +219,7 @@ def import_cards(request: HttpRequest) -> HttpResponse:
             return redirect("cards:import_job", pk=job.pk)
     else:
         form = ImportForm(initial={"game": request.GET.get("game")})
+        form.fields["game"].queryset = games
     return render(request, "cards/import.html", {"form": form})
 
 

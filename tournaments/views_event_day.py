@@ -26,7 +26,7 @@ from . import live, printables, selectors, services
 from .models import Match, Player, Round, Tournament
 from .permissions import is_organizer, player_for_user
 from .services.registration import normalize_join_code
-from .views import _deck_for, _errors, _int, _run, _tournament
+from .views import _back, _deck_for, _errors, _int, _run, _tournament
 
 
 def _json_script_config(**values: Any) -> dict[str, Any]:
@@ -181,7 +181,6 @@ def check_in(request: HttpRequest, pk: int) -> HttpResponse:
             "can_restore": tournament.status != Tournament.Status.REGISTRATION
             and any(p.no_show for p in players)
             and not services.round_one_has_results(tournament),
-            "join_url": join_url(request, tournament),
             "qr": qr_svg(join_url(request, tournament), scale=4),
         },
     )
@@ -210,13 +209,7 @@ def player_check_in(request: HttpRequest, pk: int, player_id: int) -> HttpRespon
         if present
         else _("%(name)s is marked absent.") % {"name": player.name},
     )
-    return views_back(request, reverse("tournaments:check_in", args=[pk]))
-
-
-def views_back(request: HttpRequest, fallback: str) -> HttpResponse:
-    from .views import _back
-
-    return _back(request, fallback)
+    return _back(request, reverse("tournaments:check_in", args=[pk]))
 
 
 @login_required
@@ -235,7 +228,7 @@ def player_drop_undo(request: HttpRequest, pk: int, player_id: int) -> HttpRespo
     player = get_object_or_404(Player, pk=player_id, tournament=tournament)
     _run(request, lambda: services.player_drop_undo(player=player, by=request.user),
          _("%(name)s is back in the event.") % {"name": player.name})  # fmt: skip
-    return views_back(request, reverse("tournaments:detail", args=[pk]))
+    return _back(request, reverse("tournaments:detail", args=[pk]))
 
 
 # --- confirmation steps ---------------------------------------------------------------------------------
@@ -462,7 +455,6 @@ def my_event_context(request: HttpRequest, base: dict[str, Any]) -> dict[str, An
         "deck_entry": printables.snapshot_entry(current_deck) if current_deck else None,
         "can_side": can_side,
         "side_rows": printables.sideboard_rows(current_deck) if can_side else None,
-        "round_complete": False,
     }
 
 

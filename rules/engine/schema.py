@@ -455,7 +455,8 @@ def _default(field: Any) -> str:
     if field.is_required():
         return "**required**"
     if field.default_factory is not None:
-        return f"`{field.default_factory()!r}`".replace("'", '"')
+        value = field.default_factory()
+        return "an empty table" if isinstance(value, BaseModel) else f"`{value!r}`".replace("'", '"')
     if field.default is None:
         return "—"
     value = field.default

@@ -102,3 +102,13 @@ COCKATRICE_V4 = """<?xml version="1.0" encoding="UTF-8"?>
   </cards>
 </cockatrice_carddatabase>
 """
+
+
+@pytest.fixture
+def organizer(make_user: Any, games: dict[str, Any]) -> Any:
+    """In the card tests the organizer is also a card editor of every game: importing a card database
+    is a per-game grant (cards.permissions), not part of being an organizer."""
+    user = make_user("olga", organizer=True)
+    for game in games.values():
+        game.card_editors.add(user)
+    return user

@@ -14,10 +14,13 @@ from cards.services import cards_import
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def _mtg(games: dict[str, Game]) -> None:
+    """Magic: The Gathering from rules/rulesets/mtg.toml: the game these set files are for."""
+
+
 def _game() -> Game:
-    # The MTG rule set may or may not be synced: card imports need only the game row.
-    game, _ = Game.objects.get_or_create(slug="mtg", defaults={"name": "Magic: The Gathering"})
-    return game
+    return Game.objects.get(slug="mtg")
 
 
 def _v3(cards: str, set_code: str = "TST") -> bytes:

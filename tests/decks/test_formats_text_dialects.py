@@ -4,7 +4,6 @@ them; the Arena one is a real export from ../shared/data."""
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 import pytest
@@ -133,55 +132,15 @@ def test_caster_levels_in_parentheses_are_not_taken_for_arena_set_codes():
 
 # --- through the database, against the real M20 set file ----------------------------------------
 
-MTG_RULESET = """
-[game]
-slug = "mtg"
-name = "Magic: The Gathering"
-has_decks = true
-min_players = 2
-max_players = 2
-first_player = "loser_chooses"
-version = "test"
-effective_date = 2024-01-01
-
-[[formats]]
-slug = "constructed"
-name = "Constructed"
-
-[[formats.sections]]
-slug = "main"
-name = "Main deck"
-name_ru = "Основная колода"
-size = { min = 60 }
-
-[[formats.sections]]
-slug = "side"
-name = "Sideboard"
-size = { min = 0, max = 15 }
-"""
-
 
 @pytest.fixture
-def mtg(shared_data: Path, db, monkeypatch, tmp_path) -> object:  # type: ignore[no-untyped-def]
-    """A Magic game with the real M20 cards and a minimal constructed format written here: these tests
-    are about reading files, so they keep working whatever the shipped MTG rule set calls its formats."""
-    import shutil
-
-    from cards.models import Game
+def mtg(shared_data: Path, games) -> object:  # type: ignore[no-untyped-def]
+    """Magic: The Gathering (rules/rulesets/mtg.toml) with the real M20 cards."""
     from cards.services import cards_import
-    from decks import gamerules
-    from rules.engine.registry import RULESETS_DIR, load_registry
 
-    for path in RULESETS_DIR.glob("*.toml"):
-        if tomllib.loads(path.read_text(encoding="utf-8")).get("game", {}).get("slug") != "mtg":
-            shutil.copy(path, tmp_path / path.name)
-    (tmp_path / "mtg.toml").write_text(MTG_RULESET, encoding="utf-8")
-    registry = load_registry(tmp_path)
-    monkeypatch.setattr(gamerules, "_registry", lambda: registry)
-    game, _ = Game.objects.get_or_create(slug="mtg", defaults={"name": "Magic: The Gathering"})
     m20 = shared_data / "mtg" / "cockatrice" / "M20.xml"
-    assert cards_import(game=game, data=m20.read_bytes(), filename=m20.name).ok
-    return game
+    assert cards_import(game=games["mtg"], data=m20.read_bytes(), filename=m20.name).ok
+    return games["mtg"]
 
 
 @pytest.mark.parametrize("text", [MTGO_TXT, MWS_DEC, SLASH_HEADER.replace("// Deck\n", "")])

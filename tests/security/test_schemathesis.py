@@ -70,7 +70,7 @@ def _world(make_user: Any) -> dict[str, Any]:
     if banlist is not None:
         ids["banlists"] = banlist.pk
     event = as_organizer.post(
-        "/api/tournaments/", {"name": "Fuzz Open", "game": "vale", "format_slug": "standard"}, format="json"
+        "/api/tournaments/", {"name": "Fuzz Open", "game": "vale", "format": "standard"}, format="json"
     )
     if event.status_code == 201:
         ids["tournaments"] = event.json()["id"]

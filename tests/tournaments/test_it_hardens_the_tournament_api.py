@@ -29,10 +29,25 @@ def test_the_timer_checks_permission_before_the_minutes(games, organizer, user, 
 
 
 @pytest.mark.parametrize(
-    "path", ["/api/tournaments/abc/", "/api/tournaments/99999999999999999999/", "/api/matches/x/games/"]
+    "path",
+    [
+        "/api/tournaments/abc/",
+        "/api/tournaments/99999999999999999999/",
+        "/api/matches/x/",
+        "/api/matches/%C2%84/",
+    ],
 )
-def test_odd_ids_are_404_not_500(path, organizer, api_client_for):
-    assert api_client_for(organizer).get(path).status_code == 404
+def test_odd_ids_are_json_404_not_500(path, organizer, api_client_for):
+    response = api_client_for(organizer).get(path)
+    assert response.status_code == 404 and response["Content-Type"] == "application/json"
+
+
+def test_odd_ids_inside_paths_are_404_too(games, organizer, api_client_for):
+    event = make_event(organizer, games["caster"], players=2, rounds=1)
+    client = api_client_for(organizer)
+    for path in ("players/abc/drop/", "players/99999999999999999999/rename/", "rounds/x/timer/",
+                 "rounds/99999999999/repair/"):  # fmt: skip
+        assert client.post(f"/api/tournaments/{event.pk}/{path}", {}, format="json").status_code == 404
 
 
 def test_a_player_enters_under_their_account_name_and_organizers_rename_with_an_audit(
@@ -93,3 +108,11 @@ def test_twenty_simultaneous_registrations_make_one_entry(games, organizer, user
         thread.join()
     assert sorted(statuses) == [201] + [400] * 19
     assert Player.objects.filter(tournament=event, user=user).count() == 1
+
+
+def test_a_number_is_not_a_boolean(games, organizer, api_client_for):
+    body = {"name": "Friday", "game": "caster", "format": "standard", "publish_decklists": 0}
+    response = api_client_for(organizer).post("/api/tournaments/", body, format="json")
+    assert response.status_code == 400 and "publish_decklists" in response.json()
+    body["publish_decklists"] = False
+    assert api_client_for(organizer).post("/api/tournaments/", body, format="json").status_code == 201
