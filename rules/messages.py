@@ -8,6 +8,8 @@ builds no sentence; this module turns them into words. A parameter is rendered b
 - ``{"en": ..., "ru": ...}`` — a data label from the rule set (section, format, hero slot, card property):
   the requester's language, English when the rule set has no word in it;
 - ``{"game", "field", "value"}`` — a card value (card type): the game's ``[game.labels]`` word;
+- ``{"filter", "fields"}`` — a card filter (a hero's restriction, what a section takes), its fields named
+  by the game's labels and joined with the catalogue's words;
 - a list of labels — section names, each wrapped and joined as the catalogue says;
 - ``size`` — a section size rule (``{"kind": "exact" | "range" | ...}``), in words from the catalogue;
 - ``date`` — an ISO date, in the language's short date format.
@@ -26,6 +28,7 @@ from typing import Any
 from django.utils import formats, translation
 from django.utils.translation import gettext, gettext_noop, ngettext_lazy, pgettext
 
+from .engine.filters import describe_filter
 from .engine.report import Violation, set_renderer
 
 log = logging.getLogger(__name__)
@@ -174,6 +177,18 @@ def label_text(entry: Mapping[str, Any], lang: str) -> str:
     return next((str(v) for v in entry.values() if v), "")
 
 
+def _filter(spec: Any, fields: Mapping[str, Any], lang: str) -> str:
+    """A card filter in words ("Size L, Region North / South"), fields named by the game's labels."""
+    labels = {key: label_text(entry, lang) for key, entry in fields.items() if isinstance(entry, Mapping)}
+    phrases = {
+        "or": pgettext("between filter alternatives", " or "),
+        "not": pgettext("card filter", "%(field)s not %(values)s"),
+        "contains": pgettext("card filter", "%(field)s contains “%(values)s”"),
+        "not_contains": pgettext("card filter", "%(field)s lacks “%(values)s”"),
+    }
+    return describe_filter(spec, lang, labels, phrases)
+
+
 def _value(name: str, value: Any, lang: str) -> Any:
     if name == "size" and isinstance(value, Mapping):
         return _size(value)
@@ -183,6 +198,8 @@ def _value(name: str, value: Any, lang: str) -> Any:
         except ValueError:
             return value
     if isinstance(value, Mapping):
+        if "filter" in value:
+            return _filter(value["filter"], value.get("fields") or {}, lang)
         if "field" in value and "game" in value:
             from cards.labels import value_label
 

@@ -48,6 +48,14 @@ def _hero_label(hero_rules: HeroRules) -> dict[str, str]:
     return label(hero_rules.title("en"), hero_rules.title("ru"))
 
 
+def _filter_params(fmt: FormatRules, spec: Any) -> dict[str, Any]:
+    """A FILTER as message parameters: the spec and the game's names for its fields per language (the
+    joining words — "or", "not", "contains" — come from the catalogues)."""
+    en, ru = fmt.labels("en"), fmt.labels("ru")
+    fields = {key: label(en.get(key) or key, ru.get(key) or key) for key in set(en) | set(ru)}
+    return {"filter": spec, "fields": fields}
+
+
 def _kind(card: CardInfo, fmt: FormatRules) -> dict[str, str] | str:
     """A card's type as a data value: the edge names it by the game's ``[game.labels]`` word."""
     if not card.card_type:
@@ -121,7 +129,6 @@ def _check_card_in_section(
             )
         )
     elif sec.accept is not None and not sec.accept(card):
-        takes_en, takes_ru = fmt.describe(sec.accept_spec)
         report.add(
             Violation(
                 "section_card_type",
@@ -130,7 +137,7 @@ def _check_card_in_section(
                     "card": card.label,
                     "kind": _kind(card, fmt),
                     "section": label(sec.name, sec.title("ru")),
-                    "takes": label(takes_en, takes_ru),
+                    "takes": _filter_params(fmt, sec.accept_spec),
                     "count": n,
                 },
                 section=sec.slug,
@@ -502,7 +509,7 @@ def _check_restriction(
             )
         )
         return
-    what = label(*fmt.describe(spec))
+    what = _filter_params(fmt, spec)
     section = scope[0] if len(scope) == 1 else "+".join(scope)
     where = _section_labels(fmt, scope, fallback=True)
     if kind in ("forbid", "only"):
