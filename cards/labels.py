@@ -37,7 +37,8 @@ def _word(entry: Any, lang: str) -> str | None:
     if isinstance(entry, str):
         return entry
     if isinstance(entry, Mapping):
-        word = entry.get(_lang(lang)) or entry.get("en")
+        # A rule set may name a value in any language the site has; English is the fallback.
+        word = entry.get(lang) or entry.get(lang.split("-")[0]) or entry.get(_lang(lang)) or entry.get("en")
         return str(word) if word else None
     return None
 

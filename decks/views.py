@@ -257,7 +257,8 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
     sections = selectors.deck_sections(deck)
     fmt = format_info(deck.game.slug, deck.format_slug)
     hands = opening_hand(deck.game.slug)
-    report = selectors.deck_report(deck=deck, sections=sections, lang=lang)
+    # The report is worded by the catalogues: any language the site has, not only en / ru.
+    report = selectors.deck_report(deck=deck, sections=sections, lang=get_language() or "en")
     versions = _with_messages(list(selectors.deck_versions(deck)[:30]))
     cards = [card for lines in sections.values() for card, _count in lines]
     printings = _printing_labels(cards)

@@ -65,7 +65,11 @@ class ValidateInputSerializer(serializers.Serializer):
 
 class ViolationSerializer(serializers.Serializer):
     code = serializers.CharField()
-    message = serializers.CharField()
+    key = serializers.CharField(help_text="which sentence says it (`code.variant`): the catalogue entry")
+    params = serializers.DictField(
+        help_text="the message's named parameters; data labels as {language: word} tables"
+    )
+    message = serializers.CharField(help_text="the sentence in the request's language")
     section = serializers.CharField(allow_null=True)
     card = serializers.CharField(allow_null=True)
     count = serializers.IntegerField(allow_null=True)
@@ -87,7 +91,8 @@ class ReportSerializer(serializers.Serializer):
 
 
 def _lang() -> str:
-    return "ru" if (get_language() or "en").startswith("ru") else "en"
+    # Reports are worded by the catalogues (rules/messages.py): any language the site has, as active.
+    return get_language() or "en"
 
 
 def _game(slug: str) -> Game:

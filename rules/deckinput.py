@@ -61,9 +61,8 @@ def pool_warning(ref: str, count: int) -> Violation:
     """A pool line no card matched: the deck is still judged, but the player must know the pool is short."""
     return Violation(
         "unknown_card",
-        f"“{ref}” ({count} in the registered pool) is not in the card database, "
-        "so the pool was checked without it.",
-        f"Карты «{ref}» ({count} шт. в зарегистрированном пуле) нет в базе карт; пул проверен без неё.",
+        "unknown_card.pool",
+        {"ref": ref, "count": count},
         section=POOL_SECTION,
         card=ref,
         count=count,
@@ -111,8 +110,8 @@ def deck_from_text(*, game: Game, format_slug: str, data: str | bytes, fmt: str 
         result.violations.append(
             Violation(
                 code.get(line.reason, "unreadable_line"),
-                f"line {line.line}: {line.message}" if line.line else line.message,
-                f"строка {line.line}: {line.message}" if line.line else line.message,
+                "resolve.line" if line.line else "resolve.detail",
+                {"line": line.line, "detail": line.message},
                 section=line.section,
                 card=line.ref,
                 count=line.count,
@@ -134,6 +133,8 @@ def deck_from_text(*, game: Game, format_slug: str, data: str | bytes, fmt: str 
         if error.line and error.line in hero_lines:
             continue  # reported as hero_count by the engine, with both heroes named
         result.violations.append(
-            Violation("unreadable_line", str(error), f"ошибка чтения: {error}", count=None, limit=None)
+            Violation(
+                "unreadable_line", "unreadable_line.parse", {"detail": str(error)}, count=None, limit=None
+            )
         )
     return result

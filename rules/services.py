@@ -26,6 +26,7 @@ from .engine import (
 )
 from .engine import default_registry as registry
 from .engine.registry import FormatRules
+from .engine.report import label
 from .lflist import LfList, LflistError, LflistRead, read_lflist
 from .models import BanList, BanListEntry
 from .namelist import looks_like_namelist, read_namelist
@@ -218,9 +219,8 @@ def _banlist_context(
         report.warnings.append(
             Violation(
                 "banlist_limit",
-                f"No ban list for {fmt.name} is in effect on {when:%Y-%m-%d}; ban list limits were not checked.",
-                f"Нет списка запрещённых карт для формата «{fmt.name_ru or fmt.name}» на {when:%d.%m.%Y}; "
-                "ограничения не проверены.",
+                "banlist_limit.no_list",
+                {"format": label(fmt.name, fmt.name_ru), "date": when.isoformat()},
             )
         )
     return banlist_info(chosen) if chosen is not None else None

@@ -149,15 +149,31 @@ def _describe_values(raw: Any) -> str:
     return str(raw)
 
 
-def describe_filter(spec: Any, lang: str = "en", labels: Mapping[str, str] | None = None) -> str:
+# The joining words of a filter's reading, per language: %-templates with ``field`` and ``values``. The site
+# words them from its catalogues instead (rules/messages.py passes ``phrases``); these serve the engine alone.
+PHRASES: dict[str, dict[str, str]] = {
+    "en": {"or": " or ", "not": "%(field)s not %(values)s", "contains": "%(field)s contains “%(values)s”",
+           "not_contains": "%(field)s lacks “%(values)s”"},
+    "ru": {"or": " или ", "not": "%(field)s не %(values)s", "contains": "%(field)s содержит “%(values)s”",
+           "not_contains": "%(field)s без “%(values)s”"},
+}  # fmt: skip
+
+
+def describe_filter(
+    spec: Any,
+    lang: str = "en",
+    labels: Mapping[str, str] | None = None,
+    phrases: Mapping[str, str] | None = None,
+) -> str:
     """A short human reading of a filter for messages, e.g. ``Size L, Region North / South``.
 
     ``labels`` maps a field to the name players know it by, in ``lang`` (the game's search filter labels,
-    rules/README.md "Search filters"); a field without one is shown by its key.
+    rules/README.md "Search filters"); a field without one is shown by its key. ``phrases`` gives the
+    joining words (see PHRASES); by default the built-in English or Russian ones.
     """
+    words = phrases or PHRASES["ru" if lang.startswith("ru") else "en"]
     if isinstance(spec, list):
-        joiner = " or " if lang == "en" else " или "
-        return joiner.join(f"({describe_filter(item, lang, labels)})" for item in spec)
+        return words["or"].join(f"({describe_filter(item, lang, labels, words)})" for item in spec)
     if not isinstance(spec, Mapping):
         return str(spec)
     parts = []
@@ -169,12 +185,9 @@ def describe_filter(spec: Any, lang: str = "en", labels: Mapping[str, str] | Non
                 bits.append(f"{field} ≥ {cond['min']}")
             if "max" in cond:
                 bits.append(f"{field} ≤ {cond['max']}")
-            if "not" in cond:
-                word = "not" if lang == "en" else "не"
-                bits.append(f"{field} {word} {_describe_values(cond['not'])}")
-            for key, en, ru in (("contains", "contains", "содержит"), ("not_contains", "lacks", "без")):
-                if key in cond:
-                    bits.append(f"{field} {en if lang == 'en' else ru} “{_describe_values(cond[key])}”")
+            for word in ("not", "contains", "not_contains"):
+                if word in cond:
+                    bits.append(words[word] % {"field": field, "values": _describe_values(cond[word])})
             parts.append(", ".join(bits))
         else:
             parts.append(f"{field} {_describe_values(cond)}")

@@ -51,19 +51,19 @@ class SizeRule:
             return n in self.allowed
         return (self.min is None or n >= self.min) and (self.max is None or n <= self.max)
 
-    def describe(self, lang: str = "en") -> str:
-        en = lang == "en"
+    def as_params(self) -> dict[str, Any]:
+        """The size as message parameters: the words ("exactly 40", "40 to 60") come from the catalogues."""
         if self.exact is not None:
-            return f"exactly {self.exact}" if en else f"ровно {self.exact}"
+            return {"kind": "exact", "n": self.exact}
         if self.allowed is not None:
-            return (" or " if en else " или ").join(str(n) for n in self.allowed)
+            return {"kind": "allowed", "values": list(self.allowed)}
         if self.min is not None and self.max is not None:
-            return f"{self.min} to {self.max}" if en else f"от {self.min} до {self.max}"
+            return {"kind": "range", "min": self.min, "max": self.max}
         if self.min is not None:
-            return f"at least {self.min}" if en else f"не менее {self.min}"
+            return {"kind": "min", "n": self.min}
         if self.max is not None:
-            return f"at most {self.max}" if en else f"не более {self.max}"
-        return "any number" if en else "любое количество"
+            return {"kind": "max", "n": self.max}
+        return {"kind": "any"}
 
     @property
     def limit(self) -> int | None:

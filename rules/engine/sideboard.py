@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import BanListInfo, CardInfo, Deck
 from .registry import FormatRules
-from .report import Report, Violation
+from .report import Report, Violation, label
 from .validate import validate_deck
 
 
@@ -60,8 +61,8 @@ def _put(entries: list[tuple[CardInfo, int]], card: CardInfo, count: int) -> Non
 
 def _swap_error(
     report: Report,
-    en: str,
-    ru: str,
+    key: str,
+    params: dict[str, Any],
     *,
     section: str | None,
     card: str | None,
@@ -69,7 +70,15 @@ def _swap_error(
     limit: int | None,
 ) -> None:
     report.violations.append(
-        Violation("sideboard_swap", en, ru, section=section, card=card, count=count, limit=limit)
+        Violation(
+            "sideboard_swap",
+            f"sideboard_swap.{key}",
+            params,
+            section=section,
+            card=card,
+            count=count,
+            limit=limit,
+        )
     )
 
 
@@ -132,9 +141,8 @@ def apply_sideboard(
     if "sideboard_swap" not in report.codes():
         _swap_error(
             report,
-            "The swaps were refused: the deck after them would not be legal (the other reasons say why); "
-            "the deck is unchanged.",
-            "Замены отклонены: после них колода была бы нелегальной (причины ниже); колода не изменена.",
+            "refused",
+            {},
             section=None,
             card=None,
             count=sum(max(s.count, 0) for s in swaps),
@@ -150,8 +158,8 @@ def _move(new: Deck, deck: Deck, swaps: list[Swap], fmt: FormatRules, report: Re
         if swaps:
             _swap_error(
                 report,
-                f"The {fmt.name} format has no sideboard: cards cannot be swapped between games.",
-                f"В формате «{fmt.name_ru or fmt.name}» нет дополнительного набора: менять карты между партиями нельзя.",
+                "no_sideboard",
+                {"format": label(fmt.name, fmt.name_ru)},
                 section=None,
                 card=None,
                 count=len(swaps),
@@ -162,12 +170,13 @@ def _move(new: Deck, deck: Deck, swaps: list[Swap], fmt: FormatRules, report: Re
         new.sections[policy.section] = _additional_set_from_pool(new, fmt, policy.section)
     side = new.sections.setdefault(policy.section, [])
     side_title = fmt.section(policy.section)
+    side_label = label(side_title.name, side_title.title("ru"))
     for swap in swaps:
         if swap.count < 1:
             _swap_error(
                 report,
-                f"A swap must move at least one card, got {swap.count}.",
-                f"Замена должна перемещать хотя бы одну карту, указано {swap.count}.",
+                "count",
+                {"count": swap.count},
                 section=swap.section,
                 card=swap.out or swap.into,
                 count=swap.count,
@@ -177,8 +186,8 @@ def _move(new: Deck, deck: Deck, swaps: list[Swap], fmt: FormatRules, report: Re
         if swap.section not in fmt.section_map or swap.section == policy.section:
             _swap_error(
                 report,
-                f"Cannot swap cards into “{swap.section}”: choose a deck section of {fmt.name}.",
-                f"Нельзя менять карты в разделе «{swap.section}»: выберите раздел колоды.",
+                "bad_section",
+                {"section": swap.section, "format": label(fmt.name, fmt.name_ru)},
                 section=swap.section,
                 card=swap.out or swap.into,
                 count=swap.count,
@@ -193,8 +202,13 @@ def _move(new: Deck, deck: Deck, swaps: list[Swap], fmt: FormatRules, report: Re
             if have < swap.count:
                 _swap_error(
                     report,
-                    f"Cannot side out {swap.count} × {swap.out}: {title.name} holds {have}.",
-                    f"Нельзя убрать {swap.count} × «{swap.out}»: в разделе «{title.title('ru')}» их {have}.",
+                    "out_short",
+                    {
+                        "count": swap.count,
+                        "card": swap.out,
+                        "section": label(title.name, title.title("ru")),
+                        "have": have,
+                    },
                     section=swap.section,
                     card=swap.out,
                     count=swap.count,
@@ -206,9 +220,8 @@ def _move(new: Deck, deck: Deck, swaps: list[Swap], fmt: FormatRules, report: Re
             if have < swap.count:
                 _swap_error(
                     report,
-                    f"Cannot side in {swap.count} × {swap.into}: {side_title.name} holds {have}.",
-                    f"Нельзя добавить {swap.count} × «{swap.into}»: в разделе «{side_title.title('ru')}» "
-                    f"их {have}.",
+                    "in_short",
+                    {"count": swap.count, "card": swap.into, "section": side_label, "have": have},
                     section=policy.section,
                     card=swap.into,
                     count=swap.count,
@@ -227,10 +240,8 @@ def _move(new: Deck, deck: Deck, swaps: list[Swap], fmt: FormatRules, report: Re
             title = fmt.section(slug)
             _swap_error(
                 report,
-                f"{title.name} must keep {before} cards after sideboarding (swap one for one); "
-                f"it would have {after}.",
-                f"В разделе «{title.title('ru')}» после замен должно остаться {before} карт "
-                f"(меняйте один на один); получилось {after}.",
+                "keep_size",
+                {"section": label(title.name, title.title("ru")), "before": before, "after": after},
                 section=slug,
                 card=None,
                 count=after,

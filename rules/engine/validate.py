@@ -9,7 +9,7 @@ from .cards import BanListInfo, CardInfo, Deck
 from .errors import NoDecksError, RulesError
 from .filters import compile_filter
 from .registry import CopyLimitRules, FormatRules, HeroRules, SectionRules, SizeRule
-from .report import Report, RulesUsed, Violation
+from .report import Report, RulesUsed, Violation, label
 
 
 def _copy_key(card: CardInfo, key: str) -> str:
@@ -26,19 +26,41 @@ def _copy_label(card: CardInfo, key: str) -> str:
     return card.name if key != "identity" else card.label
 
 
-def _section_titles(fmt: FormatRules, slugs: Iterable[str], *, fallback: bool = False) -> tuple[str, str]:
-    """Section names for messages; with ``fallback`` a slug the format lacks is shown as given (quoted)."""
-    en: list[str] = []
-    ru: list[str] = []
+def _format_label(fmt: FormatRules) -> dict[str, str]:
+    return label(fmt.name, fmt.name_ru)
+
+
+def _section_labels(
+    fmt: FormatRules, slugs: Iterable[str], *, fallback: bool = False
+) -> list[dict[str, str]]:
+    """Section names per language for messages; with ``fallback`` a slug the format lacks is named as given."""
+    out: list[dict[str, str]] = []
     for slug in slugs:
         sec = fmt.section_map.get(slug)
         if sec is not None:
-            en.append(sec.name)
-            ru.append(f"«{sec.title('ru')}»" if fallback else sec.title("ru"))
+            out.append(label(sec.name, sec.title("ru")))
         elif fallback:
-            en.append(f"“{slug}”")
-            ru.append(f"«{slug}»")
-    return " + ".join(en), " + ".join(ru)
+            out.append(label(slug))
+    return out
+
+
+def _hero_label(hero_rules: HeroRules) -> dict[str, str]:
+    return label(hero_rules.title("en"), hero_rules.title("ru"))
+
+
+def _filter_params(fmt: FormatRules, spec: Any) -> dict[str, Any]:
+    """A FILTER as message parameters: the spec and the game's names for its fields per language (the
+    joining words — "or", "not", "contains" — come from the catalogues)."""
+    en, ru = fmt.labels("en"), fmt.labels("ru")
+    fields = {key: label(en.get(key) or key, ru.get(key) or key) for key in set(en) | set(ru)}
+    return {"filter": spec, "fields": fields}
+
+
+def _kind(card: CardInfo, fmt: FormatRules) -> dict[str, str] | str:
+    """A card's type as a data value: the edge names it by the game's ``[game.labels]`` word."""
+    if not card.card_type:
+        return "?"
+    return {"game": fmt.game_slug, "field": "type", "value": card.card_type}
 
 
 def _check_sections(deck: Deck, fmt: FormatRules, sizes: dict[str, SizeRule], report: Report) -> None:
@@ -49,10 +71,8 @@ def _check_sections(deck: Deck, fmt: FormatRules, sizes: dict[str, SizeRule], re
             report.add(
                 Violation(
                     "section_size",
-                    f"The {fmt.name} format has no section “{slug}” (its sections: {known}): "
-                    f"remove its {total} cards.",
-                    f"В формате «{fmt.name_ru or fmt.name}» нет раздела «{slug}» (разделы: {known}): "
-                    f"уберите из него карты ({total}).",
+                    "section_size.unknown_section",
+                    {"format": _format_label(fmt), "section": slug, "sections": known, "total": total},
                     section=slug,
                     count=total,
                     limit=0,
@@ -83,8 +103,8 @@ def _check_sections(deck: Deck, fmt: FormatRules, sizes: dict[str, SizeRule], re
             report.add(
                 Violation(
                     "section_size",
-                    f"{sec.name} has {total} card{'' if total == 1 else 's'}; it must have {size.describe('en')}.",
-                    f"В разделе «{sec.title('ru')}» карт: {total}; нужно: {size.describe('ru')}.",
+                    "section_size.size",
+                    {"section": label(sec.name, sec.title("ru")), "total": total, "size": size.as_params()},
                     section=sec.slug,
                     count=total,
                     limit=size.nearest_limit(total),
@@ -100,9 +120,8 @@ def _check_card_in_section(
         report.add(
             Violation(
                 "section_card_type",
-                f"{card.label} cannot be put in a deck (token or not deck-buildable): remove {n} from {sec.name}.",
-                f"Карту «{card.label}» нельзя класть в колоду (жетон или не для колоды): "
-                f"уберите {n} шт. из раздела «{sec.title('ru')}».",
+                "section_card_type.not_buildable",
+                {"card": card.label, "count": n, "section": label(sec.name, sec.title("ru"))},
                 section=sec.slug,
                 card=card.label,
                 count=n,
@@ -110,15 +129,17 @@ def _check_card_in_section(
             )
         )
     elif sec.accept is not None and not sec.accept(card):
-        kind = card.card_type or "?"
-        takes_en, takes_ru = fmt.describe(sec.accept_spec)
         report.add(
             Violation(
                 "section_card_type",
-                f"{card.label} ({kind}) is not allowed in {sec.name}, which takes only "
-                f"{takes_en}: move or remove {n}.",
-                f"Карта «{card.label}» ({kind}) не допускается в разделе «{sec.title('ru')}» "
-                f"(только {takes_ru}): переложите или уберите {n} шт.",
+                "section_card_type.wrong_type",
+                {
+                    "card": card.label,
+                    "kind": _kind(card, fmt),
+                    "section": label(sec.name, sec.title("ru")),
+                    "takes": _filter_params(fmt, sec.accept_spec),
+                    "count": n,
+                },
                 section=sec.slug,
                 card=card.label,
                 count=n,
@@ -159,16 +180,20 @@ def _check_copy_limit(
         limit = exceptions.get(k, exceptions.get(card.name, base)) if exceptions else base
         if total <= limit:
             continue
-        label = _copy_label(card, rule.key)
-        where_en, where_ru = _section_titles(fmt, rule.scope)
+        name = _copy_label(card, rule.key)
         report.add(
             Violation(
                 "copy_limit",
-                f"{total} copies of {label} in {where_en}; at most {limit} are allowed: remove {total - limit}.",
-                f"Копий карты «{label}» в разделах {where_ru}: {total}; можно не более {limit}: "
-                f"уберите {total - limit}.",
+                "copy_limit.over",
+                {
+                    "card": name,
+                    "total": total,
+                    "limit": limit,
+                    "excess": total - limit,
+                    "sections": _section_labels(fmt, rule.scope),
+                },
                 section=rule.scope[0] if len(rule.scope) == 1 else "+".join(rule.scope),
-                card=label,
+                card=name,
                 count=total,
                 limit=limit,
             )
@@ -224,14 +249,16 @@ def _check_banlist(deck: Deck, fmt: FormatRules, banlist: BanListInfo, report: R
             continue  # another printing of the same card is on the list
         card = sample[ident]
         where = holding(ident)
-        where_en, where_ru = _section_titles(fmt, where, fallback=True)
         report.add(
             Violation(
                 "not_on_whitelist",
-                f"{card.label} is not on the {banlist.name} whitelist, so it is not legal: "
-                f"remove all {totals[ident]} from {where_en}.",
-                f"Карты «{card.label}» нет в белом списке {banlist.name}, она запрещена: "
-                f"уберите все ({totals[ident]}) из раздела {where_ru}.",
+                "not_on_whitelist.missing",
+                {
+                    "card": card.label,
+                    "list": banlist.name,
+                    "total": totals[ident],
+                    "sections": _section_labels(fmt, where, fallback=True),
+                },
                 section="+".join(where),
                 card=card.label,
                 count=totals[ident],
@@ -244,14 +271,18 @@ def _check_banlist(deck: Deck, fmt: FormatRules, banlist: BanListInfo, report: R
             continue
         card = sample[ident]
         where = holding(ident)
-        where_en, where_ru = _section_titles(fmt, where, fallback=True)
+        params = {
+            "card": card.label,
+            "list": banlist.name,
+            "total": total,
+            "sections": _section_labels(fmt, where, fallback=True),
+        }
         if limit == 0:
             report.add(
                 Violation(
                     "banlist_forbidden",
-                    f"{card.label} is Forbidden on {banlist.name}: remove all {total} from {where_en}.",
-                    f"Карта «{card.label}» запрещена в списке {banlist.name}: уберите все ({total}) "
-                    f"из раздела {where_ru}.",
+                    "banlist_forbidden.forbidden",
+                    params,
                     section="+".join(where),
                     card=card.label,
                     count=total,
@@ -259,15 +290,11 @@ def _check_banlist(deck: Deck, fmt: FormatRules, banlist: BanListInfo, report: R
                 )
             )
         else:
-            status_en = "Limited" if limit == 1 else "Semi-Limited"
-            status_ru = "ограничена" if limit == 1 else "полуограничена"
             report.add(
                 Violation(
                     "banlist_limit",
-                    f"{card.label} is {status_en} ({limit}) on {banlist.name}; the deck has {total} in {where_en}: "
-                    f"remove {total - limit}.",
-                    f"Карта «{card.label}» {status_ru} ({limit}) в списке {banlist.name}; в колоде {total} "
-                    f"(раздел {where_ru}): уберите {total - limit}.",
+                    "banlist_limit.limited" if limit == 1 else "banlist_limit.semi_limited",
+                    {**params, "limit": limit, "excess": total - limit},
                     section="+".join(where),
                     card=card.label,
                     count=total,
@@ -335,13 +362,13 @@ def _check_hero(deck: Deck, fmt: FormatRules, card_rules: list[dict[str, Any]], 
             report.warnings.append(
                 Violation(
                     "hero_restriction",
-                    f"The {fmt.name} format has no hero; {given.label} was ignored.",
-                    f"В формате «{fmt.name_ru or fmt.name}» нет героя; карта «{given.label}» не учтена.",
+                    "hero_restriction.no_hero",
+                    {"format": _format_label(fmt), "card": given.label},
                     card=given.label,
                 )
             )
         return
-    label, label_ru = hero_rules.title("en"), hero_rules.title("ru")
+    slot = _hero_label(hero_rules)
     hero = deck.hero
     if deck.extra_heroes:
         _check_hero_count(deck, hero_rules, report)
@@ -350,8 +377,8 @@ def _check_hero(deck: Deck, fmt: FormatRules, card_rules: list[dict[str, Any]], 
             report.add(
                 Violation(
                     "hero_missing",
-                    f"The deck needs exactly one {label} card, outside the counted deck; none was given.",
-                    f"Колоде нужна ровно одна карта вне основной колоды ({label_ru}); она не указана.",
+                    "hero_missing.none",
+                    {"hero": slot},
                     section="hero",
                     count=0,
                     limit=1,
@@ -362,8 +389,8 @@ def _check_hero(deck: Deck, fmt: FormatRules, card_rules: list[dict[str, Any]], 
         report.add(
             Violation(
                 "hero_missing",
-                f"{hero.label} ({hero.card_type or '?'}) cannot be the {label}: choose another card.",
-                f"Карта «{hero.label}» ({hero.card_type or '?'}) — не {label_ru}: выберите другую карту.",
+                "hero_missing.wrong_card",
+                {"card": hero.label, "kind": _kind(hero, fmt), "hero": slot},
                 section="hero",
                 card=hero.label,
                 count=1,
@@ -380,9 +407,8 @@ def _check_hero(deck: Deck, fmt: FormatRules, card_rules: list[dict[str, Any]], 
             report.warnings.append(
                 Violation(
                     "hero_restriction",
-                    f"No deck-building restrictions are entered for the {label} {hero.label}; "
-                    "check its card by hand.",
-                    f"{label_ru} «{hero.label}»: не внесены ограничения на построение колоды; сверьтесь с картой.",
+                    "hero_restriction.none_entered",
+                    {"hero": slot, "leader": hero.label},
                     section="hero",
                     card=hero.label,
                 )
@@ -396,14 +422,11 @@ def _check_hero_count(deck: Deck, hero_rules: HeroRules, report: Report) -> None
     """More than one hero card: its own violation, naming every hero given (they are real cards)."""
     given = [c for c in (deck.hero, *deck.extra_heroes) if c is not None]
     names = ", ".join(c.label for c in given)
-    label, label_ru = hero_rules.title("en"), hero_rules.title("ru")
-    extra = len(given) - 1
     report.add(
         Violation(
             "hero_count",
-            f"The deck has {len(given)} {label} cards ({names}); it must have exactly one: remove {extra}.",
-            f"В колоде карт вне основной колоды ({label_ru}): {len(given)} ({names}); "
-            f"нужна ровно одна: уберите {extra}.",
+            "hero_count.too_many",
+            {"hero": _hero_label(hero_rules), "total": len(given), "names": names, "excess": len(given) - 1},
             section="hero",
             card=given[-1].label,
             count=len(given),
@@ -423,11 +446,11 @@ def _check_identity(
     rule = hero_rules.identity
     assert rule is not None
     allowed = rule.of(hero)
-    label, label_ru = hero_rules.title("en"), hero_rules.title("ru")
+    slot = _hero_label(hero_rules)
     shown = "".join(v for v in rule.values if v in allowed) or "—"
     scope = hero_rules.scope
     section = scope[0] if len(scope) == 1 else "+".join(scope)
-    where_en, where_ru = _section_titles(fmt, scope, fallback=True)
+    where = _section_labels(fmt, scope, fallback=True)
     for card, n in entries:
         outside = rule.of(card) - allowed
         if not outside:
@@ -436,10 +459,17 @@ def _check_identity(
         report.add(
             Violation(
                 "hero_restriction",
-                f"{card.label} is outside the {rule.label} of the {label} {hero.label} ({shown}): "
-                f"it has {extra}; remove {n} from {where_en}.",
-                f"Карта «{card.label}» вне свойства «{rule.label_ru}» ({label_ru} «{hero.label}»: {shown}): "
-                f"у неё {extra}; уберите {n} шт. из раздела {where_ru}.",
+                "hero_restriction.identity",
+                {
+                    "card": card.label,
+                    "property": label(rule.label, rule.label_ru),
+                    "hero": slot,
+                    "leader": hero.label,
+                    "shown": shown,
+                    "extra": extra,
+                    "count": n,
+                    "sections": where,
+                },
                 section=section,
                 card=card.label,
                 count=n,
@@ -457,7 +487,7 @@ def _check_restriction(
     report: Report,
 ) -> None:
     assert fmt.hero is not None
-    label, label_ru = fmt.hero.title("en"), fmt.hero.title("ru")
+    slot = _hero_label(fmt.hero)
     kind = item["kind"]
     spec = item.get("filter")
     try:
@@ -472,28 +502,33 @@ def _check_restriction(
         report.warnings.append(
             Violation(
                 "hero_restriction",
-                f"A restriction of the {label} {hero.label} could not be read ({exc}); check it by hand.",
-                f"{label_ru} «{hero.label}»: ограничение не удалось прочитать ({exc}); проверьте вручную.",
+                "hero_restriction.unreadable",
+                {"hero": slot, "leader": hero.label, "detail": str(exc)},
                 section="hero",
                 card=hero.label,
             )
         )
         return
-    what_en, what_ru = fmt.describe(spec)
+    what = _filter_params(fmt, spec)
     section = scope[0] if len(scope) == 1 else "+".join(scope)
-    where_en, where_ru = _section_titles(fmt, scope, fallback=True)
+    where = _section_labels(fmt, scope, fallback=True)
     if kind in ("forbid", "only"):
         for card, n in entries:
             bad = match(card) if kind == "forbid" else not match(card)
             if not bad:
                 continue
-            rule_en = f"forbids {what_en}" if kind == "forbid" else f"allows only {what_en}"
-            rule_ru = f"запрещает {what_ru}" if kind == "forbid" else f"разрешает только {what_ru}"
             report.add(
                 Violation(
                     "hero_restriction",
-                    f"The {label} {hero.label} {rule_en}: remove {n} × {card.label} from {where_en}.",
-                    f"{label_ru} «{hero.label}» {rule_ru}: уберите {n} × «{card.label}» из раздела {where_ru}.",
+                    f"hero_restriction.{kind}",
+                    {
+                        "hero": slot,
+                        "leader": hero.label,
+                        "what": what,
+                        "count": n,
+                        "card": card.label,
+                        "sections": where,
+                    },
                     section=section,
                     card=card.label,
                     count=n,
@@ -513,10 +548,16 @@ def _check_restriction(
         report.add(
             Violation(
                 "hero_restriction",
-                f"The {label} {hero.label} needs at least {lo} cards with {what_en} in {where_en}; "
-                f"it has {total}: add {lo - total}.",
-                f"{label_ru} «{hero.label}» требует не менее {lo} карт ({what_ru}) в разделе {where_ru}; "
-                f"там {total}: добавьте {lo - total}.",
+                "hero_restriction.at_least",
+                {
+                    "hero": slot,
+                    "leader": hero.label,
+                    "limit": lo,
+                    "what": what,
+                    "sections": where,
+                    "total": total,
+                    "missing": lo - total,
+                },
                 section=section,
                 card=hero.label,
                 count=total,
@@ -527,10 +568,16 @@ def _check_restriction(
         report.add(
             Violation(
                 "hero_restriction",
-                f"The {label} {hero.label} allows at most {hi} cards with {what_en} in {where_en}; "
-                f"it has {total}: remove {total - hi}.",
-                f"{label_ru} «{hero.label}» разрешает не более {hi} карт ({what_ru}) в разделе {where_ru}; "
-                f"там {total}: уберите {total - hi}.",
+                "hero_restriction.at_most",
+                {
+                    "hero": slot,
+                    "leader": hero.label,
+                    "limit": hi,
+                    "what": what,
+                    "sections": where,
+                    "total": total,
+                    "excess": total - hi,
+                },
                 section=section,
                 card=hero.label,
                 count=total,
@@ -542,14 +589,7 @@ def _check_restriction(
 def _check_pool(deck: Deck, fmt: FormatRules, report: Report) -> None:
     scope = fmt.pool_scope or ()
     if deck.pool is None:
-        report.add(
-            Violation(
-                "not_in_pool",
-                f"The {fmt.name} format builds decks from a registered card pool, and none was given.",
-                f"В формате «{fmt.name_ru or fmt.name}» колода собирается из зарегистрированного пула карт, "
-                "а пул не указан.",
-            )
-        )
+        report.add(Violation("not_in_pool", "not_in_pool.no_pool", {"format": _format_label(fmt)}))
         return
     available: dict[str, int] = {}
     for card, n in deck.pool:
@@ -564,14 +604,17 @@ def _check_pool(deck: Deck, fmt: FormatRules, report: Report) -> None:
         have = available.get(ident, 0)
         if total > have:
             card, slug = sample[ident]
-            where_en, where_ru = _section_titles(fmt, [slug], fallback=True)
             report.add(
                 Violation(
                     "not_in_pool",
-                    f"The deck uses {total} × {card.label} but the registered pool holds {have}: "
-                    f"remove {total - have} from {where_en}.",
-                    f"В колоде {total} × «{card.label}», а в зарегистрированном пуле {have}: "
-                    f"уберите {total - have} из раздела {where_ru}.",
+                    "not_in_pool.short",
+                    {
+                        "card": card.label,
+                        "total": total,
+                        "have": have,
+                        "excess": total - have,
+                        "sections": _section_labels(fmt, [slug], fallback=True),
+                    },
                     section=slug,
                     card=card.label,
                     count=total,
@@ -581,18 +624,20 @@ def _check_pool(deck: Deck, fmt: FormatRules, report: Report) -> None:
 
 
 def _check_unknown(deck: Deck, fmt: FormatRules, report: Report) -> None:
-    hero_en, hero_ru = (fmt.hero.title("en"), fmt.hero.title("ru")) if fmt.hero else ("Hero", "Герой")
-    titles: dict[str, tuple[str, str]] = {"hero": (f"the {hero_en} slot", f"«{hero_ru}»")}
+    slot = _hero_label(fmt.hero) if fmt.hero else label("Hero", "Герой")
     for u in deck.unknown:
-        where = titles.get(u.section)
-        if where is None:
-            where = titles[u.section] = _section_titles(fmt, [u.section], fallback=True)
-        where_en, where_ru = where
+        if u.section == "hero":
+            key, params = "unknown_card.hero_slot", {"hero": slot}
+        else:
+            key, params = (
+                "unknown_card.not_found",
+                {"sections": _section_labels(fmt, [u.section], fallback=True)},
+            )
         report.add(
             Violation(
                 "unknown_card",
-                f"“{u.ref}” ({u.count} in {where_en}) is not in the card database: check the name or id.",
-                f"Карты «{u.ref}» ({u.count} шт. в разделе {where_ru}) нет в базе карт: проверьте название или id.",
+                key,
+                {"ref": u.ref, "count": u.count, **params},
                 section=u.section,
                 card=u.ref,
                 count=u.count,
@@ -648,11 +693,7 @@ def validate_deck(
         _check_banlist(deck, fmt, banlist, report)
     elif fmt.banlist is not None and fmt.banlist.whitelist:
         report.warnings.append(
-            Violation(
-                "not_on_whitelist",
-                f"The {fmt.name} format is a whitelist format but no whitelist was found; cards were not checked.",
-                f"Формат «{fmt.name_ru or fmt.name}» требует белого списка, но он не найден; карты не проверены.",
-            )
+            Violation("not_on_whitelist", "not_on_whitelist.no_list", {"format": _format_label(fmt)})
         )
     _check_hero(deck, fmt, hero_card_rules, report)
     if fmt.pool_scope is not None:

@@ -64,3 +64,64 @@ def test_it_ships_a_compiled_catalogue_matching_the_source(po: Path) -> None:
         # Plural entries are stored under (msgid, form index).
         compiled = catalogue._catalog.get(key, catalogue._catalog.get((key, 0)))  # type: ignore[attr-defined]
         assert compiled == unescape(msgstr), f"{mo} is stale for {msgid!r}: run make messages"
+
+
+def _has_russian(template: object) -> bool:
+    """The Russian catalogues hold a non-empty entry for a message table template (plurals: all forms)."""
+    from django.utils.translation import trans_real
+
+    catalogue = trans_real.translation("ru")._catalog  # the merged catalogues of the site and every app
+    if isinstance(template, str):
+        return bool(catalogue.get(template))
+    from django.utils import translation
+
+    class Blank(dict):
+        def __missing__(self, key: str) -> str:
+            return ""
+
+    # An ngettext_lazy plural: each Russian form differs from the English sentence.
+    words = {}
+    for lang in ("en", "ru"):
+        with translation.override(lang):
+            words[lang] = [str(template % Blank(total=n, count=n)) for n in (1, 3, 5)]
+    return all(en != ru for en, ru in zip(words["en"], words["ru"], strict=True))
+
+
+def test_every_rule_message_key_has_a_russian_translation() -> None:
+    from rules.messages import MESSAGES, UNTRANSLATED
+
+    missing = [
+        key for key, template in MESSAGES.items() if key not in UNTRANSLATED and not _has_russian(template)
+    ]
+    assert not missing, f"rule message keys without a Russian catalogue entry: {missing}"
+
+
+def test_every_importer_message_code_has_a_russian_translation() -> None:
+    from cards.importers.messages import MESSAGES, UNTRANSLATED
+
+    missing = [
+        code for code, template in MESSAGES.items() if code not in UNTRANSLATED and not _has_russian(template)
+    ]
+    assert not missing, f"importer message codes without a Russian catalogue entry: {missing}"
+
+
+def _labels_without_russian(table: object, path: str) -> list[str]:
+    if isinstance(table, dict):
+        if "en" in table and not table.get("ru"):
+            return [path]
+        return [
+            bad for key, value in table.items() for bad in _labels_without_russian(value, f"{path}.{key}")
+        ]
+    return []
+
+
+RULESETS = sorted((ROOT / "rules" / "rulesets").glob("*.toml"))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS, ids=lambda p: p.name)
+def test_every_rule_set_label_has_a_russian_word(ruleset: Path) -> None:
+    import tomllib
+
+    labels = tomllib.loads(ruleset.read_text(encoding="utf-8"))["game"].get("labels", {})
+    missing = _labels_without_russian(labels, "game.labels")
+    assert not missing, f"{ruleset.name}: labels with an English word but no Russian one: {missing}"

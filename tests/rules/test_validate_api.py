@@ -39,6 +39,13 @@ def test_it_reports_violations_with_the_stable_shape(ygo, api_client):
     assert set(by_code) == {"banlist_forbidden", "section_card_type", "unknown_card"}
     assert by_code["banlist_forbidden"] == {
         "code": "banlist_forbidden",
+        "key": "banlist_forbidden.forbidden",
+        "params": {
+            "card": "Pot of Greed",
+            "list": "2024.01 Test TCG",
+            "total": 2,
+            "sections": [{"en": "Main deck", "ru": "Основная колода"}],
+        },
         "message": "Pot of Greed is Forbidden on 2024.01 Test TCG: remove all 2 from Main deck.",
         "section": "main",
         "card": "Pot of Greed",

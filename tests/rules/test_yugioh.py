@@ -174,4 +174,13 @@ def test_its_messages_name_card_section_count_and_limit_in_both_languages():
     assert "Main deck" in size.message and "39" in size.message and "40 to 60" in size.message
     assert "Основная колода" in size.message_ru and "от 40 до 60" in size.message_ru
     assert report.to_dict("ru")["violations"][0]["message"] == v.message_ru
-    assert set(report.to_dict()["violations"][0]) == {"code", "message", "section", "card", "count", "limit"}
+    assert set(report.to_dict()["violations"][0]) == {
+        "code",
+        "key",
+        "params",
+        "message",
+        "section",
+        "card",
+        "count",
+        "limit",
+    }
