@@ -13,6 +13,8 @@ def games_sync(*, registry=None) -> list[Game]:  # type: ignore[no-untyped-def]
 
     An existing game's display names are left alone: they are editable data (the twin-deck
     game has no official name, an admin may rename it) and a re-sync must not undo that.
+    A rule-set file that does not load is not in the registry (``registry.errors`` says why), so one broken
+    file leaves its game as it was and every other game is still synced.
     """
     from rules.engine.registry import default_registry
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db import connection
-from django.db.models import BooleanField, Count, Max, Min, Prefetch, Q, QuerySet
+from django.db.models import BooleanField, Count, Max, Prefetch, Q, QuerySet
 from django.db.models.expressions import RawSQL
 
 from .importers import CardRecord, PrintingRecord, SetRecord, interchange
@@ -133,20 +133,33 @@ def card_search_grouped(
 ) -> tuple[int, list[CardGroup]]:
     """Search results with one row per card identity: (number of identities, the page of groups).
 
-    Three queries whatever the page size: count the identities, pick the page's identities in order,
-    then fetch every printing of those identities (so a printing the filters miss is still offered).
+    The matching cards are read in search order as (game, identity) keys only, in growing slices, keeping
+    each identity's first appearance until the page is full: a narrow search (a name) is one query and
+    is counted here, a wide one adds one COUNT(DISTINCT). Then every printing of the page's identities
+    (so a printing the filters miss is still offered) and their set printings: at most four queries
+    whatever the page size.
     """
-    matching = card_search(filters).order_by()
-    ordering = ORDERINGS[filters.ordering]
-    first = ordering[0].lstrip("-")
-    sort = Min(first) if not ordering[0].startswith("-") else Max(first)
-    keys = matching.values("game_id", "identity")
-    total = keys.distinct().count()
-    page = list(
-        keys.annotate(sort=sort, tiebreak=Min("search_name")).order_by(
-            "-sort" if ordering[0].startswith("-") else "sort", "tiebreak", "identity"
-        )[offset : offset + limit]
-    )
+    ordered = card_search(filters).values_list("game_id", "identity")
+    wanted = offset + limit
+    keys: list[tuple[int, str]] = []
+    seen: set[tuple[int, str]] = set()
+    # A first slice of 1,000 keys (a few kB) holds every match of a name search: no COUNT needed.
+    start, batch, exhausted = 0, max(wanted * 3, 1000), False
+    while len(keys) < wanted:
+        chunk = list(ordered[start : start + batch])
+        for key in chunk:
+            if key not in seen:
+                seen.add(key)
+                keys.append(key)
+        if len(chunk) < batch:
+            exhausted = True
+            break
+        start, batch = start + batch, batch * 2
+    if exhausted:
+        total = len(keys)
+    else:
+        total = card_search(filters).order_by().values("game_id", "identity").distinct().count()
+    page = [{"game_id": game_id, "identity": identity} for game_id, identity in keys[offset:wanted]]
     if not page:
         return total, []
     pairs = {(row["game_id"], row["identity"]) for row in page}
@@ -154,7 +167,9 @@ def card_search_grouped(
     candidates = (
         Card.objects.select_related("game")
         .prefetch_related(Prefetch("printings", queryset=Printing.objects.select_related("card_set")))
-        .filter(game_id__in={g for g, _i in pairs}, identity__in={i for _g, i in pairs})
+        # By identity alone: with the game id too, SQLite walks the game's whole index instead of the
+        # identity index. Another game's card sharing an identity string is dropped below.
+        .filter(identity__in={i for _g, i in pairs})
     )
     for card in candidates:
         if (card.game_id, card.identity) in pairs:

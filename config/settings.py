@@ -197,6 +197,8 @@ CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+# Tasks queued by a worker itself (a re-run of a dead import) go to the queue its peers consume.
+CELERY_TASK_DEFAULT_QUEUE = env_str("CELERY_TASK_DEFAULT_QUEUE", "celery")
 CELERY_TASK_ACKS_LATE = True
 # A task whose worker process dies goes back to the queue instead of being acknowledged as failed.
 CELERY_TASK_REJECT_ON_WORKER_LOST = True

@@ -178,7 +178,17 @@ def _plans(game: Game, format_slug: str) -> list[dict[str, Any]]:
             (h for h in heroes if not (h.attributes or {}).get("restrictions")), heroes[0] if heroes else None
         )
         main = _top_up(budget, "main", _fill(budget, "main", monsters, 30, 2), monsters, 30)
-        return [{"name": "Демо: Странник", "hero": hero, "sections": {"main": main}}]
+        plans = [{"name": "Демо: Странник", "hero": hero, "sections": {"main": main}}]
+        # A hero whose restriction shows in the builder: no size L monsters.
+        guardian = next((h for h in heroes if h.name == "Ледяная Хранительница"), None)
+        if guardian is not None:
+            own = _Budget(game, format_slug)
+            small = [c for c in monsters if (c.attributes or {}).get("size") != "L"]
+            guarded = _top_up(own, "main", _fill(own, "main", small, 30, 2), small, 30)
+            plans.append(
+                {"name": "Демо: Ледяная Хранительница", "hero": guardian, "sections": {"main": guarded}}
+            )
+        return plans
     if slug == "twindeck":
         creatures = _cards(game, card_type="creature")
         others = [c for c in _cards(game) if c.card_type != "creature"]

@@ -46,6 +46,12 @@ class FormatInfo:
     sections: tuple[SectionInfo, ...]
     has_hero: bool
     uses_banlist: bool
+    # What the format calls its hero (Everseal "Hero", Magic's Commander "Commander"), from the rule set.
+    hero_label: str = "Hero"
+    hero_label_ru: str = "Герой"
+
+    def hero_title(self, lang: str = "en") -> str:
+        return self.hero_label_ru if lang.startswith("ru") and self.hero_label_ru else self.hero_label
 
     @property
     def section_slugs(self) -> list[str]:
@@ -108,6 +114,8 @@ def _info(game_slug: str, fmt) -> FormatInfo:  # type: ignore[no-untyped-def]
         sections=sections,
         has_hero=fmt.hero is not None,
         uses_banlist=fmt.banlist is not None,
+        hero_label=fmt.hero.label if fmt.hero is not None else "Hero",
+        hero_label_ru=fmt.hero.label_ru if fmt.hero is not None else "Герой",
     )
 
 

@@ -198,20 +198,14 @@ def login_in_browser(page: Any, username: str, password: str = "s3cret-Pass!") -
     page.wait_for_url(lambda url: "/accounts/login/" not in url)
 
 
-@pytest.fixture(scope="session")
-def celery_worker_process(django_db_setup: Any, django_db_blocker: Any) -> Iterator[Any]:
-    """A real `celery worker` process on the configured Redis broker.
-
-    Skips on the embedded default (eager Celery). The worker talks to the *test* database,
-    so tasks it runs see rows a `transactional_db` test has committed.
-    """
+def celery_worker_start(queue: str, *, extra_env: dict[str, str] | None = None, pool: str = "solo") -> Any:
+    """Start a real `celery worker` process consuming `queue`, against this test process's database, and
+    wait until it answers a ping. The caller stops it."""
     import socket
     import subprocess
     import sys
     import time
 
-    if not settings.CELERY_BROKER_URL:
-        pytest.skip("CELERY_BROKER_URL is not set: Celery runs eagerly (this test needs Redis + a worker)")
     from django.db import connection
 
     env = dict(os.environ)
@@ -223,26 +217,54 @@ def celery_worker_process(django_db_setup: Any, django_db_blocker: Any) -> Itera
         )
     else:
         env["DATABASE_URL"] = f"sqlite:///{connection.settings_dict['NAME']}"
+    env["CELERY_TASK_DEFAULT_QUEUE"] = queue  # what the worker queues itself (re-runs) stays on its queue
+    env.update(extra_env or {})
     root = Path(__file__).resolve().parents[1]
     from config.celery import app
 
-    # A queue and worker name of this test process's own: under pytest-xdist every process has its
-    # own test database, so a task must reach the Celery worker started against that database.
-    queue = f"deckhall-test-{os.getpid()}"
-    worker_name = f"{queue}@{socket.gethostname()}"
-    app.conf.task_default_queue = queue
-    command = [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--loglevel=WARNING"]
+    worker_name = f"{queue}-{time.monotonic_ns()}@{socket.gethostname()}"
+    command = [
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "config",
+        "worker",
+        f"--pool={pool}",
+        "--loglevel=WARNING",
+    ]
     command += ["--without-gossip", "--without-mingle", "--without-heartbeat", "-Q", queue, "-n", worker_name]
+    if pool == "prefork":
+        command += ["--concurrency", "1"]
     worker = subprocess.Popen(command, cwd=root, env=env)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if worker.poll() is not None:
             pytest.fail(f"celery worker exited with {worker.returncode}")
         if app.control.ping(destination=[worker_name], timeout=1.0):
-            break
-    else:
-        worker.terminate()
-        pytest.fail("celery worker did not answer a ping within 60 s")
+            return worker
+    worker.terminate()
+    pytest.fail("celery worker did not answer a ping within 60 s")
+
+
+@pytest.fixture(scope="session")
+def celery_worker_process(django_db_setup: Any, django_db_blocker: Any) -> Iterator[Any]:
+    """A real `celery worker` process on the configured Redis broker.
+
+    Skips on the embedded default (eager Celery). The worker talks to the *test* database,
+    so tasks it runs see rows a `transactional_db` test has committed.
+    """
+    import subprocess
+
+    if not settings.CELERY_BROKER_URL:
+        pytest.skip("CELERY_BROKER_URL is not set: Celery runs eagerly (this test needs Redis + a worker)")
+    from config.celery import app
+
+    # A queue of this test process's own: under pytest-xdist every process has its own test database,
+    # so a task must reach the Celery worker started against that database.
+    queue = f"deckhall-test-{os.getpid()}"
+    app.conf.task_default_queue = queue
+    worker = celery_worker_start(queue)
     yield worker
     worker.terminate()
     try:

@@ -11,16 +11,17 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.generics import get_object_or_404
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import UserRateThrottle
 
 from cards.models import Game
+from config.api import ApiErrorOutSerializer
 from config.api import exception_handler as site_exception_handler
 
 from . import selectors, services
@@ -28,8 +29,12 @@ from . import serializers as s
 from .models import Match, Player, Round, Tournament
 from .permissions import is_organizer, require_organizer
 
-ID = r"[0-9]{1,18}"
-ERR = s.ErrorOutSerializer
+# Path ids are matched loosely and looked up with DRF's get_object_or_404, so a malformed or huge id is a
+# JSON 404 from the API rather than the site's HTML "page not found".
+ID = r"[^/]+"
+PLAYER_ID = OpenApiParameter("player_id", int, OpenApiParameter.PATH)
+ROUND_NUMBER = OpenApiParameter("number", int, OpenApiParameter.PATH)
+ERR = ApiErrorOutSerializer
 
 
 def errors(*codes: int) -> dict[int, Any]:
@@ -48,11 +53,7 @@ def tournament_exception_handler(exc: Exception, context: dict[str, Any]) -> Res
             "current": selectors.match_payload(selectors.match_for_api(exc.current.pk)),
         }
         return Response(s.ConflictOutSerializer(body).data, status=status.HTTP_409_CONFLICT)
-    response = site_exception_handler(exc, context)
-    if response is not None and isinstance(response.data, list):
-        # A message that names no field: still an object, as the schema says.
-        response.data = {"detail": " ".join(str(m) for m in response.data)}
-    return response
+    return site_exception_handler(exc, context)
 
 
 class TournamentApiView:
@@ -198,7 +199,7 @@ class TournamentViewSet(
     def _player(self, player_id: str | None) -> Player:
         return get_object_or_404(Player, pk=player_id, tournament=self.get_object())
 
-    @extend_schema(responses={200: s.TournamentOutSerializer(many=True)})
+    @extend_schema(responses={200: s.TournamentOutSerializer(many=True), **READ})
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         page = self.paginate_queryset(self.get_queryset())
         return self.get_paginated_response(
@@ -329,7 +330,9 @@ class TournamentViewSet(
         players = services.players_bulk_add(tournament=tournament, by=request.user, rows=rows)
         return Response(s.PlayersOutSerializer({"players": players}).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=s.RenameInSerializer, responses={200: s.PlayerOutSerializer, **WRITE})
+    @extend_schema(
+        parameters=[PLAYER_ID], request=s.RenameInSerializer, responses={200: s.PlayerOutSerializer, **WRITE}
+    )
     @action(detail=True, methods=["post"], url_path=rf"players/(?P<player_id>{ID})/rename")
     def rename(self, request: Request, pk: str | None = None, player_id: str | None = None) -> Response:
         """Organizers: change the name an entry shows (audited)."""
@@ -338,7 +341,9 @@ class TournamentViewSet(
         v = _parse(s.RenameInSerializer, request)
         return _player(services.player_rename(player=player, by=request.user, name=v["name"]))
 
-    @extend_schema(request=s.CheckInInSerializer, responses={200: s.PlayerOutSerializer, **WRITE})
+    @extend_schema(
+        parameters=[PLAYER_ID], request=s.CheckInInSerializer, responses={200: s.PlayerOutSerializer, **WRITE}
+    )
     @action(detail=True, methods=["post"], url_path=rf"players/(?P<player_id>{ID})/check-in")
     def check_in(self, request: Request, pk: str | None = None, player_id: str | None = None) -> Response:
         """Check in (yourself while check-in is open; organizers mark anyone). ``present: false`` undoes it."""
@@ -365,13 +370,13 @@ class TournamentViewSet(
         players = services.no_shows_restore(tournament=self.get_object(), by=request.user)
         return Response(s.PlayersOutSerializer({"players": players}).data)
 
-    @extend_schema(request=None, responses={200: s.PlayerOutSerializer, **WRITE})
+    @extend_schema(parameters=[PLAYER_ID], request=None, responses={200: s.PlayerOutSerializer, **WRITE})
     @action(detail=True, methods=["post"], url_path=rf"players/(?P<player_id>{ID})/drop")
     def drop(self, request: Request, pk: str | None = None, player_id: str | None = None) -> Response:
         """Drop a player (yourself, or anyone as an organizer): never paired again, still in the standings."""
         return _player(services.player_drop(player=self._player(player_id), by=request.user))
 
-    @extend_schema(request=None, responses={200: s.PlayerOutSerializer, **WRITE})
+    @extend_schema(parameters=[PLAYER_ID], request=None, responses={200: s.PlayerOutSerializer, **WRITE})
     @action(detail=True, methods=["post"], url_path=rf"players/(?P<player_id>{ID})/undo-drop")
     def undo_drop(self, request: Request, pk: str | None = None, player_id: str | None = None) -> Response:
         """Organizers: take a drop back while the player has not missed a pairing."""
@@ -395,15 +400,17 @@ class TournamentViewSet(
             services.round_pair_next(tournament=tournament, by=request.user), status.HTTP_201_CREATED
         )
 
-    @extend_schema(request=None, responses={200: s.RoundOutSerializer, **WRITE})
-    @action(detail=True, methods=["post"], url_path=r"rounds/(?P<number>[0-9]{1,4})/repair")
+    @extend_schema(parameters=[ROUND_NUMBER], request=None, responses={200: s.RoundOutSerializer, **WRITE})
+    @action(detail=True, methods=["post"], url_path=rf"rounds/(?P<number>{ID})/repair")
     def repair(self, request: Request, pk: str | None = None, number: str | None = None) -> Response:
         """Pair a round again; only while none of its matches has a result."""
         round_ = get_object_or_404(Round, tournament=self.get_object(), number=number)
         return _round(services.round_repair(round_=round_, by=request.user))
 
-    @extend_schema(request=s.TimerInSerializer, responses={200: s.TimerOutSerializer, **WRITE})
-    @action(detail=True, methods=["post"], url_path=r"rounds/(?P<number>[0-9]{1,4})/timer")
+    @extend_schema(
+        parameters=[ROUND_NUMBER], request=s.TimerInSerializer, responses={200: s.TimerOutSerializer, **WRITE}
+    )
+    @action(detail=True, methods=["post"], url_path=rf"rounds/(?P<number>{ID})/timer")
     def timer(self, request: Request, pk: str | None = None, number: str | None = None) -> Response:
         """Organizers: start the round clock (``minutes``, default the event's round time)."""
         tournament = self.get_object()

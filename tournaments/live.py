@@ -25,7 +25,7 @@ from django.core import signing
 from django.core.cache import cache
 from django.db.models import F
 from django.dispatch import receiver
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.translation import get_language
 
 from . import signals
@@ -50,9 +50,18 @@ def live_version_bump(*, tournament_id: int) -> None:
     Tournament.objects.filter(pk=tournament_id).update(live_version=F("live_version") + 1)
 
 
+_VERSION_SQL = "SELECT live_version FROM tournaments_tournament WHERE id = %s"
+
+
 def live_version(tournament_id: int) -> int | None:
-    """The event's change counter (one primary-key read), or None when there is no such event."""
-    return Tournament.objects.filter(pk=tournament_id).values_list("live_version", flat=True).first()
+    """The event's change counter (one primary-key read), or None when there is no such event. Plain SQL:
+    this runs on every poll of every phone, and building the ORM query would cost more than running it."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(_VERSION_SQL, [tournament_id])
+        row = cursor.fetchone()
+    return None if row is None else int(row[0])
 
 
 # --- ETags and responses --------------------------------------------------------------------------------
@@ -179,11 +188,11 @@ def personal_page(
     *,
     tournament_id: int,
     scope: str,
-    state: Callable[[], tuple[Any, dict[str, Any]]],
-    render: Callable[[dict[str, Any]], str],
+    fingerprint: Callable[[], Any],
+    render: Callable[[], str],
 ) -> HttpResponse | None:
     """A per-person page: 304 when the event has not changed (one query); when it has, still 304 if the
-    person's own fingerprint (``state()``, constant queries) is unchanged; otherwise ``render(context)``."""
+    person's own ``fingerprint()`` (one more small query) is unchanged; otherwise ``render()``."""
     version = live_version(tournament_id)
     if version is None:
         return None
@@ -193,20 +202,47 @@ def personal_page(
     for tag in seen:
         if tag.startswith(prefix):
             return _not_modified(tag)
-    fingerprint, context = state()
-    mark = digest(fingerprint)
+    mark = digest(fingerprint())
     etag = f'{prefix}{mark}"'
     same_scope = f'"{scope}-{tournament_id}-'
     if any(tag.startswith(same_scope) and tag.endswith(f'-{language}-{mark}"') for tag in seen):
         return _not_modified(etag)
-    body, gz = compressed(render(context))
+    body, gz = compressed(render())
     return _page_response(request, body, gz, etag)
 
 
 # --- "My event": what one player needs, in a constant number of queries ---------------------------------
 
 
-def my_event_state(*, tournament_id: int, player_id: int) -> tuple[Any, dict[str, Any]] | None:
+_MY_EVENT_FINGERPRINT = """
+SELECT p.name, p.dropped_at_round, p.checked_in_at, p.deck_submitted_at, p.no_show,
+       t.status, t.check_in_opened_at, t.rounds,
+       (SELECT r.id FROM tournaments_round r WHERE r.tournament_id = t.id ORDER BY r.number DESC LIMIT 1),
+       (SELECT r.timer_ends_at FROM tournaments_round r WHERE r.tournament_id = t.id ORDER BY r.number DESC LIMIT 1),
+       (SELECT SUM(m.version) FROM tournaments_matchseat s JOIN tournaments_match m ON m.id = s.match_id
+         WHERE s.player_id = p.id),
+       (SELECT COUNT(*) FROM tournaments_matchseat s WHERE s.player_id = p.id),
+       (SELECT COUNT(*) FROM tournaments_sideboardchange c WHERE c.player_id = p.id)
+  FROM tournaments_player p JOIN tournaments_tournament t ON t.id = p.tournament_id
+ WHERE p.id = %s AND p.tournament_id = %s
+"""
+
+
+def my_event_fingerprint(*, tournament_id: int, player_id: int) -> Any:
+    """What decides whether a player's page changed, in one small query: their entry, the event's state, the
+    latest round and its clock, the versions of all their matches (each result change bumps one) and their
+    swaps. Changes elsewhere in a big event leave it alone, so those polls still end in 304."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(_MY_EVENT_FINGERPRINT, [player_id, tournament_id])
+        row = cursor.fetchone()
+    if row is None:
+        raise Http404
+    return list(row)
+
+
+def my_event_state(*, tournament_id: int, player_id: int) -> dict[str, Any] | None:
     """Everything the player's page shows, read with a fixed number of small queries whatever the size of
     the event: the player, the latest round, their match (seats, games, their own swaps), their record."""
     from .models import Game, Match, MatchSeat, Player, Round, SideboardChange
@@ -236,21 +272,6 @@ def my_event_state(*, tournament_id: int, player_id: int) -> tuple[Any, dict[str
         if round_.kind == Round.Kind.TOP_CUT:
             round_.match_count = Match.objects.filter(round=round_).count()
     record = _record(player)
-    fingerprint = [
-        tournament.status,
-        tournament.check_in_opened_at,
-        tournament.rounds,
-        player.name,
-        player.dropped_at_round,
-        player.checked_in_at,
-        player.deck_submitted_at,
-        round_ and [round_.pk, round_.timer_ends_at, getattr(round_, "match_count", None)],
-        match and [match.pk, match.version, match.status, match.reported_by_id, match.dispute_reason],
-        [[s.player_id, s.player.name, s.wins, s.place, s.score] for s in seats],
-        [[g.number, g.first_seat, g.winner_seat] for g in games],
-        [c.pk for c in swaps],
-        record,
-    ]
     context = {
         "tournament": tournament,
         "player": player,
@@ -261,7 +282,7 @@ def my_event_state(*, tournament_id: int, player_id: int) -> tuple[Any, dict[str
         "swaps": swaps,
         "record": record,
     }
-    return fingerprint, context
+    return context
 
 
 def _record(player: Any) -> dict[str, int]:

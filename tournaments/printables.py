@@ -39,22 +39,23 @@ CUT_LABELS = {
 }
 
 
+def pod_labels(tournament: Tournament) -> dict[str, Any]:
+    """A pod game's own words for its score and tiebreak (Vale: victory points, summoned cards)."""
+    return dict(POD_LABELS.get(tournament.game.slug, POD_DEFAULT_LABELS))
+
+
 def tiebreak_columns(tournament: Tournament, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     keys = selectors.TIEBREAK_KEYS.get(tournament.tiebreakers, ())
     if rows:
         keys = tuple(k for k in keys if k in rows[0]["tiebreakers"]) or tuple(rows[0]["tiebreakers"])
-    pod_labels = (
-        {**POD_DEFAULT_LABELS, **POD_LABELS.get(tournament.game.slug, {})}
-        if keys and set(keys) <= selectors.RAW_TIEBREAKS
-        else None
-    )
+    labels = pod_labels(tournament) if keys and set(keys) <= selectors.RAW_TIEBREAKS else None
     columns = []
     for key in keys:
-        if pod_labels is not None:
+        if labels is not None:
             if key == "opp":
                 label = OPPONENTS_LABEL
-            elif key in pod_labels:
-                label = pod_labels[key]
+            elif key in labels:
+                label = labels[key]
             else:
                 continue  # a tiebreak this game does not have (Everseal has one value, not two)
             columns.append({"key": key, "label": label, "percent": False})

@@ -25,6 +25,9 @@ def parse_games(
         if not isinstance(game, Mapping):
             raise ValidationError({"games": _("Game %(n)s must be an object.") % {"n": number}})
         winner, first = game.get("winner"), game.get("first")
+        # Ids are integers; anything else (a list, an object) names nobody rather than failing the lookup.
+        winner = winner if winner is None or isinstance(winner, int) else -1
+        first = first if first is None or isinstance(first, int) else -1
         if winner is not None and winner not in seat_of:
             raise ValidationError(
                 {

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -21,6 +20,15 @@ from .permissions import is_organizer
 MAX_ID = 2**63 - 1
 
 # --- inputs -----------------------------------------------------------------------------------------------
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """true/false (and a form's "true"/"false"), never a number the schema does not allow."""
+
+    def to_internal_value(self, data: Any) -> bool:
+        if isinstance(data, int | float) and not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return super().to_internal_value(data)
 
 
 def _id(**kw: Any) -> serializers.IntegerField:
@@ -38,12 +46,12 @@ class TournamentInSerializer(serializers.Serializer):
     )
     top_cut = serializers.IntegerField(required=False, min_value=0, max_value=64, default=0)
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**62 - 1)
-    deck_registration = serializers.BooleanField(required=False, default=False)
+    deck_registration = StrictBooleanField(required=False, default=False)
     registration_deadline = serializers.DateTimeField(required=False, allow_null=True)
     on_date = serializers.DateField(required=False, allow_null=True)
-    allow_sideboard = serializers.BooleanField(required=False, default=False)
-    late_entry_losses = serializers.BooleanField(required=False, default=True)
-    publish_decklists = serializers.BooleanField(required=False, default=False)
+    allow_sideboard = StrictBooleanField(required=False, default=False)
+    late_entry_losses = StrictBooleanField(required=False, default=True)
+    publish_decklists = StrictBooleanField(required=False, default=False)
     round_minutes = serializers.IntegerField(required=False, default=50, min_value=1, max_value=600)
 
 
@@ -81,7 +89,7 @@ class BulkPlayersInSerializer(serializers.Serializer):
 
 
 class CheckInInSerializer(serializers.Serializer):
-    present = serializers.BooleanField(required=False, default=True)
+    present = StrictBooleanField(required=False, default=True)
 
 
 class RenameInSerializer(serializers.Serializer):
@@ -166,7 +174,7 @@ class TournamentOutSerializer(serializers.Serializer):
     def get_rounds_paired(self, t: Tournament) -> int:
         return t.round_count if hasattr(t, "round_count") else t.round_set.count()
 
-    @extend_schema_field(OpenApiTypes.STR)
+    @extend_schema_field(serializers.CharField(allow_null=True))
     def get_join_code(self, t: Tournament) -> str | None:
         request = self.context.get("request")
         user = getattr(request, "user", None)
@@ -301,7 +309,7 @@ class ChangeOutSerializer(serializers.Serializer):
     new = serializers.JSONField(allow_null=True)
     reason = serializers.CharField(allow_blank=True)
 
-    @extend_schema_field(OpenApiTypes.STR)
+    @extend_schema_field(serializers.CharField(allow_null=True))
     def get_changed_by(self, c: ResultChange) -> str | None:
         return c.changed_by.username if c.changed_by else None
 
@@ -340,7 +348,3 @@ class SideboardOptionsOutSerializer(serializers.Serializer):
     deck = CardLineOutSerializer(many=True, help_text="cards that can go out")
     side = CardLineOutSerializer(many=True, help_text="cards that can come in (side deck, or pool)")
     swaps = SwapsOutSerializer(many=True)
-
-
-class ErrorOutSerializer(serializers.Serializer):
-    detail = serializers.CharField(required=False)

@@ -231,6 +231,9 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "me": me,
             "players": players,
             "undoable_drops": undoable,
+            "join_qr": _join_qr(request, tournament)
+            if organizer and tournament.status == "registration"
+            else "",
             "rounds": rounds,
             "latest": latest,
             "latest_complete": latest is not None and services.records.round_complete(latest),
@@ -246,6 +249,12 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             and latest.number >= (tournament.rounds or 0),
         },
     )
+
+
+def _join_qr(request: HttpRequest, tournament: Tournament) -> str:
+    from .views_event_day import join_url, qr_svg
+
+    return qr_svg(join_url(request, tournament), scale=3)
 
 
 # --- registration ---------------------------------------------------------------------------------------
@@ -563,8 +572,10 @@ def _match_page(request: HttpRequest, match_id: int, status: int = 200) -> HttpR
             "can_side": can_side and (organizer or me is not None),
             "side_player": side_player,
             "side_game": side_game,
+            "next_game": side_game if side_game <= services.max_games(tournament, match.round) else None,
             "side_rows": printables.sideboard_rows(current) if current else None,
             "side_lines": side_lines,
+            "pod_labels": printables.pod_labels(tournament),
             "audit": selectors.match_audit(match) if organizer or me is not None else [],
             "game_rows": range(1, services.max_games(tournament, match.round) + 1),
             "pods": tournament.match_format == Tournament.MatchFormat.PODS
@@ -648,6 +659,11 @@ def match_confirm(request: HttpRequest, match_id: int) -> HttpResponse:
         services.match_confirm_result(match=match, by=request.user, version=version)
     except services.StaleVersion as error:
         messages.error(request, error.messages[0])
+        # Back on the page the player came from, with the result as it is now.
+        if request.POST.get("next") == reverse("tournaments:my_event", args=[match.round.tournament_id]):
+            from .views_event_day import my_event_page
+
+            return my_event_page(request, match.round.tournament_id, status=409)
         return _match_page(request, match_id, status=409)
     except (ValidationError, PermissionDenied) as error:
         _refused(request, error)

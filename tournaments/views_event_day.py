@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -25,7 +26,7 @@ from . import live, printables, selectors, services
 from .models import Match, Player, Round, Tournament
 from .permissions import is_organizer, player_for_user
 from .services.registration import normalize_join_code
-from .views import _deck_for, _errors, _int, _run, _tournament
+from .views import _back, _deck_for, _errors, _int, _run, _tournament
 
 
 def _json_script_config(**values: Any) -> dict[str, Any]:
@@ -91,7 +92,7 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
             messages.error(request, str(error))
             return _join_page(request, tournament, signup_form, status=403)
         if signup_form is not None:
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
         messages.success(request, _("You are registered for %(event)s.") % {"event": tournament.name})
         return redirect("tournaments:my_event", pk=tournament.pk)
     return _join_page(request, tournament, signup_form)
@@ -180,7 +181,6 @@ def check_in(request: HttpRequest, pk: int) -> HttpResponse:
             "can_restore": tournament.status != Tournament.Status.REGISTRATION
             and any(p.no_show for p in players)
             and not services.round_one_has_results(tournament),
-            "join_url": join_url(request, tournament),
             "qr": qr_svg(join_url(request, tournament), scale=4),
         },
     )
@@ -209,13 +209,7 @@ def player_check_in(request: HttpRequest, pk: int, player_id: int) -> HttpRespon
         if present
         else _("%(name)s is marked absent.") % {"name": player.name},
     )
-    return views_back(request, reverse("tournaments:check_in", args=[pk]))
-
-
-def views_back(request: HttpRequest, fallback: str) -> HttpResponse:
-    from .views import _back
-
-    return _back(request, fallback)
+    return _back(request, reverse("tournaments:check_in", args=[pk]))
 
 
 @login_required
@@ -234,7 +228,7 @@ def player_drop_undo(request: HttpRequest, pk: int, player_id: int) -> HttpRespo
     player = get_object_or_404(Player, pk=player_id, tournament=tournament)
     _run(request, lambda: services.player_drop_undo(player=player, by=request.user),
          _("%(name)s is back in the event.") % {"name": player.name})  # fmt: skip
-    return views_back(request, reverse("tournaments:detail", args=[pk]))
+    return _back(request, reverse("tournaments:detail", args=[pk]))
 
 
 # --- confirmation steps ---------------------------------------------------------------------------------
@@ -329,6 +323,10 @@ def confirm(request: HttpRequest, pk: int, action: str) -> HttpResponse:
 @login_required
 @require_GET
 def my_event(request: HttpRequest, pk: int) -> HttpResponse:
+    return my_event_page(request, pk)
+
+
+def my_event_page(request: HttpRequest, pk: int, status: int = 200) -> HttpResponse:
     tournament = _tournament(pk)
     player = player_for_user(tournament, request.user)
     if player is None:
@@ -337,10 +335,11 @@ def my_event(request: HttpRequest, pk: int) -> HttpResponse:
         messages.info(request, _("You are not registered for this event."))
         return redirect("tournaments:detail", pk=pk)
     token = live.my_event_token(player_id=player.pk, user_id=request.user.pk)
-    state = live.my_event_state(tournament_id=pk, player_id=player.pk)
-    if state is None:
+    version = live.live_version(pk)
+    fingerprint = live.my_event_fingerprint(tournament_id=pk, player_id=player.pk)
+    context = live.my_event_state(tournament_id=pk, player_id=player.pk)
+    if context is None:
         raise Http404
-    fingerprint, context = state
     language = request.LANGUAGE_CODE
     fragment = _render_my_event(request, context)
     return render(
@@ -350,10 +349,11 @@ def my_event(request: HttpRequest, pk: int) -> HttpResponse:
             "tournament": tournament,
             "fragment": fragment,
             "live_url": reverse("tournaments:my_event_live", args=[pk]) + f"?k={token}",
-            "etag": f'"me-{pk}-{live.live_version(pk)}-{language}-{live.digest(fingerprint)}"',
+            "etag": f'"me-{pk}-{version}-{language}-{live.digest(fingerprint)}"',
             "server_now": timezone.now(),
             "live_config": _json_script_config(),
         },
+        status=status,
     )
 
 
@@ -365,18 +365,21 @@ def my_event_live(request: HttpRequest, pk: int) -> HttpResponse:
         return HttpResponseForbidden(_("This link has expired; reload the page."))
     player_id, user_id = ids
 
-    def state() -> tuple[Any, dict[str, Any]]:
-        result = live.my_event_state(tournament_id=pk, player_id=player_id)
-        if result is None:
-            raise Http404
-        return result
-
-    def render_fragment(context: dict[str, Any]) -> str:
+    def render_fragment() -> str:
         if request.user.pk != user_id:
             raise PermissionDenied
+        context = live.my_event_state(tournament_id=pk, player_id=player_id)
+        if context is None:
+            raise Http404
         return _render_my_event(request, context)
 
-    response = live.personal_page(request, tournament_id=pk, scope="me", state=state, render=render_fragment)
+    response = live.personal_page(
+        request,
+        tournament_id=pk,
+        scope="me",
+        fingerprint=lambda: live.my_event_fingerprint(tournament_id=pk, player_id=player_id),
+        render=render_fragment,
+    )
     if response is None:
         raise Http404
     return response
@@ -452,7 +455,6 @@ def my_event_context(request: HttpRequest, base: dict[str, Any]) -> dict[str, An
         "deck_entry": printables.snapshot_entry(current_deck) if current_deck else None,
         "can_side": can_side,
         "side_rows": printables.sideboard_rows(current_deck) if can_side else None,
-        "round_complete": False,
     }
 
 

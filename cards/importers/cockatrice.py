@@ -275,7 +275,8 @@ def _type_line(type_line: str, maintype: str, *, slash_subtypes: bool) -> TypeLi
     if maintype:
         card_type = maintype.strip().casefold()
     else:
-        card_type = next((t for t in MAIN_TYPE_ORDER if t in types), types[0] if types else "")
+        # A game of its own words ("Weapon Card") keeps its whole type as written.
+        card_type = next((t for t in MAIN_TYPE_ORDER if t in types), " ".join(types))
     return TypeLine(card_type, supertypes, types, subtypes)
 
 

@@ -27,6 +27,8 @@ MAX_BYTES = 2 * 1024 * 1024
 MAX_LINES = 20_000
 MAX_LINE_LENGTH = 500
 MAX_COUNT = 999
+MAX_LAYOUT_LINES = 2_000
+MAX_LAYOUT_CHARS = 64_000
 FORMATS = ("ydk", "ydke", "cod", "json", "csv", "text")
 JSON_FORMAT_TAG = "deckhall-deck"
 
@@ -37,7 +39,7 @@ _EXTENSIONS = {
     ".json": "json",
     ".csv": "csv",
     ".txt": "text",
-    ".dek": "text",
+    ".dek": "cod",  # MTGO's .dek is XML, read by the same safe XML reader as Cockatrice's .cod
     ".dec": "text",
     ".mwdeck": "text",
 }
@@ -65,8 +67,8 @@ def parse_deck(data: str | bytes, fmt: str | None = None, filename: str | None =
     if text.count("\n") > MAX_LINES:
         return _failed(chosen, f"the file has more than {MAX_LINES} lines")
     deck = parser(text)
-    # The text parser names the dialect it read (arena, mtgo, mws or text).
-    deck.source_format = deck.source_format if chosen == "text" else chosen
+    # The text and XML parsers name the dialect they read (arena, mtgo, mws; an MTGO .dek).
+    deck.source_format = deck.source_format if chosen in {"text", "cod"} else chosen
     if deck.layout is not None and bom:
         deck.layout = FileLayout(deck.layout.format, deck.layout.lines, bom=True)
     return deck
@@ -193,7 +195,10 @@ def parse_ydk(text: str) -> ParsedDeck:
         ref = str(int(line))
         deck.add(section, ParsedEntry(ref, 1, number, "id"))
         layout.append(LayoutLine(raw, ending, section, ref))
-    deck.layout = FileLayout("ydk", tuple(layout))
+    # Real files have a few hundred lines; a file of thousands of comments is not kept with the deck
+    # (its export is then the plain .ydk).
+    if len(layout) <= MAX_LAYOUT_LINES and sum(len(line.text) for line in layout) <= MAX_LAYOUT_CHARS:
+        deck.layout = FileLayout("ydk", tuple(layout))
     return deck
 
 
@@ -242,6 +247,8 @@ def parse_cod(text: str) -> ParsedDeck:
         line = getattr(error, "position", (0, 0))[0]
         deck.errors.append(ParseError(line, f"the file is not valid XML ({error})"))
         return deck
+    if root.tag == "Deck":
+        return _parse_mtgo_dek(root, deck)
     if root.tag != "cockatrice_deck":
         deck.errors.append(ParseError(1, f"expected a <cockatrice_deck> document, found <{root.tag[:40]}>"))
         return deck
@@ -266,6 +273,21 @@ def parse_cod(text: str) -> ParsedDeck:
                 _set_hero(deck, entry)
             else:
                 deck.add(slug, entry)
+    return deck
+
+
+def _parse_mtgo_dek(root: Any, deck: ParsedDeck) -> ParsedDeck:
+    """MTGO's own .dek export: <Deck><Cards Quantity="4" Sideboard="false" Name="…"/></Deck>."""
+    deck.source_format = "mtgo"
+    for position, card in enumerate(root.iter("Cards"), start=1):
+        name = (card.get("Name") or "").strip()
+        if not name:
+            deck.errors.append(ParseError(position, f"card #{position}: the card has no name"))
+            continue
+        count = _check_count(card.get("Quantity", "1"), position, deck, name[:60])
+        if count is not None:
+            side = (card.get("Sideboard") or "").strip().lower() == "true"
+            deck.add("side" if side else "main", ParsedEntry(name, count, position, "name"))
     return deck
 
 

@@ -4,7 +4,7 @@ A filter is an object of ``field -> condition``; every field must match (AND). A
 matches when any of them does (OR). Fields: ``type`` (card_type), ``subtype`` (membership in subtypes),
 ``level``, ``cost``, ``name``, ``text`` (rules text), or any attribute key. Conditions: a scalar (equals; for
 list values: contains), a list (any of), or an object with ``min`` / ``max`` / ``not`` / ``contains`` (a text
-appears in the value). Strings compare case-insensitively.
+appears in the value) / ``not_contains``. Strings compare case-insensitively.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from .cards import CardInfo
 from .errors import RuleSetError
 
 CardPredicate = Callable[[CardInfo], bool]
-_COND_KEYS = {"min", "max", "not", "contains"}
+_COND_KEYS = {"min", "max", "not", "contains", "not_contains"}
 
 
 def _norm(value: Any) -> Any:
@@ -69,6 +69,14 @@ def _number(value: Any) -> float | None:
     return None
 
 
+def _contains(field: str, key: str, raw: Any) -> Callable[[Any], bool]:
+    """True when a text value holds any of the given texts (case-insensitive)."""
+    needles = [n for n in _values(field, raw) if isinstance(n, str)]
+    if not needles:
+        raise RuleSetError(f"filter field {field!r}: {key} needs a text, got {raw!r}")
+    return lambda v: isinstance(v, str) and any(n in v.casefold() for n in needles)
+
+
 def _condition(field: str, cond: Any) -> Callable[[Any], bool]:
     if isinstance(cond, Mapping):
         unknown = set(cond) - _COND_KEYS
@@ -86,10 +94,11 @@ def _condition(field: str, cond: Any) -> Callable[[Any], bool]:
             checks.append(lambda v: v is None or not excluded(v))
         if "contains" in cond:
             # "A deck can have any number of cards named ..." is printed on the card, not a field of it.
-            needles = [n for n in _values(field, cond["contains"]) if isinstance(n, str)]
-            if not needles:
-                raise RuleSetError(f"filter field {field!r}: contains needs a text, got {cond['contains']!r}")
-            checks.append(lambda v: isinstance(v, str) and any(n in v.casefold() for n in needles))
+            has = _contains(field, "contains", cond["contains"])
+            checks.append(has)
+        if "not_contains" in cond:
+            lacks = _contains(field, "not_contains", cond["not_contains"])
+            checks.append(lambda v: not lacks(v))
         return lambda v: all(check(v) for check in checks)
     return _any_of(_values(field, cond))
 
@@ -163,9 +172,9 @@ def describe_filter(spec: Any, lang: str = "en", labels: Mapping[str, str] | Non
             if "not" in cond:
                 word = "not" if lang == "en" else "не"
                 bits.append(f"{field} {word} {_describe_values(cond['not'])}")
-            if "contains" in cond:
-                word = "contains" if lang == "en" else "содержит"
-                bits.append(f"{field} {word} “{_describe_values(cond['contains'])}”")
+            for key, en, ru in (("contains", "contains", "содержит"), ("not_contains", "lacks", "без")):
+                if key in cond:
+                    bits.append(f"{field} {en if lang == 'en' else ru} “{_describe_values(cond[key])}”")
             parts.append(", ".join(bits))
         else:
             parts.append(f"{field} {_describe_values(cond)}")

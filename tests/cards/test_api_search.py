@@ -45,11 +45,18 @@ def test_it_finds_latin_names_and_passcodes(api_client, samples):
 
 def test_it_filters_on_type_subtype_and_attributes(api_client, samples):
     heroes = _names(api_client.get("/api/cards/", {"game": "everseal", "type": "hero"}))
-    assert len(heroes) == 6 and "Странник" in heroes
+    assert len(heroes) == 8 and "Странник" in heroes
     large = _names(api_client.get("/api/cards/", {"game": "everseal", "attr.size": "L"}))
-    assert len(large) == 8
+    assert len(large) == 9
     pack = _names(api_client.get("/api/cards/", {"game": "everseal", "attr.keywords": "Стая"}))
-    assert set(pack) == {"Снежный Волчонок", "Мшистый Жук", "Песчаная Гиена", "Чайка-Разведчица"}
+    assert set(pack) == {
+        "Снежный Волчонок",
+        "Мшистый Жук",
+        "Песчаная Гиена",
+        "Чайка-Разведчица",
+        "Снежная Рысь",
+        "Пустынный Лис",
+    }
     strong = _names(
         api_client.get("/api/cards/", {"game": "yugioh", "attr.atk.min": "2500", "type": "monster"})
     )
@@ -59,7 +66,7 @@ def test_it_filters_on_type_subtype_and_attributes(api_client, samples):
     images = _names(api_client.get("/api/cards/", {"game": "everseal", "subtype": "image"}))
     assert images == ["Образ Феникса"]
     red = _names(api_client.get("/api/cards/", {"game": "twindeck", "attr.back": "red"}))
-    assert len(red) == 6
+    assert len(red) == 12
     tier = _names(api_client.get("/api/cards/", {"game": "twindeck", "attr.weapon_type": "7"}))
     assert tier == ["Короткий Лук"]
 

@@ -14,10 +14,13 @@ from cards.services import cards_import
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def _mtg(games: dict[str, Game]) -> None:
+    """Magic: The Gathering from rules/rulesets/mtg.toml: the game these set files are for."""
+
+
 def _game() -> Game:
-    # The MTG rule set may or may not be synced: card imports need only the game row.
-    game, _ = Game.objects.get_or_create(slug="mtg", defaults={"name": "Magic: The Gathering"})
-    return game
+    return Game.objects.get(slug="mtg")
 
 
 def _v3(cards: str, set_code: str = "TST") -> bytes:
@@ -165,3 +168,8 @@ def test_every_real_magic_set_file_imports_into_one_database(shared_data: Path):
     researcher = Card.objects.get(game=game, name="Aberrant Researcher")  # v4, listed once per face image
     assert researcher.card_type == "creature" and researcher.subtypes == ["human", "insect"]
     assert researcher.printings.count() == 2
+
+
+def test_a_game_of_its_own_words_keeps_its_whole_type():
+    _import(_v3(_card("Sword", "Weapon Card")))
+    assert Card.objects.get(name="Sword").card_type == "weapon card"

@@ -20,7 +20,17 @@ def test_it_loads_the_shipped_samples_idempotently(games):
     assert {slug: Card.objects.filter(game__slug=slug).count() for slug in games} == counts
     assert "failed" not in out.getvalue()
     assert counts["caster"] == 16 and counts["vale"] == 10 and counts["yugioh"] == 53
-    assert Card.objects.filter(game__slug="everseal", card_type="hero").count() == 6
+    heroes = Card.objects.filter(game__slug="everseal", card_type="hero")
+    assert heroes.count() == 8
+    # Every kind of hero restriction the validator knows is shown by at least one sample hero.
+    kinds = {r["kind"] for hero in heroes for r in hero.attributes["restrictions"]}
+    assert kinds == {"forbid", "at_least", "at_most", "only", "require", "copy_limit", "section_size"}
+    regions = set(
+        Card.objects.filter(game__slug="everseal", card_type="monster").values_list(
+            "attributes__region", flat=True
+        )
+    )
+    assert len(regions) == 4
     sizes = set(
         Card.objects.filter(game__slug="everseal", card_type="monster").values_list(
             "attributes__size", flat=True
@@ -29,6 +39,10 @@ def test_it_loads_the_shipped_samples_idempotently(games):
     assert sizes == {"S", "M", "L"}
     twin_types = set(Card.objects.filter(game__slug="twindeck").values_list("card_type", flat=True))
     assert twin_types == {"creature", "weapon", "armor", "amulet", "artifact", "event", "potion", "scroll"}
+    assert set(Card.objects.filter(game__slug="twindeck").values_list("attributes__back", flat=True)) == {
+        "red",
+        "blue",
+    }
     for card in Card.objects.filter(game__slug="twindeck"):
         assert card.attributes["back"] == ("red" if card.card_type == "creature" else "blue")
 

@@ -111,3 +111,13 @@ def test_the_plain_table_check_does_not_mistake_a_table_for_a_view(games, tmp_pa
     conn.close()
     result = cards_import(game=games["yugioh"], data=path.read_bytes(), filename="x.cdb")
     assert [issue.message.code for issue in result.errors if issue.message] == ["no_cards"]
+
+
+def test_a_query_running_past_the_time_limit_is_stopped_with_a_message(games, cdb_bytes, monkeypatch):
+    from cards.importers import ygopro
+
+    monkeypatch.setattr(ygopro, "QUERY_SECONDS", -1)  # every query is already late
+    rows = [(10_000 + i, 3, 0, 0, 0x2, 0, 0, 0, 0, 0, f"Spell {i}", "") for i in range(1000)]
+    result = cards_import(game=games["yugioh"], data=cdb_bytes(rows), filename="x.cdb")
+    assert not result.ok and result.errors[0].message.code == "cdb_too_slow"
+    assert not Card.objects.exists()

@@ -33,11 +33,25 @@ def load_demo() -> str:
 
 
 def demo_decks() -> dict[str, Any]:
+    """One demo deck per game: the first by name (Everseal has two, one per hero)."""
     from decks.models import Deck
 
-    return {
-        deck.game.slug: deck for deck in Deck.objects.filter(owner__username="demo").select_related("game")
-    }
+    decks: dict[str, Any] = {}
+    for deck in Deck.objects.filter(owner__username="demo").select_related("game").order_by("-name"):
+        decks[deck.game.slug] = deck
+    return decks
+
+
+def test_every_demo_deck_is_legal_including_the_restricted_everseal_hero(samples_only: None) -> None:
+    from decks.models import Deck
+
+    load_demo()
+    everseal = Deck.objects.filter(owner__username="demo", game__slug="everseal")
+    assert {deck.hero.name for deck in everseal} == {"Странник", "Ледяная Хранительница"}
+    for deck in Deck.objects.filter(owner__username="demo"):
+        assert problems(deck) == [], f"{deck.game.slug} demo deck {deck.name!r} is not legal"
+    guarded = everseal.get(hero__name="Ледяная Хранительница")
+    assert not guarded.entries.filter(card__attributes__size="L").exists()
 
 
 def problems(deck: Any) -> list[str]:

@@ -132,55 +132,15 @@ def test_caster_levels_in_parentheses_are_not_taken_for_arena_set_codes():
 
 # --- through the database, against the real M20 set file ----------------------------------------
 
-MTG_RULESET = """
-[game]
-slug = "mtg"
-name = "Magic: The Gathering"
-has_decks = true
-min_players = 2
-max_players = 2
-first_player = "loser_chooses"
-version = "test"
-effective_date = 2024-01-01
-
-[[formats]]
-slug = "constructed"
-name = "Constructed"
-
-[[formats.sections]]
-slug = "main"
-name = "Main deck"
-name_ru = "Основная колода"
-size = { min = 60 }
-
-[[formats.sections]]
-slug = "side"
-name = "Sideboard"
-size = { min = 0, max = 15 }
-"""
-
 
 @pytest.fixture
-def mtg(shared_data: Path, db, monkeypatch, tmp_path) -> object:  # type: ignore[no-untyped-def]
-    """A Magic game with the real M20 cards; its rule set is the shipped one when it exists, else a
-    minimal constructed format written here."""
-    import shutil
-
-    from cards.models import Game
+def mtg(shared_data: Path, games) -> object:  # type: ignore[no-untyped-def]
+    """Magic: The Gathering (rules/rulesets/mtg.toml) with the real M20 cards."""
     from cards.services import cards_import
-    from decks import gamerules
-    from rules.engine.registry import RULESETS_DIR, load_registry
 
-    for path in RULESETS_DIR.glob("*.toml"):
-        shutil.copy(path, tmp_path / path.name)
-    if not (tmp_path / "mtg.toml").exists():
-        (tmp_path / "mtg.toml").write_text(MTG_RULESET, encoding="utf-8")
-    registry = load_registry(tmp_path)
-    monkeypatch.setattr(gamerules, "_registry", lambda: registry)
-    game, _ = Game.objects.get_or_create(slug="mtg", defaults={"name": "Magic: The Gathering"})
     m20 = shared_data / "mtg" / "cockatrice" / "M20.xml"
-    assert cards_import(game=game, data=m20.read_bytes(), filename=m20.name).ok
-    return game
+    assert cards_import(game=games["mtg"], data=m20.read_bytes(), filename=m20.name).ok
+    return games["mtg"]
 
 
 @pytest.mark.parametrize("text", [MTGO_TXT, MWS_DEC, SLASH_HEADER.replace("// Deck\n", "")])
@@ -233,3 +193,21 @@ def test_the_real_cod_decks_import_and_list_their_reprints_from_other_sets(mtg, 
         imported = sum(n for lines in result.resolved.sections.values() for _c, n in lines)
         assert imported + sum(u.count for u in result.unknown) == parsed.total, path.name
         assert all(u.reason == "unknown" for u in result.unknown), path.name
+
+
+# MTGO's "Save as .dek": XML with one <Cards> element per card line.
+MTGO_DEK = """<?xml version="1.0" encoding="utf-8"?>
+<Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+  <NetDeckID>0</NetDeckID>
+  <PreconstructedDeckID>0</PreconstructedDeckID>
+  <Cards CatID="75269" Quantity="4" Sideboard="false" Name="Elvish Reclaimer" Annotation="0" />
+  <Cards CatID="72866" Quantity="20" Sideboard="false" Name="Forest" Annotation="0" />
+  <Cards CatID="75197" Quantity="3" Sideboard="true" Name="Aether Gust" Annotation="0" />
+</Deck>
+"""
+
+
+def test_mtgo_dek_xml_is_read():
+    deck = parse_deck(MTGO_DEK.encode(), filename="elves.dek")
+    assert deck.source_format == "mtgo" and deck.errors == []
+    assert deck.counts() == {"main": [("Elvish Reclaimer", 4), ("Forest", 20)], "side": [("Aether Gust", 3)]}

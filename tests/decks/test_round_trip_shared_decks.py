@@ -95,3 +95,28 @@ def test_it_writes_sections_in_the_games_order_in_every_format(sample_cards, use
         content = deck_export(deck=deck, fmt=fmt).content
         content = content if isinstance(content, str) else content.decode()
         assert list(parse_deck(content, fmt=fmt).sections) == ["main", "extra", "side"], fmt
+
+
+@pytest.mark.parametrize("game_slug", ["everseal", "twindeck", "caster"])
+def test_it_round_trips_the_demo_deck_of_every_other_game_through_its_formats(game_slug, games, user) -> None:
+    """Heroes, twin decks and Caster levels survive every format those games can be written in."""
+    import io
+
+    from cards import demo as cards_demo
+    from decks import demo as decks_demo
+    from decks.models import Deck
+
+    cards_demo.load(io.StringIO())
+    decks_demo.load(io.StringIO())
+    original = Deck.objects.filter(owner__username="demo", game__slug=game_slug).order_by("name").first()
+    identities = _cards(original, lambda card: card.identity)
+    printings = _cards(original, lambda card: card.external_id)
+    for fmt in ("text", "csv", "json", "cod"):
+        content = deck_export(deck=original, fmt=fmt).content.decode()
+        again = deck_import(
+            owner=user, game=games[game_slug], data=content, fmt=fmt, format_slug=original.format_slug
+        ).deck
+        assert _cards(again, lambda card: card.identity) == identities, fmt
+        assert (again.hero_id, again.format_slug) == (original.hero_id, original.format_slug), fmt
+        if fmt in BY_PRINTING:
+            assert _cards(again, lambda card: card.external_id) == printings, fmt

@@ -164,3 +164,12 @@ def test_export_deck_keeps_pdf_library_logs_out_of_the_terminal(ygo_deck, tmp_pa
     assert err.getvalue() == f"wrote {target}\n"
     # The loggers are restored for the rest of the process (web PDFs keep their warnings in the log).
     assert logging.getLogger("weasyprint").level == logging.NOTSET
+
+
+def test_a_file_of_thousands_of_comments_is_not_kept_with_the_deck():
+    from decks.formats.parse import MAX_LAYOUT_LINES
+
+    text = "#main\n46986414\n" + "#note\n" * MAX_LAYOUT_LINES
+    deck = parse_deck(text, fmt="ydk")
+    assert deck.errors == [] and deck.layout is None
+    assert deck.counts() == {"main": [("46986414", 1)]}

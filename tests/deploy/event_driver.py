@@ -10,7 +10,9 @@ import http.cookiejar
 import json
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
+import uuid
 from typing import Any
 
 
@@ -18,14 +20,34 @@ class HTTPFailure(AssertionError):
     pass
 
 
-class Site:
-    """One client of one base URL; `token` authenticates API calls, the cookie jar keeps a session."""
+class _BehindTLSProxy(http.cookiejar.DefaultCookiePolicy):
+    # A production node behind a TLS-terminating proxy sets Secure cookies; talking to the node itself over
+    # plain HTTP (as the proxy does), the client must still send them back.
+    def return_ok_secure(self, cookie: http.cookiejar.Cookie, request: Any) -> bool:
+        return True
 
-    def __init__(self, base: str, *, token: str | None = None) -> None:
+
+class Site:
+    """One client of one base URL; `token` authenticates API calls, the cookie jar keeps a session.
+
+    `behind_proxy`: talk to a production node as its TLS-terminating proxy would (X-Forwarded-Proto:
+    https, Secure cookies sent back). A jar may be shared between Sites of several nodes.
+    """
+
+    def __init__(
+        self,
+        base: str,
+        *,
+        token: str | None = None,
+        behind_proxy: bool = False,
+        cookies: http.cookiejar.CookieJar | None = None,
+    ) -> None:
         self.base = base.rstrip("/")
         self.token = token
-        self.cookies = http.cookiejar.CookieJar()
+        self.behind_proxy = behind_proxy
+        self.cookies = cookies or http.cookiejar.CookieJar(_BehindTLSProxy() if behind_proxy else None)
         self._opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies))
+        self.last_url = ""
 
     def call(
         self,
@@ -44,11 +66,15 @@ class Site:
             request.add_header("Content-Type", "application/json")
         if self.token:
             request.add_header("Authorization", f"Token {self.token}")
+        if self.behind_proxy:
+            request.add_header("X-Forwarded-Proto", "https")
+            request.add_header("Origin", "https://" + self.base.split("://", 1)[1])
         for name, value in (headers or {}).items():
             request.add_header(name, value)
         try:
             with self._opener.open(request, timeout=timeout) as response:
                 status, payload, got = response.status, response.read(), dict(response.headers)
+                self.last_url = response.url
         except urllib.error.HTTPError as exc:
             status, payload, got = exc.code, exc.read(), dict(exc.headers)
         kind = got.get("Content-Type", "")
@@ -62,6 +88,36 @@ class Site:
 
     def post(self, path: str, body: Any = None, **kwargs: Any) -> Any:
         return self.call("POST", path, body if body is not None else {}, **kwargs)[1]
+
+    def upload(self, path: str, fields: dict[str, str], filename: str, content: bytes) -> Any:
+        """POST a multipart form with one file (the card import endpoint takes one)."""
+        boundary = f"deckhall-{uuid.uuid4().hex}"
+        parts = [
+            f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode()
+            for name, value in fields.items()
+        ]
+        parts.append(
+            f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{filename}"\r\n'
+            "Content-Type: application/octet-stream\r\n\r\n".encode()
+            + content
+            + f"\r\n--{boundary}--\r\n".encode()
+        )
+        headers = {"Content-Type": f"multipart/form-data; boundary={boundary}"}
+        return self.call("POST", path, raw=b"".join(parts), headers=headers)[1]
+
+    def csrf_token(self) -> str:
+        return next((c.value for c in self.cookies if c.name == "csrftoken"), "")
+
+    def log_in_form(self, username: str, password: str) -> None:
+        """Log in through the HTML form, as a browser does: the session lands in the cookie jar."""
+        self.call("GET", "/accounts/login/")
+        form = urllib.parse.urlencode(
+            {"username": username, "password": password, "csrfmiddlewaretoken": self.csrf_token()}
+        ).encode()
+        headers = {"Content-Type": "application/x-www-form-urlencoded"}
+        self.call("POST", "/accounts/login/", raw=form, headers=headers)
+        if "/accounts/login/" in self.last_url:
+            raise HTTPFailure(f"log-in as {username} on {self.base} failed")
 
     def log_in_token(self, username: str, password: str) -> str:
         self.token = self.post("/api/auth/token/", {"username": username, "password": password})["token"]

@@ -8,6 +8,8 @@ import pytest
 from django.apps import apps
 from django.core.management import call_command
 
+from tests.foundation.test_health_and_api import GAME_SLUGS
+
 pytestmark = pytest.mark.django_db
 
 
@@ -31,13 +33,7 @@ def test_it_loads_all_five_games_and_the_demo_organizer() -> None:
     from accounts.models import User
     from cards.models import Game
 
-    assert set(Game.objects.values_list("slug", flat=True)) == {
-        "everseal",
-        "twindeck",
-        "yugioh",
-        "caster",
-        "vale",
-    }
+    assert set(Game.objects.values_list("slug", flat=True)) == GAME_SLUGS
     organizer = User.objects.get(username="organizer")
     assert organizer.is_organizer and organizer.check_password("deckhall-demo")
     assert "log in as 'organizer'" in out.getvalue()

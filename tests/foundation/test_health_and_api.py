@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 from unittest import mock
 
@@ -10,7 +11,11 @@ from django.db.utils import OperationalError
 
 pytestmark = pytest.mark.django_db
 
-GAME_SLUGS = {"everseal", "twindeck", "yugioh", "caster", "vale"}
+# Every rule-set file is a game (the five of the brief, and any added as data since, like mtg).
+GAME_SLUGS = {
+    path.stem for path in (Path(__file__).resolve().parents[2] / "rules" / "rulesets").glob("*.toml")
+}
+assert {"everseal", "twindeck", "yugioh", "caster", "vale"} <= GAME_SLUGS
 
 
 def test_it_reports_healthy_database_and_broker(client: Any) -> None:

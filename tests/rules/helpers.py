@@ -46,3 +46,16 @@ first_player = "loser_chooses"
 version = "1"
 effective_date = 2024-01-01
 """
+
+# One [[formats]] table for MINI_GAME: a 20-card deck, 2 copies per name.
+MINI_FORMAT = """
+[[formats]]
+slug = "std"
+name = "Standard"
+copy_limits = [{ key = "name", scope = ["main"], max = 2 }]
+
+[[formats.sections]]
+slug = "main"
+name = "Deck"
+size = { exact = 20 }
+"""

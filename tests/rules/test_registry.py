@@ -10,14 +10,16 @@ import pytest
 from rules.engine import RuleSetError, default_registry, load_registry
 from rules.engine.registry import RULESETS_DIR
 
-from .helpers import MINI_GAME
+from .helpers import MINI_FORMAT, MINI_GAME
 
 
-def test_it_loads_the_five_games_with_their_formats_in_order():
+def test_it_loads_the_six_games_with_their_formats_in_order():
     reg = default_registry()
+    assert reg.errors == ()
     assert {slug: list(g.formats) for slug, g in reg.games.items()} == {
         "caster": ["standard"],
         "everseal": ["standard"],
+        "mtg": ["constructed", "commander"],
         "twindeck": ["basic", "limited"],
         "vale": ["standard"],
         "yugioh": ["advanced", "traditional", "ocg", "goat"],
@@ -46,21 +48,8 @@ def test_unknown_game_or_format_raise_a_clear_key_error():
 
 
 def test_a_new_game_needs_only_a_data_file(tmp_path: Path):
-    (tmp_path / "mini.toml").write_text(
-        MINI_GAME
-        + """
-[[formats]]
-slug = "std"
-name = "Standard"
-copy_limits = [{ key = "name", scope = ["main"], max = 2 }]
-
-[[formats.sections]]
-slug = "main"
-name = "Deck"
-size = { allowed = [20, 30] }
-""",
-        encoding="utf-8",
-    )
+    text = MINI_GAME + MINI_FORMAT.replace("size = { exact = 20 }", "size = { allowed = [20, 30] }")
+    (tmp_path / "mini.toml").write_text(text, encoding="utf-8")
     reg = load_registry(tmp_path)
     assert reg.format("mini", "std").sections[0].size.ok(30)
     assert not reg.format("mini", "std").sections[0].size.ok(25)
@@ -85,20 +74,7 @@ size = { allowed = [20, 30] }
     ],
 )
 def test_a_broken_rule_set_names_the_file_and_the_key(tmp_path: Path, needle, replacement, message):
-    text = (
-        MINI_GAME
-        + """
-[[formats]]
-slug = "std"
-name = "Standard"
-copy_limits = [{ key = "name", scope = ["main"], max = 2 }]
-
-[[formats.sections]]
-slug = "main"
-name = "Deck"
-size = { exact = 20 }
-"""
-    )
+    text = MINI_GAME + MINI_FORMAT
     assert needle in text
     (tmp_path / "mini.toml").write_text(text.replace(needle, replacement), encoding="utf-8")
     with pytest.raises(RuleSetError, match=message):

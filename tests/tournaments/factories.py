@@ -122,3 +122,31 @@ def finish_round(tournament: Any, by: Any, outcome: Any = None) -> None:
             services.match_report_result(match=match, by=by, **wins)
         else:
             services.match_report_result(match=match, by=by, wins=wins)
+
+
+def ydk_text(payload: dict[str, Any]) -> str:
+    """The payload as a .ydk file (main, extra, side), as players paste it."""
+    lines = []
+    for section, header in (("main", "#main"), ("extra", "#extra"), ("side", "!side")):
+        lines.append(header)
+        for line in payload["sections"].get(section, []):
+            lines.extend([str(line["card"])] * line["count"])
+    return "\n".join(lines) + "\n"
+
+
+def on_commit_signals(django_capture_on_commit_callbacks: Any, action: Any) -> list[str]:
+    """Run ``action`` and return the ``what`` of every tournament_changed sent after its commit."""
+    from tournaments import signals
+
+    seen: list[str] = []
+
+    def receiver(sender: Any, **kwargs: Any) -> None:
+        seen.append(kwargs["what"])
+
+    signals.tournament_changed.connect(receiver, weak=False)
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            action()
+    finally:
+        signals.tournament_changed.disconnect(receiver)
+    return seen

@@ -25,7 +25,9 @@ class Command(BaseCommand):
             raise CommandError(f"unknown game {options['game']!r}")
         body = cards_export(game=game, fmt=options["format"])
         if options["file"] == "-":
-            self.stdout.write(body.decode("utf-8"), ending="")
+            text = body.decode("utf-8")
+            # The terminal's prompt must not follow the closing brace of the JSON on the same line.
+            self.stdout.write(text, ending="" if text.endswith("\n") else "\n")
             return
         try:
             Path(options["file"]).write_bytes(body)

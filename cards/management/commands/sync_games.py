@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from cards.games import games_sync
 
@@ -13,6 +13,12 @@ class Command(BaseCommand):
     help = "Create Game and Format rows from the rule-set files; edited display names are kept."
 
     def handle(self, *args: Any, **options: Any) -> None:
+        from rules.engine.registry import default_registry
+
         for game in games_sync():
             formats = ", ".join(game.formats.values_list("slug", flat=True))
             self.stdout.write(f"{game.slug}: {game.name} ({formats})")
+        # The other games are synced; a broken rule-set file is named (file, key, line) and fails the command.
+        errors = default_registry().errors
+        if errors:
+            raise CommandError("rule set(s) not loaded:\n" + "\n".join(errors))

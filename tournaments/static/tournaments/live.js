@@ -24,9 +24,12 @@
       if (response.status !== 200) { return null; }
       var next = response.headers.get("ETag");
       return response.text().then(function (html) {
-        var openDetails = [];
-        box.querySelectorAll("details[open]").forEach(function (d, i) { openDetails.push(i); });
+        // Keep open what the person opened (their deck, a correction form) across the swap.
+        var open = [];
+        box.querySelectorAll("details").forEach(function (d, i) { if (d.open) { open.push(i); } });
         box.innerHTML = html;
+        var details = box.querySelectorAll("details");
+        open.forEach(function (i) { if (details[i]) { details[i].open = true; } });
         if (next) { etag = next; }
         document.dispatchEvent(new CustomEvent("live:updated", {detail: {box: box}}));
       });

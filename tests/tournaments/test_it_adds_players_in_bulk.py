@@ -1,0 +1,71 @@
+"""Organizers add a list of players at once (names or CSV with optional deck lists) and attach decks later."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from tournaments import services
+from tournaments.models import Player
+
+from .factories import make_event, ydk_text, ygo_cards, ygo_payload
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_adds_names_and_attaches_decks_later(games, organizer, api_client_for):
+    payload = ygo_payload(ygo_cards(games["yugioh"]))
+    event = make_event(organizer, games["yugioh"], deck_registration=True)
+    response = api_client_for(organizer).post(
+        f"/api/tournaments/{event.pk}/players/bulk/", {"names": ["Ann", " Boris ", "", "Chen"]}, format="json"
+    )
+    assert response.status_code == 201, response.content
+    players = response.json()["players"]
+    assert [p["name"] for p in players] == ["Ann", "Boris", "Chen"]
+    assert not any(p["has_deck"] for p in players)
+    boris = Player.objects.get(pk=players[1]["id"])
+    services.player_submit_deck(player=boris, by=organizer, text=ydk_text(payload))
+    boris.refresh_from_db()
+    assert boris.deck is not None
+
+
+def test_it_reads_a_csv_with_optional_deck_lists(games, organizer):
+    payload = ygo_payload(ygo_cards(games["yugioh"]))
+    event = make_event(organizer, games["yugioh"], deck_registration=True)
+    quoted = ydk_text(payload).replace('"', '""')
+    rows = services.players_from_csv(f'name,deck\nDana,"{quoted}"\nEli\n')
+    players = services.players_bulk_add(tournament=event, by=organizer, rows=rows)
+    assert [(p.name, p.deck is not None) for p in players] == [("Dana", True), ("Eli", False)]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"names": ["Ann", "ann"]},  # the same person twice
+        {"names": []},
+        {"names": ["x" * 151]},
+        {"csv": "Dana,#main\n999\n"},  # an illegal list: the whole batch is refused
+        {"names": ["Ann"], "csv": "Ben"},
+    ],
+)
+def test_it_refuses_a_bad_batch_and_adds_nobody(body, games, organizer, api_client_for):
+    event = make_event(organizer, games["yugioh"], deck_registration=True)
+    response = api_client_for(organizer).post(
+        f"/api/tournaments/{event.pk}/players/bulk/", body, format="json"
+    )
+    assert response.status_code == 400, response.content
+    assert not event.players.exists()
+
+
+def test_only_organizers_add_in_bulk(games, organizer, user, api_client_for):
+    event = make_event(organizer, games["caster"])
+    response = api_client_for(user).post(
+        f"/api/tournaments/{event.pk}/players/bulk/", {"names": ["A"]}, format="json"
+    )
+    assert response.status_code == 403 and not event.players.exists()
+
+
+def test_a_name_already_in_the_event_is_refused(games, organizer):
+    event = make_event(organizer, games["caster"], players=1)
+    with pytest.raises(ValidationError, match="already in the event"):
+        services.players_bulk_add(tournament=event, by=organizer, rows=["Player 01"])
