@@ -34,6 +34,16 @@ CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
 EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "6"))
 
 
+# Failures in code this suite's owners do not own, reported to its owners; listed so they stay visible
+# (printed) without turning the whole suite red while the fix is made there. Matched on the operation and
+# a piece of the failure text, so any other failure of the same operation still fails the test.
+KNOWN_ELSEWHERE: list[tuple[str, str]] = []
+
+
+def _known_elsewhere(label: str, text: str) -> bool:
+    return any(label == operation and piece in text for operation, piece in KNOWN_ELSEWHERE)
+
+
 def _world(make_user: Any) -> dict[str, Any]:
     """Users with tokens, and real objects for the path ids: cards, a deck, a ban list, a tournament
     with a paired round. Built through the API so the set-up follows the API's own rules."""
@@ -134,6 +144,7 @@ def test_every_operation_answers_as_documented_and_never_5xx(make_user: Any, cap
     schema = schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application())
     stats: Counter = Counter()
     failures: list[str] = []
+    elsewhere: list[str] = []
     operations = [result.ok() for result in schema.get_all_operations()]
     for operation in operations:
         known = _known_path(operation, world["ids"])
@@ -145,13 +156,16 @@ def test_every_operation_answers_as_documented_and_never_5xx(make_user: Any, cap
                     stats["no_negative_cases"] += 1  # nothing in the operation can be made invalid
                 except (Exception, BaseExceptionGroup) as error:  # one failing operation must not hide others
                     text = " | ".join(line.strip() for line in str(error).splitlines() if line.strip())
-                    failures.append(f"{operation.label} [{role}, {mode.value}]: {text[:700]}")
+                    found = f"{operation.label} [{role}, {mode.value}]: {text[:700]}"
+                    (elsewhere if _known_elsewhere(operation.label, text) else failures).append(found)
     with capsys.disabled():
         print(
             f"\nschemathesis: {stats['requests']} requests over {len(operations)} operations "
-            f"× {len(world['roles'])} roles; {len(failures)} failures"
+            f"× {len(world['roles'])} roles; {len(failures)} failures; {len(elsewhere)} known elsewhere"
         )
         for failure in failures:
             print("  " + failure)
+        for failure in elsewhere:
+            print("  known elsewhere: " + failure[:200])
     assert len(operations) >= 45
     assert not failures, "\n".join(failures)
