@@ -31,9 +31,16 @@ class CardCountSerializer(serializers.Serializer):
     count = serializers.IntegerField(min_value=1, max_value=999)
 
 
+class FormatSlugField(serializers.SlugField):
+    """A format slug in any case: "Advanced" from a form or a script names the same format as "advanced"."""
+
+    def to_internal_value(self, data: Any) -> str:
+        return super().to_internal_value(data).casefold()
+
+
 class ValidateInputSerializer(serializers.Serializer):
     game = serializers.SlugField()
-    format = serializers.SlugField()
+    format = FormatSlugField()
     banlist = serializers.CharField(required=False, allow_blank=True, help_text="ban list name")
     date = serializers.DateField(
         required=False,
@@ -199,7 +206,7 @@ class SwapSerializer(serializers.Serializer):
 
 class SideboardInputSerializer(serializers.Serializer):
     game = serializers.SlugField()
-    format = serializers.SlugField()
+    format = FormatSlugField()
     banlist = serializers.CharField(required=False, allow_blank=True)
     date = serializers.DateField(required=False, help_text="the format's version and ban list in force then")
     sections = serializers.DictField(child=CardCountSerializer(many=True))

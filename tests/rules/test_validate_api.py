@@ -221,3 +221,11 @@ def test_a_list_imported_before_its_cards_still_limits_by_alias(games, api_clien
     assert [(v["code"], v["card"], v["count"], v["limit"]) for v in report["violations"]] == [
         ("banlist_limit", "Dark Magician", 2, 1)
     ]
+
+
+def test_it_accepts_a_format_slug_in_any_case(ygo, api_client):
+    body = {"game": "yugioh", "format": "Advanced",
+            "sections": {"main": [*lines(fillers(39)), {"card": "raigeki", "count": 1}]}}  # fmt: skip
+    res = api_client.post(URL, body, format="json")
+    assert res.status_code == 200, res.content
+    assert res.json()["legal"] is True
