@@ -9,7 +9,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PO_FILES = sorted(p for p in ROOT.glob("**/locale/ru/LC_MESSAGES/*.po") if ".venv" not in p.parts)
+# Only the project's own catalogues: never a virtualenv's (.venv, CI's .ci-runtime-venv inside the checkout).
+PO_FILES = sorted(
+    p for p in ROOT.glob("**/locale/ru/LC_MESSAGES/*.po") if not any("venv" in part for part in p.parts)
+)
 
 
 def _joined(quoted: str) -> str:
