@@ -134,3 +134,20 @@ def test_the_deployed_application_is_wrapped():
     from config.wsgi import application
 
     assert isinstance(application, LivePolls)
+
+
+def test_results_do_not_invalidate_the_pairings_page_but_do_invalidate_standings(running, client):
+    """A result comes in every few seconds during a round; the big pairings page does not show results,
+    so its ETag survives them (no re-render), while the projector's standings follow them."""
+    django = Downstream()
+    app = LivePolls(django)
+    event, entries, organizer = running["event"], running["entries"], running["organizer"]
+    pairings = reverse("tournaments:pairings", args=[event.pk]) + "?fragment=1"
+    standings = reverse("tournaments:projector", args=[event.pk, "standings"]) + "?fragment=1"
+    pairings_etag, standings_etag = client.get(pairings)["ETag"], client.get(standings)["ETag"]
+    match = event.round_set.get(number=1).matches.filter(bye=False).first()
+    services.match_report_result(match=match, by=organizer, wins=[2, 0])
+    assert call(app, pairings, pairings_etag)[0].startswith("304")
+    assert call(app, standings, standings_etag)[0].startswith("200")
+    services.player_drop(player=entries[-1], by=organizer)
+    assert call(app, pairings, pairings_etag)[0].startswith("200")
