@@ -279,11 +279,15 @@ async def phone(index: int, session: Any, base: str, info: dict[str, Any], pk: i
         url, headers = f"{base}/tournaments/{pk}/me/live/?k={info['token']}", {"Cookie": info["cookie"]}
     headers["Accept-Encoding"] = "gzip"
     etag = info.get("etag") if kind not in (0, 10) else None
+    full_at: float | None = None  # when the page's script fetches the full page after a new-round notice
     await asyncio.sleep(random.uniform(0, poll_s))
     while time.monotonic() < stop:
         started = time.monotonic()
-        if etag:
+        full = full_at is not None and started >= full_at
+        if etag and not full:
             headers["If-None-Match"] = etag
+        else:
+            headers.pop("If-None-Match", None)
         try:
             async with session.get(url, headers=headers) as response:
                 body = await response.read()
@@ -291,6 +295,8 @@ async def phone(index: int, session: Any, base: str, info: dict[str, Any], pk: i
                 stats.bytes += len(body)
                 if response.status == 200:
                     etag = response.headers.get("ETag")
+                    refresh = response.headers.get("X-Live-Refresh")
+                    full_at = started + int(refresh) / 1000 if refresh else None if full else full_at
                     if response.headers.get("Content-Encoding") == "gzip":
                         body = gzip.decompress(body)  # as the phone's browser does
                     if index not in stats.first_seen_round2 and b'data-round="2"' in body:
@@ -299,7 +305,8 @@ async def phone(index: int, session: Any, base: str, info: dict[str, Any], pk: i
             stats.errors += 1
         stats.latencies.append(time.monotonic() - started)
         stats.started.append(started)
-        await asyncio.sleep(max(0.0, poll_s - (time.monotonic() - started)))
+        wake = started + poll_s if full_at is None else min(started + poll_s, full_at)
+        await asyncio.sleep(max(0.0, wake - time.monotonic()))
 
 
 async def run_phones(port: int, phones: list[dict[str, Any]], pk: int, stats: Stats, seconds: float,

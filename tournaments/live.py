@@ -22,8 +22,10 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.core import signing
@@ -35,7 +37,7 @@ from django.utils.translation import get_language
 
 from . import signals
 from .models import Tournament
-from .my_event import my_event_fingerprint
+from .my_event import FINGERPRINT_ROUND, my_event_fingerprint
 
 # How often the pages' script asks again (milliseconds); the bench uses the same figure.
 POLL_MS = 4000
@@ -125,28 +127,71 @@ def shared_etag_current(tags: set[str], *, tournament_id: int, page: str, langua
     return None
 
 
-def personal_etag(*, scope: str, tournament_id: int, version: int, language: str, mark: str) -> str:
-    return f'"{scope}-{tournament_id}-{version}-{language}-{mark}"'
+# A player's page ETag: "me-<event>-<latest round id>-<language>-<digest of what they see>". Its digest is
+# NOTICE while the phone shows the short new-round notice (see my_event_notice).
+NOTICE = "notice"
+
+
+@dataclass(frozen=True, slots=True)
+class PersonalPoll:
+    """What a conditional poll of a player's page gets: ``current`` (304 with ``etag``), ``new_round`` (the
+    phone last saw an earlier round: the short notice answers), or ``changed`` (a full render)."""
+
+    outcome: str
+    etag: str = ""
+    round_id: int = 0
+    language: str = ""  # the language of the phone's copy (its tag's)
+
+
+def personal_etag(*, tournament_id: int, round_id: int, language: str, mark: str) -> str:
+    return f'"me-{tournament_id}-{round_id}-{language}-{mark}"'
+
+
+def _personal_tag_parts(tag: str, tournament_id: int) -> tuple[int, str, str] | None:
+    """(round id, language, digest) of one of our player-page tags for this event, else None."""
+    prefix = f'"me-{tournament_id}-'
+    if not tag.startswith(prefix) or not tag.endswith('"'):
+        return None
+    round_part, _sep, rest = tag[len(prefix) : -1].partition("-")
+    language, _sep, mark = rest.rpartition("-")
+    if not round_part.isdigit() or not language or not mark:
+        return None
+    return int(round_part), language, mark
+
+
+def personal_poll(
+    tags: set[str], *, tournament_id: int, player_id: int, language: str | None
+) -> PersonalPoll:
+    """Decide a player's poll with one query (their fingerprint). A result at another table leaves it
+    ``current``; a phone still showing an earlier round gets ``new_round``. ``language`` None accepts the
+    tag's own language (the fast path, when no cookie picks one)."""
+    parts = [(tag, p) for tag in tags if (p := _personal_tag_parts(tag, tournament_id)) is not None]
+    if not parts:
+        return PersonalPoll("changed")
+    fingerprint = my_event_fingerprint(tournament_id=tournament_id, player_id=player_id)
+    if fingerprint is None:
+        return PersonalPoll("changed")
+    mark, round_id = digest(fingerprint), int(fingerprint[FINGERPRINT_ROUND] or 0)
+    for tag, (tag_round, tag_language, tag_mark) in parts:
+        if language is not None and tag_language != language:
+            continue
+        if tag_mark == mark or (tag_mark == NOTICE and tag_round == round_id):
+            # A phone showing the notice fetches its full page by itself, spread over a few seconds.
+            return PersonalPoll("current", tag, round_id)
+        if tag_round != round_id and round_id:
+            notice = personal_etag(
+                tournament_id=tournament_id, round_id=round_id, language=tag_language, mark=NOTICE
+            )
+            return PersonalPoll("new_round", notice, round_id, tag_language)
+    return PersonalPoll("changed", round_id=round_id)
 
 
 def personal_etag_current(
-    tags: set[str], *, tournament_id: int, player_id: int, language: str | None, scope: str = "me"
+    tags: set[str], *, tournament_id: int, player_id: int, language: str | None
 ) -> str | None:
-    """The one of ``tags`` whose digest still matches what the player sees, else None. The event's version
-    in the tag does not matter: results at other tables change it, not this player's page."""
-    candidates = [tag for tag in tags if tag.startswith(f'"{scope}-{tournament_id}-')]
-    if not candidates:
-        return None
-    fingerprint = my_event_fingerprint(tournament_id=tournament_id, player_id=player_id)
-    if fingerprint is None:
-        return None
-    mark = digest(fingerprint)
-    for tag in candidates:
-        head, _sep, tag_mark = tag.strip('"').rpartition("-")
-        tag_language = head.split("-", 3)[-1] if head.count("-") >= 3 else ""
-        if tag_mark == mark and (language is None or tag_language == language):
-            return tag
-    return None
+    """The one of ``tags`` that still matches what the player sees, else None."""
+    poll = personal_poll(tags, tournament_id=tournament_id, player_id=player_id, language=language)
+    return poll.etag if poll.outcome == "current" else None
 
 
 def _not_modified(etag: str) -> HttpResponse:
@@ -261,34 +306,73 @@ def digest(data: Any) -> str:
 
 
 def personal_page(
-    request: HttpRequest,
-    *,
-    tournament_id: int,
-    player_id: int,
-    scope: str,
-    render: Callable[[], str],
+    request: HttpRequest, *, tournament_id: int, player_id: int, render: Callable[[], str]
 ) -> HttpResponse | None:
     """A player's own page: 304 while the player's fingerprint (one small query) is unchanged, whatever
-    happened elsewhere in the event; otherwise ``render()``. None when there is no such player."""
+    happened elsewhere in the event; the short notice when a new round was posted since the phone's
+    copy; otherwise ``render()``. None when there is no such player."""
     language = get_language() or "en"
-    seen = _client_etags(request)
-    current = personal_etag_current(
-        seen, tournament_id=tournament_id, player_id=player_id, language=language, scope=scope
+    poll = personal_poll(
+        _client_etags(request), tournament_id=tournament_id, player_id=player_id, language=language
     )
-    if current is not None:
-        return _not_modified(current)
-    etag = my_event_etag(tournament_id=tournament_id, player_id=player_id, language=language, scope=scope)
+    if poll.outcome == "current":
+        return _not_modified(poll.etag)
+    if poll.outcome == "new_round":
+        notice = my_event_notice(tournament_id=tournament_id, player_id=player_id, language=language)
+        if notice is not None:
+            response = _page_response(request, notice.body, None, notice.etag)
+            response[REFRESH_HEADER] = str(notice.refresh_ms)
+            return response
+    etag = my_event_etag(tournament_id=tournament_id, player_id=player_id, language=language)
     if etag is None:
         return None
     body, gz = compressed(render())
     return _page_response(request, body, gz, etag)
 
 
-def my_event_etag(*, tournament_id: int, player_id: int, language: str, scope: str = "me") -> str | None:
+def my_event_etag(*, tournament_id: int, player_id: int, language: str) -> str | None:
     """The ETag of what the player sees now (None when there is no such player in the event)."""
-    version = live_version(tournament_id)
     fingerprint = my_event_fingerprint(tournament_id=tournament_id, player_id=player_id)
-    if version is None or fingerprint is None:
+    if fingerprint is None:
         return None
-    return personal_etag(scope=scope, tournament_id=tournament_id, version=version, language=language,
-                         mark=digest(fingerprint))  # fmt: skip
+    return personal_etag(tournament_id=tournament_id, round_id=int(fingerprint[FINGERPRINT_ROUND] or 0),
+                         language=language, mark=digest(fingerprint))  # fmt: skip
+
+
+# --- the new-round notice -------------------------------------------------------------------------------
+
+# The phone fetches its full page this many milliseconds after the notice (header read by live.js).
+REFRESH_HEADER = "X-Live-Refresh"
+# A round's full pages are spread over up to this long: 2,000 full renders in the seconds after a round
+# is posted would take a 2-core laptop well past the 5 s in which every phone must show its new table.
+REFRESH_SPREAD_MAX_MS = 20_000
+REFRESH_MS_PER_MATCH = 20
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    etag: str
+    body: bytes
+    refresh_ms: int
+
+
+def my_event_notice(*, tournament_id: int, player_id: int, language: str) -> Notice | None:
+    """The short "new round" notice of a player's page: the round, their table and opponents (what the
+    public pairings page shows), rendered with two small queries and a tiny template — what a phone needs
+    within seconds of a round being posted. The full page (result forms, deck …) follows after a delay
+    spread by the round's size, so a 2,000-phone room does not ask for 2,000 full renders at once."""
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    from .my_event import my_event_pairing
+
+    pairing = my_event_pairing(tournament_id=tournament_id, player_id=player_id)
+    if pairing is None:
+        return None
+    with translation.override(language):
+        body = render_to_string("tournaments/_my_event_notice.html", pairing).encode()
+    spread = min(REFRESH_SPREAD_MAX_MS, REFRESH_MS_PER_MATCH * pairing["round"].match_count)
+    etag = personal_etag(
+        tournament_id=tournament_id, round_id=pairing["round"].pk, language=language, mark=NOTICE
+    )
+    return Notice(etag=etag, body=body, refresh_ms=random.randint(0, spread))

@@ -36,6 +36,10 @@ SELECT p.name, p.dropped_at_round, p.checked_in_at, p.deck_submitted_at, p.no_sh
 """
 
 
+# Where the latest round's id sits in the fingerprint (player-page ETags carry it).
+FINGERPRINT_ROUND = 8
+
+
 def my_event_fingerprint(*, tournament_id: int, player_id: int) -> list[Any] | None:
     """What decides whether a player's page changed, in one small query: their entry, the event's state, the
     latest round and its clock, the versions of all their matches (each result change bumps one) and their
@@ -217,3 +221,34 @@ def _record(player_id: int) -> dict[str, int]:
         else:
             record["draws"] += 1
     return record
+
+
+_PAIRING_SQL = """
+SELECT r.id, r.number, r.kind, (SELECT COUNT(*) FROM tournaments_match c WHERE c.round_id = r.id),
+       m.id, m."table", m.bye
+  FROM tournaments_round r
+  LEFT JOIN tournaments_match m ON m.id = (
+       SELECT s.match_id FROM tournaments_matchseat s JOIN tournaments_match x ON x.id = s.match_id
+        WHERE s.player_id = %s AND x.round_id = r.id)
+ WHERE r.tournament_id = %s
+ ORDER BY r.number DESC LIMIT 1"""
+
+_OPPONENTS_SQL = """
+SELECT p.name FROM tournaments_matchseat s JOIN tournaments_player p ON p.id = s.player_id
+ WHERE s.match_id = %s AND s.player_id <> %s ORDER BY s.seat"""
+
+
+def my_event_pairing(*, tournament_id: int, player_id: int) -> dict[str, Any] | None:
+    """The latest round and this player's place in it — table, bye, opponents' names — in two small
+    queries: what the new-round notice shows. None before round 1."""
+    rows = _fetch(_PAIRING_SQL, [player_id, tournament_id])
+    if not rows:
+        return None
+    round_id, number, kind, match_count, match_id, table, bye = rows[0]
+    round_ = Round(id=round_id, number=number, kind=kind, tournament_id=tournament_id)
+    round_.match_count = match_count
+    opponents = (
+        [] if match_id is None else [name for (name,) in _fetch(_OPPONENTS_SQL, [match_id, player_id])]
+    )
+    match = None if match_id is None else {"table": table, "bye": bool(bye)}
+    return {"round": round_, "match": match, "opponents": opponents, "pods": len(opponents) > 1}

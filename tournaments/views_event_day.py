@@ -376,7 +376,6 @@ def my_event_live(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         tournament_id=pk,
         player_id=player_id,
-        scope="me",
         render=render_fragment,
     )
     if response is None:
