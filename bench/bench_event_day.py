@@ -418,6 +418,8 @@ def run_config(args: argparse.Namespace, phones_n: int, server: str) -> dict[str
             timeline: dict[str, float] = timeline_queue.get(timeout=120)
             organizer_process.join()
             cpu = cpu_seconds(process.pid) - cpu_before
+            # PostgreSQL's backends work for the server too (planning and running its queries).
+            db_cpu = sum(cpu_seconds(pid) for pid in _pg_backends(base_url, name)) if postgres else 0.0
             wall = time.monotonic() - wall_before
         finally:
             process.terminate()
@@ -452,6 +454,7 @@ def run_config(args: argparse.Namespace, phones_n: int, server: str) -> dict[str
             "not_modified": stats.statuses.get(304, 0) / max(1, len(stats.latencies)),
             "errors": stats.errors + sum(n for code, n in stats.statuses.items() if code >= 400),
             "cpu": 100 * cpu / wall,
+            "db_cpu": 100 * db_cpu / wall,
             "cpu_ms": 1000 * cpu / max(1, len(stats.latencies)),
             "client_cpu": 100 * client_cpu / wall,
             "kb_per_req": stats.bytes / 1024 / max(1, len(stats.latencies)),
@@ -492,6 +495,15 @@ def _p95_by_window(stats: Stats, start: float, posted: float | None, window: flo
 def _admin_url(base_url: str) -> str:
     # The maintenance database: DATABASE_URL's own database need not exist.
     return base_url.replace("postgres://", "postgresql://").rsplit("/", 1)[0] + "/postgres"
+
+
+def _pg_backends(base_url: str, name: str) -> list[int]:
+    """The server processes of PostgreSQL serving the bench database (the web workers keep theirs)."""
+    import psycopg
+
+    with psycopg.connect(_admin_url(base_url), autocommit=True) as conn:
+        rows = conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s", [name]).fetchall()
+    return [int(pid) for (pid,) in rows]
 
 
 def _create_pg_database(base_url: str, name: str) -> None:
@@ -550,7 +562,7 @@ COLUMNS = [("server", "server", "{:<13}"), ("db", "db", "{:<16}"), ("phones", "p
            ("rps", "req/s", "{:>6.0f}"), ("p50", "p50 ms", "{:>6.0f}"), ("p95", "p95 ms", "{:>6.0f}"),
            ("max", "max ms", "{:>6.0f}"), ("steady_p95", "steady p95", "{:>10.0f}"),
            ("storm_p50", "storm p50", "{:>9.0f}"), ("storm_p95", "storm p95", "{:>9.0f}"), ("not_modified", "304", "{:>4.0%}"), ("errors", "errors", "{:>6}"),
-           ("kb_per_req", "KB/req", "{:>6.1f}"), ("cpu", "CPU %", "{:>5.0f}"), ("cpu_ms", "CPU ms/req", "{:>10.1f}"), ("client_cpu", "client CPU %", "{:>12.0f}"), ("pair_s", "pair s", "{:>6.2f}"),
+           ("kb_per_req", "KB/req", "{:>6.1f}"), ("cpu", "CPU %", "{:>5.0f}"), ("db_cpu", "DB CPU %", "{:>8.0f}"), ("cpu_ms", "CPU ms/req", "{:>10.1f}"), ("client_cpu", "client CPU %", "{:>12.0f}"), ("pair_s", "pair s", "{:>6.2f}"),
            ("seen_all_s", "all see s", "{:>9.1f}"), ("seen_p95_s", "p95 see s", "{:>9.1f}"),
            ("missed", "missed", "{:>6}")]  # fmt: skip
 
