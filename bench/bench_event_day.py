@@ -1,20 +1,12 @@
 """Event day under load: N phones polling "My event" (and some the projector / pairings pages) while the
-organizer posts rounds and results (issue #9).
+organizer posts rounds and results (issue #9): see bench/README.md for what it does and prints.
 
     .venv/bin/python bench/bench_event_day.py [--phones 500,2000] [--servers runserver,gunicorn]
-                                              [--workers 4] [--postgres] [--seconds 60]
+            [--workers 4] [--threads 1] [--seconds 90] [--results-per-second 2] [--client-processes 4]
+            [--postgres]
 
-Each configuration gets its own throw-away database (SQLite file in /tmp; with --postgres or DATABASE_URL
-set, a throw-away database next to DATABASE_URL's, plus the Redis cache of CACHE_URL), an event of N
-players with accounts created directly through the services, round 1 paired, and a server on 127.0.0.1
-(runserver, or gunicorn with --workers sync workers; DEBUG off). Then N simulated phones (asyncio +
-aiohttp, each with its own session cookie and ETag) poll every live.POLL_MS; one phone in ten watches the
-projector's pairings or the shared pairings page instead. Meanwhile, in this process: results of round 1
-are reported through the services, round 2 is paired (timed: "pair next round while they poll"), and we
-measure how long until every phone has seen its round-2 table. Printed per configuration: p50 / p95 / max
-latency, requests/s, 304 share, server CPU (% of one core), pair time, time until every phone sees the new
-pairings. Targets on a 2-core machine: p95 < 500 ms at 2,000 phones; every phone sees the pairings
-within 5 s; pairing 2,000 players < 2 s while they poll.
+Targets on a 2-core machine: p95 < 500 ms at 2,000 phones; every phone sees the pairings within 5 s;
+pairing 2,000 players < 2 s while they poll.
 """
 
 from __future__ import annotations
@@ -530,7 +522,7 @@ def main() -> None:
     parser.add_argument("--client-processes", type=int, default=4, help="processes simulating the phones")
     parser.add_argument("--results-per-second", type=float, default=2.0)
     parser.add_argument("--threads", type=int, default=1, help="gunicorn threads per worker (>1: gthread)")
-    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--seconds", type=float, default=90)
     parser.add_argument(
         "--postgres", action="store_true", help="PostgreSQL + Redis (DATABASE_URL / CACHE_URL)"
     )
