@@ -444,7 +444,7 @@ class DeckViewSet(viewsets.ViewSet):
     @action(detail=True, methods=["get"])
     def report(self, request: Request, pk: str) -> Response:
         deck = self._readable(request, pk)
-        lang = "ru" if (get_language() or "en").startswith("ru") else "en"
+        lang = get_language() or "en"
         report = selectors.deck_report(deck=deck, lang=lang) or {
             "legal": None,
             "violations": [],

@@ -4,7 +4,11 @@ rules engineer's registry. Kept in one place so the rest of decks/ does not depe
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Mapping
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
+
+from rules.engine.registry import word_for
 
 # The issue's fallbacks, used only when a rule set does not say.
 OPENING_HAND_FALLBACK: dict[str, int | dict[str, int]] = {
@@ -32,9 +36,11 @@ class SectionInfo:
     name_ru: str
     counted: bool = True
     provisional: bool = False
+    # Language → name, from the rule set (its own name/name_ru and [game.labels.sections]).
+    names: Mapping[str, str] = dataclass_field(default_factory=dict)
 
     def title(self, lang: str = "en") -> str:
-        return self.name_ru if lang.startswith("ru") and self.name_ru else self.name
+        return word_for(self.names or {"en": self.name, "ru": self.name_ru}, lang)
 
 
 @dataclass(frozen=True)
@@ -49,16 +55,19 @@ class FormatInfo:
     # What the format calls its hero (Everseal "Hero", Magic's Commander "Commander"), from the rule set.
     hero_label: str = "Hero"
     hero_label_ru: str = "Герой"
+    # Language → name of the format and of its hero slot, from the rule set.
+    names: Mapping[str, str] = dataclass_field(default_factory=dict)
+    hero_names: Mapping[str, str] = dataclass_field(default_factory=dict)
 
     def hero_title(self, lang: str = "en") -> str:
-        return self.hero_label_ru if lang.startswith("ru") and self.hero_label_ru else self.hero_label
+        return word_for(self.hero_names or {"en": self.hero_label, "ru": self.hero_label_ru}, lang)
 
     @property
     def section_slugs(self) -> list[str]:
         return [section.slug for section in self.sections]
 
     def title(self, lang: str = "en") -> str:
-        return self.name_ru if lang.startswith("ru") and self.name_ru else self.name
+        return word_for(self.names or {"en": self.name, "ru": self.name_ru}, lang)
 
     def map_section(self, slug: str) -> str | None:
         """The format's section for a parsed section name, or None when it has no such section."""
@@ -68,7 +77,9 @@ class FormatInfo:
         # A Cockatrice zone or a header may name the section as the rule set titles it ("Main deck").
         named = slug.strip().casefold()
         for section in self.sections:
-            if named in {section.name.casefold(), section.name_ru.casefold()}:
+            if named in {section.name.casefold(), section.name_ru.casefold()} | {
+                word.casefold() for word in section.names.values()
+            }:
                 return section.slug
         for candidate in SECTION_FALLBACKS.get(slug, ()):
             if candidate in slugs:
@@ -104,7 +115,8 @@ def format_info(game_slug: str, format_slug: str | None) -> FormatInfo:
 
 def _info(game_slug: str, fmt) -> FormatInfo:  # type: ignore[no-untyped-def]
     sections = tuple(
-        SectionInfo(s.slug, s.name, s.name_ru, bool(s.counted), bool(s.provisional)) for s in fmt.sections
+        SectionInfo(s.slug, s.name, s.name_ru, bool(s.counted), bool(s.provisional), s.words())
+        for s in fmt.sections
     )
     return FormatInfo(
         game_slug=game_slug,
@@ -116,6 +128,8 @@ def _info(game_slug: str, fmt) -> FormatInfo:  # type: ignore[no-untyped-def]
         uses_banlist=fmt.banlist is not None,
         hero_label=fmt.hero.label if fmt.hero is not None else "Hero",
         hero_label_ru=fmt.hero.label_ru if fmt.hero is not None else "Герой",
+        names=fmt.words(),
+        hero_names=fmt.hero.words() if fmt.hero is not None else {},
     )
 
 

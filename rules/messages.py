@@ -29,6 +29,7 @@ from django.utils import formats, translation
 from django.utils.translation import gettext, gettext_noop, ngettext_lazy, pgettext
 
 from .engine.filters import describe_filter
+from .engine.registry import word_for
 from .engine.report import Violation, set_renderer
 
 log = logging.getLogger(__name__)
@@ -171,10 +172,7 @@ def _size(size: Mapping[str, Any]) -> str:
 
 def label_text(entry: Mapping[str, Any], lang: str) -> str:
     """One data label in ``lang`` (``pt-br`` tries ``pt-br``, then ``pt``), English when it has none."""
-    for key in (lang, lang.split("-")[0], "en"):
-        if entry.get(key):
-            return str(entry[key])
-    return next((str(v) for v in entry.values() if v), "")
+    return word_for(entry, lang)
 
 
 def _filter(spec: Any, fields: Mapping[str, Any], lang: str) -> str:
