@@ -67,7 +67,15 @@ class FormatInfo:
         return [section.slug for section in self.sections]
 
     def title(self, lang: str = "en") -> str:
-        return word_for(self.names or {"en": self.name, "ru": self.name_ru}, lang)
+        return word_for(self.words(), lang)
+
+    def words(self) -> dict[str, str]:
+        """Language → the format's name: what a problem's parameter carries (worded at the edge)."""
+        return (
+            dict(self.names)
+            if self.names
+            else {"en": self.name, **({"ru": self.name_ru} if self.name_ru else {})}
+        )
 
     def map_section(self, slug: str) -> str | None:
         """The format's section for a parsed section name, or None when it has no such section."""

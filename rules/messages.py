@@ -145,7 +145,8 @@ MESSAGES: dict[str, Any] = {
     "sideboard_swap.keep_size": gettext_noop(
         "%(section)s must keep %(before)s cards after sideboarding (swap one for one); it would have %(after)s."
     ),
-    # A deck file's line the card resolver could not place; its reason comes from the deck resolver.
+    # A deck file's line the card resolver could not place; ``detail`` is the resolver's problem (a code and
+    # params, worded by decks/messages.py).
     "resolve.line": gettext_noop("line %(line)s: %(detail)s"),
     "resolve.detail": "%(detail)s",
     "unreadable_line.parse": gettext_noop("could not read: %(detail)s"),
@@ -196,6 +197,11 @@ def _value(name: str, value: Any, lang: str) -> Any:
         except ValueError:
             return value
     if isinstance(value, Mapping):
+        if "problem" in value:
+            # A deck-list line the parsers or the card resolver could not place: the decks app words it.
+            from decks.messages import render_param
+
+            return render_param(value, lang)
         if "filter" in value:
             return _filter(value["filter"], value.get("fields") or {}, lang)
         if "field" in value and "game" in value:
