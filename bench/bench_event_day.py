@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gzip
 import json
 import os
 import random
@@ -59,6 +60,8 @@ def server_env(database_url: str, cache_url: str) -> dict[str, str]:
         DATABASE_URL=database_url,
         CACHE_URL=cache_url,
         LOG_LEVEL="WARNING",
+        # As the venue server runs: each worker keeps its database connection between requests.
+        DB_CONN_MAX_AGE="300",
         DJANGO_SETTINGS_MODULE="config.settings",
     )
     env.pop("CELERY_BROKER_URL", None)
@@ -155,15 +158,32 @@ def create_event(players: int) -> dict[str, Any]:
         session.create()
         phones.append({"cookie": f"{settings.SESSION_COOKIE_NAME}={session.session_key}",
                        "token": live.my_event_token(player_id=player.pk, user_id=user.pk)})  # fmt: skip
+    # Registered lists of a real Yu-Gi-Oh! deck's shape: every phone's page shows its own (copied per
+    # player, as registration copies it), so renders cost what they cost on the day.
+    from django.utils import timezone
+
+    tournament.players.update(deck=deck_snapshot(), deck_submitted_at=timezone.now())
     services.round_pair_next(tournament=tournament, by=organizer)
     # The phones already have the page open (as in a room where round 1 is under way): each starts with
     # the ETag its page carried, computed the way the server computes it.
-    version = live.live_version(tournament.pk)
     for phone in phones:
         player_id, _user_id = live.my_event_token_read(phone["token"])
-        mark = live.digest(live.my_event_fingerprint(tournament_id=tournament.pk, player_id=player_id))
-        phone["etag"] = f'"me-{tournament.pk}-{version}-en-{mark}"'
+        phone["etag"] = live.my_event_etag(tournament_id=tournament.pk, player_id=player_id, language="en")
     return {"tournament": tournament, "organizer": organizer, "phones": phones}
+
+
+def deck_snapshot() -> dict[str, Any]:
+    """A registration snapshot of a typical 40 + 15 + 15 Yu-Gi-Oh! list: 17, 9 and 8 distinct cards."""
+    sections: dict[str, list[dict[str, Any]]] = {}
+    card = 0
+    for slug, counts in (("main", [3] * 8 + [2] * 6 + [1] * 4), ("extra", [2] * 6 + [1] * 3),
+                         ("side", [2] * 7 + [1])):  # fmt: skip
+        lines = sections[slug] = []
+        for count in counts:
+            card += 1
+            lines.append({"card_id": card, "external_id": str(10_000_000 + card), "count": count,
+                          "name": f"Bench Card Number {card} of the Long-Named Archetype"})  # fmt: skip
+    return {"hero": None, "sections": sections}
 
 
 def settle_rest(tournament: Any) -> None:
@@ -239,6 +259,8 @@ async def phone(index: int, session: Any, base: str, info: dict[str, Any], pk: i
                 stats.bytes += len(body)
                 if response.status == 200:
                     etag = response.headers.get("ETag")
+                    if response.headers.get("Content-Encoding") == "gzip":
+                        body = gzip.decompress(body)  # as the phone's browser does
                     if index not in stats.first_seen_round2 and b'data-round="2"' in body:
                         stats.first_seen_round2[index] = time.monotonic()
         except Exception:

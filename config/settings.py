@@ -148,7 +148,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
     }
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    # Opening a SQLite connection (and its PRAGMAs) costs more than a live poll: the venue's gunicorn
+    # workers keep theirs; runserver (`make run`, a new thread per request) closes each one.
+    DATABASES["default"]["CONN_MAX_AGE"] = env_int("DB_CONN_MAX_AGE", 300 if VENUE_MODE else 0)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"

@@ -25,7 +25,7 @@ from django.core import signing
 from django.core.cache import cache
 from django.db.models import F
 from django.dispatch import receiver
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.translation import get_language
 
 from . import signals
@@ -66,16 +66,64 @@ def live_version(tournament_id: int) -> int | None:
 
 # --- ETags and responses --------------------------------------------------------------------------------
 
+VARY = "Accept-Encoding, Cookie, Accept-Language"
+
+
+def etags_parse(header: str) -> set[str]:
+    """The entity tags of an If-None-Match header (weak or strong: a 304 compares them weakly)."""
+    return {tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()}
+
 
 def _client_etags(request: HttpRequest) -> set[str]:
-    header = request.headers.get("If-None-Match", "")
-    return {tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()}
+    return etags_parse(request.headers.get("If-None-Match", ""))
+
+
+def shared_etag(*, page: str, tournament_id: int, version: int, language: str) -> str:
+    return f'"{page}-{tournament_id}-{version}-{language}"'
+
+
+def shared_etag_current(tags: set[str], *, tournament_id: int, page: str, language: str | None) -> str | None:
+    """The one of ``tags`` that still names the current version of a shared page, else None.
+    ``language`` None accepts the tag's own language (the fast path, when no cookie picks one)."""
+    version = live_version(tournament_id)
+    if version is None:
+        return None
+    prefix = f'"{page}-{tournament_id}-{version}-'
+    for tag in tags:
+        if tag.startswith(prefix) and (language is None or tag == f'{prefix}{language}"'):
+            return tag
+    return None
+
+
+def personal_etag(*, scope: str, tournament_id: int, version: int, language: str, mark: str) -> str:
+    return f'"{scope}-{tournament_id}-{version}-{language}-{mark}"'
+
+
+def personal_etag_current(
+    tags: set[str], *, tournament_id: int, player_id: int, language: str | None, scope: str = "me"
+) -> str | None:
+    """The one of ``tags`` whose digest still matches what the player sees, else None. The event's version
+    in the tag does not matter: results at other tables change it, not this player's page."""
+    candidates = [tag for tag in tags if tag.startswith(f'"{scope}-{tournament_id}-')]
+    if not candidates:
+        return None
+    fingerprint = my_event_fingerprint(tournament_id=tournament_id, player_id=player_id)
+    if fingerprint is None:
+        return None
+    mark = digest(fingerprint)
+    for tag in candidates:
+        head, _sep, tag_mark = tag.strip('"').rpartition("-")
+        tag_language = head.split("-", 3)[-1] if head.count("-") >= 3 else ""
+        if tag_mark == mark and (language is None or tag_language == language):
+            return tag
+    return None
 
 
 def _not_modified(etag: str) -> HttpResponse:
     response = HttpResponseNotModified()
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
+    response["Vary"] = VARY
     return response
 
 
@@ -91,7 +139,7 @@ def _page_response(request: HttpRequest, body: bytes, gz: bytes | None, etag: st
     response["ETag"] = etag
     # Always revalidate: the ETag makes that cheap, and a phone never shows a stale round from its cache.
     response["Cache-Control"] = "no-cache"
-    response["Vary"] = "Accept-Encoding, Cookie, Accept-Language"
+    response["Vary"] = VARY
     return response
 
 
@@ -120,19 +168,18 @@ def shared_entry(
     entry = cache.get(key)
     if entry is None:
         entry = _render_once(key, render)
-    return f'"{page}-{tournament_id}-{version}-{language}"', entry[0], entry[1]
+    return shared_etag(page=page, tournament_id=tournament_id, version=version, language=language), *entry
 
 
 def shared_page(
     request: HttpRequest, *, tournament_id: int, page: str, render: Callable[[], str]
 ) -> HttpResponse | None:
     """Serve a shared page: 304 on an unchanged event (one query), else from the cache, gzipped."""
-    version = live_version(tournament_id)
-    if version is None:
-        return None
-    etag = f'"{page}-{tournament_id}-{version}-{get_language() or "en"}"'
-    if etag in _client_etags(request):
-        return _not_modified(etag)
+    current = shared_etag_current(
+        _client_etags(request), tournament_id=tournament_id, page=page, language=get_language() or "en"
+    )
+    if current is not None:
+        return _not_modified(current)
     entry = shared_entry(tournament_id=tournament_id, page=page, render=render)
     if entry is None:
         return None
@@ -187,28 +234,34 @@ def personal_page(
     request: HttpRequest,
     *,
     tournament_id: int,
+    player_id: int,
     scope: str,
-    fingerprint: Callable[[], Any],
     render: Callable[[], str],
 ) -> HttpResponse | None:
-    """A per-person page: 304 when the event has not changed (one query); when it has, still 304 if the
-    person's own ``fingerprint()`` (one more small query) is unchanged; otherwise ``render()``."""
-    version = live_version(tournament_id)
-    if version is None:
-        return None
+    """A player's own page: 304 while the player's fingerprint (one small query) is unchanged, whatever
+    happened elsewhere in the event; otherwise ``render()``. None when there is no such player."""
     language = get_language() or "en"
-    prefix = f'"{scope}-{tournament_id}-{version}-{language}-'
     seen = _client_etags(request)
-    for tag in seen:
-        if tag.startswith(prefix):
-            return _not_modified(tag)
-    mark = digest(fingerprint())
-    etag = f'{prefix}{mark}"'
-    same_scope = f'"{scope}-{tournament_id}-'
-    if any(tag.startswith(same_scope) and tag.endswith(f'-{language}-{mark}"') for tag in seen):
-        return _not_modified(etag)
+    current = personal_etag_current(
+        seen, tournament_id=tournament_id, player_id=player_id, language=language, scope=scope
+    )
+    if current is not None:
+        return _not_modified(current)
+    etag = my_event_etag(tournament_id=tournament_id, player_id=player_id, language=language, scope=scope)
+    if etag is None:
+        return None
     body, gz = compressed(render())
     return _page_response(request, body, gz, etag)
+
+
+def my_event_etag(*, tournament_id: int, player_id: int, language: str, scope: str = "me") -> str | None:
+    """The ETag of what the player sees now (None when there is no such player in the event)."""
+    version = live_version(tournament_id)
+    fingerprint = my_event_fingerprint(tournament_id=tournament_id, player_id=player_id)
+    if version is None or fingerprint is None:
+        return None
+    return personal_etag(scope=scope, tournament_id=tournament_id, version=version, language=language,
+                         mark=digest(fingerprint))  # fmt: skip
 
 
 # --- "My event": what one player needs, in a constant number of queries ---------------------------------
@@ -228,7 +281,7 @@ SELECT p.name, p.dropped_at_round, p.checked_in_at, p.deck_submitted_at, p.no_sh
 """
 
 
-def my_event_fingerprint(*, tournament_id: int, player_id: int) -> Any:
+def my_event_fingerprint(*, tournament_id: int, player_id: int) -> list[Any] | None:
     """What decides whether a player's page changed, in one small query: their entry, the event's state, the
     latest round and its clock, the versions of all their matches (each result change bumps one) and their
     swaps. Changes elsewhere in a big event leave it alone, so those polls still end in 304."""
@@ -237,14 +290,14 @@ def my_event_fingerprint(*, tournament_id: int, player_id: int) -> Any:
     with connection.cursor() as cursor:
         cursor.execute(_MY_EVENT_FINGERPRINT, [player_id, tournament_id])
         row = cursor.fetchone()
-    if row is None:
-        raise Http404
-    return list(row)
+    return None if row is None else list(row)
 
 
 def my_event_state(*, tournament_id: int, player_id: int) -> dict[str, Any] | None:
     """Everything the player's page shows, read with a fixed number of small queries whatever the size of
-    the event: the player, the latest round, their match (seats, games, their own swaps), their record."""
+    the event: the player with the event, the latest round, the seats of their match in it (with the
+    players and the match), its games, their own swaps, their record. After a round is posted every phone
+    asks for this at once, so each query here is one a 2,000-phone room pays 2,000 times."""
     from .models import Game, Match, MatchSeat, Player, Round, SideboardChange
 
     player = (
@@ -261,18 +314,24 @@ def my_event_state(*, tournament_id: int, player_id: int) -> dict[str, Any] | No
     games: list[Any] = []
     swaps: list[Any] = []
     if round_ is not None:
-        my_seat = MatchSeat.objects.filter(player=player, match__round=round_).select_related("match").first()
-        if my_seat is not None:
-            match = my_seat.match
-            seats = list(MatchSeat.objects.filter(match=match).select_related("player").order_by("seat"))
-            games = list(Game.objects.filter(match=match).order_by("number"))
-            swaps = list(
-                SideboardChange.objects.filter(match=match, player=player).order_by("game_number", "id")
-            )
+        # The seats of this player's match in the latest round, in one query (a bye has only theirs).
+        seats = list(
+            MatchSeat.objects.filter(match__round=round_, match__seats__player=player)
+            .select_related("player", "match__reported_by")
+            .order_by("seat")
+        )
+        if seats:
+            match = seats[0].match
+            for seat in seats:
+                seat.match = match  # one Match instance shared by the seats, as the template expects
+            if not match.bye:
+                games = list(Game.objects.filter(match=match).order_by("number"))
+                swaps = list(
+                    SideboardChange.objects.filter(match=match, player=player).order_by("game_number", "id")
+                )
         if round_.kind == Round.Kind.TOP_CUT:
             round_.match_count = Match.objects.filter(round=round_).count()
-    record = _record(player)
-    context = {
+    return {
         "tournament": tournament,
         "player": player,
         "round": round_,
@@ -280,9 +339,8 @@ def my_event_state(*, tournament_id: int, player_id: int) -> dict[str, Any] | No
         "seats": seats,
         "games": games,
         "swaps": swaps,
-        "record": record,
+        "record": _record(player),
     }
-    return context
 
 
 def _record(player: Any) -> dict[str, int]:

@@ -335,12 +335,10 @@ def my_event_page(request: HttpRequest, pk: int, status: int = 200) -> HttpRespo
         messages.info(request, _("You are not registered for this event."))
         return redirect("tournaments:detail", pk=pk)
     token = live.my_event_token(player_id=player.pk, user_id=request.user.pk)
-    version = live.live_version(pk)
-    fingerprint = live.my_event_fingerprint(tournament_id=pk, player_id=player.pk)
+    etag = live.my_event_etag(tournament_id=pk, player_id=player.pk, language=request.LANGUAGE_CODE)
     context = live.my_event_state(tournament_id=pk, player_id=player.pk)
-    if context is None:
+    if context is None or etag is None:
         raise Http404
-    language = request.LANGUAGE_CODE
     fragment = _render_my_event(request, context)
     return render(
         request,
@@ -349,7 +347,7 @@ def my_event_page(request: HttpRequest, pk: int, status: int = 200) -> HttpRespo
             "tournament": tournament,
             "fragment": fragment,
             "live_url": reverse("tournaments:my_event_live", args=[pk]) + f"?k={token}",
-            "etag": f'"me-{pk}-{version}-{language}-{live.digest(fingerprint)}"',
+            "etag": etag,
             "server_now": timezone.now(),
             "live_config": _json_script_config(),
         },
@@ -376,8 +374,8 @@ def my_event_live(request: HttpRequest, pk: int) -> HttpResponse:
     response = live.personal_page(
         request,
         tournament_id=pk,
+        player_id=player_id,
         scope="me",
-        fingerprint=lambda: live.my_event_fingerprint(tournament_id=pk, player_id=player_id),
         render=render_fragment,
     )
     if response is None:
