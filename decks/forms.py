@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from cards.forms import GameChoiceField
 from cards.models import Game
 
 from .formats import FORMATS, MAX_BYTES
@@ -24,7 +25,7 @@ FORMAT_LABELS = {
 
 
 def _deck_games() -> forms.ModelChoiceField:
-    return forms.ModelChoiceField(
+    return GameChoiceField(
         queryset=Game.objects.filter(has_decks=True),
         to_field_name="slug",
         label=_("Game"),

@@ -573,7 +573,11 @@ def _match_page(request: HttpRequest, match_id: int, status: int = 200) -> HttpR
             "side_player": side_player,
             "side_game": side_game,
             "next_game": side_game if side_game <= services.max_games(tournament, match.round) else None,
-            "side_rows": printables.sideboard_rows(current) if current else None,
+            "side_rows": printables.sideboard_rows(
+                current, game_slug=tournament.game.slug, format_slug=tournament.format_slug
+            )
+            if current
+            else None,
             "side_lines": side_lines,
             "pod_labels": printables.pod_labels(tournament),
             "audit": history.audit_rows(selectors.match_audit(match)) if organizer or me is not None else [],
