@@ -183,44 +183,63 @@ def describe_restriction(
     labels: dict[str, str] | None = None,
 ) -> str:
     """One hero deck-building restriction (card data: attributes["restrictions"]) in words, for the hero
-    picker — the same kinds the rules engine applies; anything else is shown as it was entered.
+    picker — the same kinds the rules engine applies; anything else is shown as it was entered. The words
+    come from the catalogues in ``lang`` (a restriction's own ``text``/``text_ru`` is card data, kept).
 
     ``labels`` (field -> label in ``lang``, see filter_labels) names the filter's fields; without it the
     hero games' own labels are used."""
-    from rules.engine.filters import describe_filter
+    from django.utils import translation
 
-    ru = lang.startswith("ru")
     if isinstance(item, str):
         return item
     if not isinstance(item, dict):
         return str(item)
-    if ru and isinstance(item.get("text_ru"), str):
+    if lang.startswith("ru") and isinstance(item.get("text_ru"), str):
         return item["text_ru"]
     if isinstance(item.get("text"), str):
         return item["text"]
-    kind = item.get("kind")
     if labels is None:
         labels = hero_filter_labels(lang)
-    what = describe_filter(item.get("filter") or {}, "ru" if ru else "en", labels)
+    with translation.override(lang):
+        return _restriction_words(item, lang, sections or {}, labels)
+
+
+def _restriction_words(item: dict, lang: str, sections: dict[str, str], labels: dict[str, str]) -> str:  # type: ignore[type-arg]
+    from django.utils.translation import gettext, ngettext
+
+    from rules.engine.filters import describe_filter
+    from rules.messages import filter_phrases
+
+    kind = item.get("kind")
+    what = describe_filter(item.get("filter") or {}, lang, labels, filter_phrases())
     count = item.get("count", 1)
+    number = count if isinstance(count, int) else 0
     if kind == "forbid":
-        return f"Запрещены карты: {what}" if ru else f"No cards with {what}"
+        return gettext("No cards with %(what)s") % {"what": what}
     if kind == "only":
-        return f"Только карты: {what}" if ru else f"Only cards with {what}"
+        return gettext("Only cards with %(what)s") % {"what": what}
     if kind in ("require", "at_least"):
-        return f"Не менее {count} карт(ы): {what}" if ru else f"At least {count} card(s) with {what}"
+        return ngettext("At least %(count)s card with %(what)s", "At least %(count)s cards with %(what)s", number) % {
+            "count": count, "what": what,
+        }  # fmt: skip
     if kind == "at_most":
-        return f"Не более {count} карт(ы): {what}" if ru else f"At most {count} card(s) with {what}"
+        return ngettext("At most %(count)s card with %(what)s", "At most %(count)s cards with %(what)s", number) % {
+            "count": count, "what": what,
+        }  # fmt: skip
     if kind == "copy_limit":
         limit = item.get("max")
-        return f"Не более {limit} копий одной карты" if ru else f"At most {limit} copies of a card"
+        return ngettext(
+            "At most %(limit)s copy of a card",
+            "At most %(limit)s copies of a card",
+            limit if isinstance(limit, int) else 0,
+        ) % {"limit": limit}
     if kind == "section_size":
         slug = str(item.get("section", ""))
-        where = (sections or {}).get(slug, slug)
+        where = sections.get(slug, slug)
         low, high = item.get("min"), item.get("max")
         if low is not None and high is not None:
-            return f"{where}: от {low} до {high} карт" if ru else f"{where}: {low}–{high} cards"
+            return gettext("%(section)s: %(min)s–%(max)s cards") % {"section": where, "min": low, "max": high}
         if low is not None:
-            return f"{where}: не менее {low} карт" if ru else f"{where}: at least {low} cards"
-        return f"{where}: не более {high} карт" if ru else f"{where}: at most {high} cards"
+            return gettext("%(section)s: at least %(min)s cards") % {"section": where, "min": low}
+        return gettext("%(section)s: at most %(max)s cards") % {"section": where, "max": high}
     return ", ".join(f"{key}: {value}" for key, value in item.items())

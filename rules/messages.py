@@ -176,16 +176,20 @@ def label_text(entry: Mapping[str, Any], lang: str) -> str:
     return word_for(entry, lang)
 
 
-def _filter(spec: Any, fields: Mapping[str, Any], lang: str) -> str:
-    """A card filter in words ("Size L, Region North / South"), fields named by the game's labels."""
-    labels = {key: label_text(entry, lang) for key, entry in fields.items() if isinstance(entry, Mapping)}
-    phrases = {
+def filter_phrases() -> dict[str, str]:
+    """The joining words of a card filter in the active language (the engine's describe_filter takes them)."""
+    return {
         "or": pgettext("between filter alternatives", " or "),
         "not": pgettext("card filter", "%(field)s not %(values)s"),
         "contains": pgettext("card filter", "%(field)s contains “%(values)s”"),
         "not_contains": pgettext("card filter", "%(field)s lacks “%(values)s”"),
     }
-    return describe_filter(spec, lang, labels, phrases)
+
+
+def _filter(spec: Any, fields: Mapping[str, Any], lang: str) -> str:
+    """A card filter in words ("Size L, Region North / South"), fields named by the game's labels."""
+    labels = {key: label_text(entry, lang) for key, entry in fields.items() if isinstance(entry, Mapping)}
+    return describe_filter(spec, lang, labels, filter_phrases())
 
 
 def _value(name: str, value: Any, lang: str) -> Any:

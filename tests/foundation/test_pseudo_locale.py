@@ -114,6 +114,13 @@ def test_deck_list_problems_change_language(pseudo: str) -> None:
     assert text.count(OPEN) == 2 and "abc" in text
 
 
+def test_hero_restrictions_change_language(pseudo: str) -> None:
+    from decks.gamerules import describe_restriction
+
+    text = describe_restriction({"kind": "at_least", "count": 5, "filter": {"size": "L"}}, pseudo, labels={})
+    assert _wrapped(text) and "5" in text and "size L" in text
+
+
 def test_result_history_words_change_language(pseudo: str) -> None:
     from django.utils import translation
 
