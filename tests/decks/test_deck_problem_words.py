@@ -79,3 +79,16 @@ def test_a_rule_report_words_unreadable_and_misplaced_lines_in_the_readers_langu
     [unreadable] = [v for v in response.json()["violations"] if v["code"] == "unreadable_line"]
     assert unreadable["params"]["detail"] == {"problem": "not_passcode", "params": {"text": "abc"}, "line": 3}
     assert unreadable["message"] == "ошибка чтения: строка 3: «abc» — не пароль карты (только цифры)"
+
+
+@pytest.mark.django_db
+def test_deck_api_errors_name_the_game_in_the_readers_language(
+    sample_cards, user, api_client_for, card
+) -> None:
+    stranger = card("everseal", "Кракен")
+    body = {"game": "yugioh", "name": "x", "sections": {"main": [{"card": stranger.pk, "count": 1}]}}
+    response = api_client_for(user).post(
+        reverse("api-deck-list"), body, format="json", HTTP_ACCEPT_LANGUAGE="ru"
+    )
+    assert response.status_code == 400
+    assert response.json() == {"sections": [f"карта с id {stranger.pk} — не карта игры Yu-Gi-Oh! ККИ"]}
