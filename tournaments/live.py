@@ -4,12 +4,17 @@ Why this and not server-sent events: the venue runs gunicorn (sync workers) + SQ
 cluster runs several web nodes on PostgreSQL. A counter column (``Tournament.live_version``) is shared by
 every worker and node without any pub/sub, and a poll of an unchanged page costs one indexed primary-key
 read before answering 304. The counter is bumped with an F() update by the receiver of
-``signals.tournament_changed`` (sent after commit), so concurrent bumps never lose one.
+``signals.tournament_changed`` (sent after commit), so concurrent bumps never lose one. A second counter,
+``pairings_version``, skips the changes the pairings and timer pages do not show (results, swaps,
+check-ins), so those big shared pages are not re-rendered for every result of a round.
+
+Unchanged polls are answered before Django's middleware by ``live_wsgi.LivePolls`` with the same
+decisions (``shared_etag_current`` / ``personal_etag_current``); what changed is answered by the views.
 
 Pages everyone shares (pairings, standings, projector) are rendered once per change and language, kept in
 the cache gzipped, and served with an ETag. A player's own page ("My event") is small and per person; its
-ETag carries the event version plus a digest of what that player sees, so a change elsewhere in a big event
-costs that phone a handful of constant queries and still ends in 304 when nothing of theirs changed.
+ETag carries a digest of what that player sees (``my_event.my_event_fingerprint``, one query), so a change
+elsewhere in a big event still ends in 304 for that phone; what it shows is read by ``my_event``.
 """
 
 from __future__ import annotations
@@ -17,8 +22,10 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.core import signing
@@ -30,6 +37,7 @@ from django.utils.translation import get_language
 
 from . import signals
 from .models import Tournament
+from .my_event import FINGERPRINT_ROUND, my_event_fingerprint
 
 # How often the pages' script asks again (milliseconds); the bench uses the same figure.
 POLL_MS = 4000
@@ -42,26 +50,50 @@ _MY_EVENT_SALT = "tournaments.live.my-event"
 
 @receiver(signals.tournament_changed, dispatch_uid="tournaments.live.bump")
 def _bump_on_change(sender: Any, *, tournament_id: int, **kwargs: Any) -> None:
-    live_version_bump(tournament_id=tournament_id)
+    live_version_bump(tournament_id=tournament_id, what=kwargs.get("what", ""))
 
 
-def live_version_bump(*, tournament_id: int) -> None:
+# Changes that the pairings and timer pages do not show: a result comes in every few seconds during a
+# round, and re-rendering a 2,000-name pairings page for each would be most of the laptop's work.
+NOT_ON_PAIRINGS = frozenset({"result", "sideboard", "check_in", "decks"})
+# Shared pages keyed by Tournament.pairings_version; every other page by live_version.
+_PAIRINGS_PAGES = ("pairings-", "projector-pairings", "projector-timer")
+
+
+def live_version_bump(*, tournament_id: int, what: str = "") -> None:
     # F(): two workers bumping at once both count, with no read-modify-write race.
-    Tournament.objects.filter(pk=tournament_id).update(live_version=F("live_version") + 1)
+    counters = {"live_version": F("live_version") + 1}
+    if what not in NOT_ON_PAIRINGS:
+        counters["pairings_version"] = F("pairings_version") + 1
+    Tournament.objects.filter(pk=tournament_id).update(**counters)
 
 
-_VERSION_SQL = "SELECT live_version FROM tournaments_tournament WHERE id = %s"
+_VERSION_SQL = "SELECT live_version, pairings_version FROM tournaments_tournament WHERE id = %s"
 
 
-def live_version(tournament_id: int) -> int | None:
-    """The event's change counter (one primary-key read), or None when there is no such event. Plain SQL:
+def _versions(tournament_id: int) -> tuple[int, int] | None:
+    """The event's change counters (one primary-key read), or None when there is no such event. Plain SQL:
     this runs on every poll of every phone, and building the ORM query would cost more than running it."""
     from django.db import connection
 
     with connection.cursor() as cursor:
         cursor.execute(_VERSION_SQL, [tournament_id])
         row = cursor.fetchone()
-    return None if row is None else int(row[0])
+    return None if row is None else (int(row[0]), int(row[1]))
+
+
+def live_version(tournament_id: int) -> int | None:
+    """The counter of every visible change of the event."""
+    versions = _versions(tournament_id)
+    return None if versions is None else versions[0]
+
+
+def page_version(tournament_id: int, page: str) -> int | None:
+    """The counter a shared page's content follows: the pairings and timer pages ignore results."""
+    versions = _versions(tournament_id)
+    if versions is None:
+        return None
+    return versions[1] if page.startswith(_PAIRINGS_PAGES) else versions[0]
 
 
 # --- ETags and responses --------------------------------------------------------------------------------
@@ -85,7 +117,7 @@ def shared_etag(*, page: str, tournament_id: int, version: int, language: str) -
 def shared_etag_current(tags: set[str], *, tournament_id: int, page: str, language: str | None) -> str | None:
     """The one of ``tags`` that still names the current version of a shared page, else None.
     ``language`` None accepts the tag's own language (the fast path, when no cookie picks one)."""
-    version = live_version(tournament_id)
+    version = page_version(tournament_id, page)
     if version is None:
         return None
     prefix = f'"{page}-{tournament_id}-{version}-'
@@ -95,28 +127,71 @@ def shared_etag_current(tags: set[str], *, tournament_id: int, page: str, langua
     return None
 
 
-def personal_etag(*, scope: str, tournament_id: int, version: int, language: str, mark: str) -> str:
-    return f'"{scope}-{tournament_id}-{version}-{language}-{mark}"'
+# A player's page ETag: "me-<event>-<latest round id>-<language>-<digest of what they see>". Its digest is
+# NOTICE while the phone shows the short new-round notice (see my_event_notice).
+NOTICE = "notice"
+
+
+@dataclass(frozen=True, slots=True)
+class PersonalPoll:
+    """What a conditional poll of a player's page gets: ``current`` (304 with ``etag``), ``new_round`` (the
+    phone last saw an earlier round: the short notice answers), or ``changed`` (a full render)."""
+
+    outcome: str
+    etag: str = ""
+    round_id: int = 0
+    language: str = ""  # the language of the phone's copy (its tag's)
+
+
+def personal_etag(*, tournament_id: int, round_id: int, language: str, mark: str) -> str:
+    return f'"me-{tournament_id}-{round_id}-{language}-{mark}"'
+
+
+def _personal_tag_parts(tag: str, tournament_id: int) -> tuple[int, str, str] | None:
+    """(round id, language, digest) of one of our player-page tags for this event, else None."""
+    prefix = f'"me-{tournament_id}-'
+    if not tag.startswith(prefix) or not tag.endswith('"'):
+        return None
+    round_part, _sep, rest = tag[len(prefix) : -1].partition("-")
+    language, _sep, mark = rest.rpartition("-")
+    if not round_part.isdigit() or not language or not mark:
+        return None
+    return int(round_part), language, mark
+
+
+def personal_poll(
+    tags: set[str], *, tournament_id: int, player_id: int, language: str | None
+) -> PersonalPoll:
+    """Decide a player's poll with one query (their fingerprint). A result at another table leaves it
+    ``current``; a phone still showing an earlier round gets ``new_round``. ``language`` None accepts the
+    tag's own language (the fast path, when no cookie picks one)."""
+    parts = [(tag, p) for tag in tags if (p := _personal_tag_parts(tag, tournament_id)) is not None]
+    if not parts:
+        return PersonalPoll("changed")
+    fingerprint = my_event_fingerprint(tournament_id=tournament_id, player_id=player_id)
+    if fingerprint is None:
+        return PersonalPoll("changed")
+    mark, round_id = digest(fingerprint), int(fingerprint[FINGERPRINT_ROUND] or 0)
+    for tag, (tag_round, tag_language, tag_mark) in parts:
+        if language is not None and tag_language != language:
+            continue
+        if tag_mark == mark or (tag_mark == NOTICE and tag_round == round_id):
+            # A phone showing the notice fetches its full page by itself, spread over a few seconds.
+            return PersonalPoll("current", tag, round_id)
+        if tag_round != round_id and round_id:
+            notice = personal_etag(
+                tournament_id=tournament_id, round_id=round_id, language=tag_language, mark=NOTICE
+            )
+            return PersonalPoll("new_round", notice, round_id, tag_language)
+    return PersonalPoll("changed", round_id=round_id)
 
 
 def personal_etag_current(
-    tags: set[str], *, tournament_id: int, player_id: int, language: str | None, scope: str = "me"
+    tags: set[str], *, tournament_id: int, player_id: int, language: str | None
 ) -> str | None:
-    """The one of ``tags`` whose digest still matches what the player sees, else None. The event's version
-    in the tag does not matter: results at other tables change it, not this player's page."""
-    candidates = [tag for tag in tags if tag.startswith(f'"{scope}-{tournament_id}-')]
-    if not candidates:
-        return None
-    fingerprint = my_event_fingerprint(tournament_id=tournament_id, player_id=player_id)
-    if fingerprint is None:
-        return None
-    mark = digest(fingerprint)
-    for tag in candidates:
-        head, _sep, tag_mark = tag.strip('"').rpartition("-")
-        tag_language = head.split("-", 3)[-1] if head.count("-") >= 3 else ""
-        if tag_mark == mark and (language is None or tag_language == language):
-            return tag
-    return None
+    """The one of ``tags`` that still matches what the player sees, else None."""
+    poll = personal_poll(tags, tournament_id=tournament_id, player_id=player_id, language=language)
+    return poll.etag if poll.outcome == "current" else None
 
 
 def _not_modified(etag: str) -> HttpResponse:
@@ -159,8 +234,8 @@ def shared_entry(
     *, tournament_id: int, page: str, render: Callable[[], str]
 ) -> tuple[str, bytes, bytes | None] | None:
     """(ETag, HTML, gzipped HTML) of a page that looks the same to everyone (per language), rendered at
-    most once per change of the event; None when there is no such event."""
-    version = live_version(tournament_id)
+    most once per change it shows; None when there is no such event."""
+    version = page_version(tournament_id, page)
     if version is None:
         return None
     language = get_language() or "en"
@@ -231,143 +306,73 @@ def digest(data: Any) -> str:
 
 
 def personal_page(
-    request: HttpRequest,
-    *,
-    tournament_id: int,
-    player_id: int,
-    scope: str,
-    render: Callable[[], str],
+    request: HttpRequest, *, tournament_id: int, player_id: int, render: Callable[[], str]
 ) -> HttpResponse | None:
     """A player's own page: 304 while the player's fingerprint (one small query) is unchanged, whatever
-    happened elsewhere in the event; otherwise ``render()``. None when there is no such player."""
+    happened elsewhere in the event; the short notice when a new round was posted since the phone's
+    copy; otherwise ``render()``. None when there is no such player."""
     language = get_language() or "en"
-    seen = _client_etags(request)
-    current = personal_etag_current(
-        seen, tournament_id=tournament_id, player_id=player_id, language=language, scope=scope
+    poll = personal_poll(
+        _client_etags(request), tournament_id=tournament_id, player_id=player_id, language=language
     )
-    if current is not None:
-        return _not_modified(current)
-    etag = my_event_etag(tournament_id=tournament_id, player_id=player_id, language=language, scope=scope)
+    if poll.outcome == "current":
+        return _not_modified(poll.etag)
+    if poll.outcome == "new_round":
+        notice = my_event_notice(tournament_id=tournament_id, player_id=player_id, language=language)
+        if notice is not None:
+            response = _page_response(request, notice.body, None, notice.etag)
+            response[REFRESH_HEADER] = str(notice.refresh_ms)
+            return response
+    etag = my_event_etag(tournament_id=tournament_id, player_id=player_id, language=language)
     if etag is None:
         return None
     body, gz = compressed(render())
     return _page_response(request, body, gz, etag)
 
 
-def my_event_etag(*, tournament_id: int, player_id: int, language: str, scope: str = "me") -> str | None:
+def my_event_etag(*, tournament_id: int, player_id: int, language: str) -> str | None:
     """The ETag of what the player sees now (None when there is no such player in the event)."""
-    version = live_version(tournament_id)
     fingerprint = my_event_fingerprint(tournament_id=tournament_id, player_id=player_id)
-    if version is None or fingerprint is None:
+    if fingerprint is None:
         return None
-    return personal_etag(scope=scope, tournament_id=tournament_id, version=version, language=language,
-                         mark=digest(fingerprint))  # fmt: skip
+    return personal_etag(tournament_id=tournament_id, round_id=int(fingerprint[FINGERPRINT_ROUND] or 0),
+                         language=language, mark=digest(fingerprint))  # fmt: skip
 
 
-# --- "My event": what one player needs, in a constant number of queries ---------------------------------
+# --- the new-round notice -------------------------------------------------------------------------------
+
+# The phone fetches its full page this many milliseconds after the notice (header read by live.js).
+REFRESH_HEADER = "X-Live-Refresh"
+# A round's full pages are spread over up to this long: 2,000 full renders in the seconds after a round
+# is posted would take a 2-core laptop well past the 5 s in which every phone must show its new table.
+REFRESH_SPREAD_MAX_MS = 20_000
+REFRESH_MS_PER_MATCH = 20
 
 
-_MY_EVENT_FINGERPRINT = """
-SELECT p.name, p.dropped_at_round, p.checked_in_at, p.deck_submitted_at, p.no_show,
-       t.status, t.check_in_opened_at, t.rounds,
-       (SELECT r.id FROM tournaments_round r WHERE r.tournament_id = t.id ORDER BY r.number DESC LIMIT 1),
-       (SELECT r.timer_ends_at FROM tournaments_round r WHERE r.tournament_id = t.id ORDER BY r.number DESC LIMIT 1),
-       (SELECT SUM(m.version) FROM tournaments_matchseat s JOIN tournaments_match m ON m.id = s.match_id
-         WHERE s.player_id = p.id),
-       (SELECT COUNT(*) FROM tournaments_matchseat s WHERE s.player_id = p.id),
-       (SELECT COUNT(*) FROM tournaments_sideboardchange c WHERE c.player_id = p.id)
-  FROM tournaments_player p JOIN tournaments_tournament t ON t.id = p.tournament_id
- WHERE p.id = %s AND p.tournament_id = %s
-"""
+@dataclass(frozen=True, slots=True)
+class Notice:
+    etag: str
+    body: bytes
+    refresh_ms: int
 
 
-def my_event_fingerprint(*, tournament_id: int, player_id: int) -> list[Any] | None:
-    """What decides whether a player's page changed, in one small query: their entry, the event's state, the
-    latest round and its clock, the versions of all their matches (each result change bumps one) and their
-    swaps. Changes elsewhere in a big event leave it alone, so those polls still end in 304."""
-    from django.db import connection
+def my_event_notice(*, tournament_id: int, player_id: int, language: str) -> Notice | None:
+    """The short "new round" notice of a player's page: the round, their table and opponents (what the
+    public pairings page shows), rendered with two small queries and a tiny template — what a phone needs
+    within seconds of a round being posted. The full page (result forms, deck …) follows after a delay
+    spread by the round's size, so a 2,000-phone room does not ask for 2,000 full renders at once."""
+    from django.template.loader import render_to_string
+    from django.utils import translation
 
-    with connection.cursor() as cursor:
-        cursor.execute(_MY_EVENT_FINGERPRINT, [player_id, tournament_id])
-        row = cursor.fetchone()
-    return None if row is None else list(row)
+    from .my_event import my_event_pairing
 
-
-def my_event_state(*, tournament_id: int, player_id: int) -> dict[str, Any] | None:
-    """Everything the player's page shows, read with a fixed number of small queries whatever the size of
-    the event: the player with the event, the latest round, the seats of their match in it (with the
-    players and the match), its games, their own swaps, their record. After a round is posted every phone
-    asks for this at once, so each query here is one a 2,000-phone room pays 2,000 times."""
-    from .models import Game, Match, MatchSeat, Player, Round, SideboardChange
-
-    player = (
-        Player.objects.select_related("tournament__game", "source_deck")
-        .filter(pk=player_id, tournament_id=tournament_id)
-        .first()
-    )
-    if player is None:
+    pairing = my_event_pairing(tournament_id=tournament_id, player_id=player_id)
+    if pairing is None:
         return None
-    tournament = player.tournament
-    round_ = Round.objects.filter(tournament_id=tournament_id).order_by("-number").first()
-    match = None
-    seats: list[Any] = []
-    games: list[Any] = []
-    swaps: list[Any] = []
-    if round_ is not None:
-        # The seats of this player's match in the latest round, in one query (a bye has only theirs).
-        seats = list(
-            MatchSeat.objects.filter(match__round=round_, match__seats__player=player)
-            .select_related("player", "match__reported_by")
-            .order_by("seat")
-        )
-        if seats:
-            match = seats[0].match
-            for seat in seats:
-                seat.match = match  # one Match instance shared by the seats, as the template expects
-            if not match.bye:
-                games = list(Game.objects.filter(match=match).order_by("number"))
-                swaps = list(
-                    SideboardChange.objects.filter(match=match, player=player).order_by("game_number", "id")
-                )
-        if round_.kind == Round.Kind.TOP_CUT:
-            round_.match_count = Match.objects.filter(round=round_).count()
-    return {
-        "tournament": tournament,
-        "player": player,
-        "round": round_,
-        "match": match,
-        "seats": seats,
-        "games": games,
-        "swaps": swaps,
-        "record": _record(player),
-    }
-
-
-def _record(player: Any) -> dict[str, int]:
-    """Wins, losses and draws of the player's settled matches (pods: placement points are in standings)."""
-    from .models import MatchSeat
-    from .records import RESULT_STATUSES
-
-    rows = list(
-        MatchSeat.objects.filter(match__seats__player=player, match__status__in=RESULT_STATUSES)
-        .values_list("match_id", "player_id", "wins", "place", "match__bye")
-        .order_by("match_id", "seat")
+    with translation.override(language):
+        body = render_to_string("tournaments/_my_event_notice.html", pairing).encode()
+    spread = min(REFRESH_SPREAD_MAX_MS, REFRESH_MS_PER_MATCH * pairing["round"].match_count)
+    etag = personal_etag(
+        tournament_id=tournament_id, round_id=pairing["round"].pk, language=language, mark=NOTICE
     )
-    by_match: dict[int, list[tuple[int, int, int | None, bool]]] = {}
-    for match_id, player_id, wins, place, bye in rows:
-        by_match.setdefault(match_id, []).append((player_id, wins, place, bye))
-    record = {"wins": 0, "losses": 0, "draws": 0}
-    for seats in by_match.values():
-        mine = next(s for s in seats if s[0] == player.pk)
-        others = [s for s in seats if s[0] != player.pk]
-        if mine[3] or not others:
-            record["wins"] += 1
-        elif mine[2] is not None:  # a pod: first place (shared or not) counts as a win
-            record["wins" if mine[2] == 1 else "losses"] += 1
-        elif mine[1] > max(o[1] for o in others):
-            record["wins"] += 1
-        elif mine[1] < max(o[1] for o in others):
-            record["losses"] += 1
-        else:
-            record["draws"] += 1
-    return record
+    return Notice(etag=etag, body=body, refresh_ms=random.randint(0, spread))

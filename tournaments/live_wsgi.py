@@ -8,7 +8,9 @@ primary-key read (~0.1 ms), so the laptop keeps its CPU for the pages that did c
 Only conditional GETs of the live fragments are looked at, and only a 304 is ever answered here: the
 decision is the very one the views make (``live.shared_etag_current`` / ``live.personal_etag_current``),
 and anything else — a changed page, a bad token, an unknown URL, any error — goes on to Django untouched.
-A 304 reveals nothing the client does not already hold.
+A 304 reveals nothing the client does not already hold. The one 200 answered here is a player's short
+new-round notice (``live.my_event_notice``: their table and opponents, as the public pairings page shows
+them) — the seconds after a round is posted are when every phone in the room asks at once.
 """
 
 from __future__ import annotations
@@ -52,20 +54,33 @@ class LivePolls:
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         if environ.get("REQUEST_METHOD") == "GET" and environ.get("HTTP_IF_NONE_MATCH"):
             try:
-                etag = self.current_etag(environ)
+                answer = self.answer(environ)
             except Exception:  # the full path answers (and reports) whatever went wrong here
                 logger.exception("live poll fast path failed; answered by Django")
-                etag = None
-            if etag is not None:
+                answer = None
+            if isinstance(answer, str):
                 start_response(
                     "304 Not Modified",
-                    [("ETag", etag), ("Cache-Control", "no-cache"), ("Vary", live.VARY)],
+                    [("ETag", answer), ("Cache-Control", "no-cache"), ("Vary", live.VARY)],
                 )
                 return []
+            if isinstance(answer, live.Notice):
+                start_response("200 OK", [
+                    ("Content-Type", "text/html; charset=utf-8"), ("Content-Length", str(len(answer.body))),
+                    ("ETag", answer.etag), ("Cache-Control", "no-cache"), ("Vary", live.VARY),
+                    (live.REFRESH_HEADER, str(answer.refresh_ms)), ("X-Content-Type-Options", "nosniff"),
+                ])  # fmt: skip
+                return [answer.body]
         return self.app(environ, start_response)
 
     def current_etag(self, environ: dict[str, Any]) -> str | None:
         """The client's ETag when it is still current for this URL, else None."""
+        answer = self.answer(environ)
+        return answer if isinstance(answer, str) else None
+
+    def answer(self, environ: dict[str, Any]) -> str | live.Notice | None:
+        """The client's ETag when it is still current (a 304), a player's new-round notice, or None (Django
+        answers)."""
         path = environ.get("PATH_INFO", "")
         tags = live.etags_parse(environ["HTTP_IF_NONE_MATCH"])
         language = self._language_cookie(environ)
@@ -80,9 +95,19 @@ class LivePolls:
                 ids = live.my_event_token_read((query.get("k") or [""])[0])
                 if ids is None:
                     return None
-                return live.personal_etag_current(
-                    tags, tournament_id=int(mine.group(1)), player_id=ids[0], language=language
+                tournament_id = int(mine.group(1))
+                poll = live.personal_poll(
+                    tags, tournament_id=tournament_id, player_id=ids[0], language=language
                 )
+                if poll.outcome == "current":
+                    return poll.etag
+                if poll.outcome == "new_round":
+                    # The language the phone's page is in: the tag's (or the cookie's, which matched it).
+                    language = language or poll.etag.strip('"').split("-", 3)[3].rpartition("-")[0]
+                    return live.my_event_notice(
+                        tournament_id=tournament_id, player_id=ids[0], language=language
+                    )
+                return None
             if "fragment" not in query:
                 return None
             page = shared_page_name(shared.group(2), query)

@@ -71,6 +71,8 @@ class Tournament(models.Model):
     check_in_opened_at = models.DateTimeField(null=True, blank=True)
     # Bumped (by a receiver of signals.tournament_changed) on every visible change: cheap ETags for live pages.
     live_version = models.PositiveBigIntegerField(default=0)
+    # Bumped with it, except for changes the pairings and timer pages do not show (results, swaps …).
+    pairings_version = models.PositiveBigIntegerField(default=0)
 
     class Meta:
         ordering = ["-created_at", "-id"]

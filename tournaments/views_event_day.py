@@ -24,6 +24,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from . import live, printables, selectors, services
 from .models import Match, Player, Round, Tournament
+from .my_event import my_event_state
 from .permissions import is_organizer, player_for_user
 from .services.registration import normalize_join_code
 from .views import _back, _deck_for, _errors, _int, _run, _tournament
@@ -336,7 +337,7 @@ def my_event_page(request: HttpRequest, pk: int, status: int = 200) -> HttpRespo
         return redirect("tournaments:detail", pk=pk)
     token = live.my_event_token(player_id=player.pk, user_id=request.user.pk)
     etag = live.my_event_etag(tournament_id=pk, player_id=player.pk, language=request.LANGUAGE_CODE)
-    context = live.my_event_state(tournament_id=pk, player_id=player.pk)
+    context = my_event_state(tournament_id=pk, player_id=player.pk)
     if context is None or etag is None:
         raise Http404
     fragment = _render_my_event(request, context)
@@ -366,7 +367,7 @@ def my_event_live(request: HttpRequest, pk: int) -> HttpResponse:
     def render_fragment() -> str:
         if request.user.pk != user_id:
             raise PermissionDenied
-        context = live.my_event_state(tournament_id=pk, player_id=player_id)
+        context = my_event_state(tournament_id=pk, player_id=player_id)
         if context is None:
             raise Http404
         return _render_my_event(request, context)
@@ -375,7 +376,6 @@ def my_event_live(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         tournament_id=pk,
         player_id=player_id,
-        scope="me",
         render=render_fragment,
     )
     if response is None:

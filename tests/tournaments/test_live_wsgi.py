@@ -134,3 +134,78 @@ def test_the_deployed_application_is_wrapped():
     from config.wsgi import application
 
     assert isinstance(application, LivePolls)
+
+
+def test_results_do_not_invalidate_the_pairings_page_but_do_invalidate_standings(running, client):
+    """A result comes in every few seconds during a round; the big pairings page does not show results,
+    so its ETag survives them (no re-render), while the projector's standings follow them."""
+    django = Downstream()
+    app = LivePolls(django)
+    event, entries, organizer = running["event"], running["entries"], running["organizer"]
+    pairings = reverse("tournaments:pairings", args=[event.pk]) + "?fragment=1"
+    standings = reverse("tournaments:projector", args=[event.pk, "standings"]) + "?fragment=1"
+    pairings_etag, standings_etag = client.get(pairings)["ETag"], client.get(standings)["ETag"]
+    match = event.round_set.get(number=1).matches.filter(bye=False).first()
+    services.match_report_result(match=match, by=organizer, wins=[2, 0])
+    assert call(app, pairings, pairings_etag)[0].startswith("304")
+    assert call(app, standings, standings_etag)[0].startswith("200")
+    services.player_drop(player=entries[-1], by=organizer)
+    assert call(app, pairings, pairings_etag)[0].startswith("200")
+
+
+def _finish_round(event, organizer):  # type: ignore[no-untyped-def]
+    for match in event.round_set.order_by("-number").first().matches.filter(bye=False, status="pending"):
+        services.match_report_result(match=match, by=organizer, wins=[2, 0])
+
+
+def test_a_new_round_reaches_the_phone_as_a_short_notice_then_the_full_page(running, client):
+    """The seconds after a round is posted: the phone's poll gets its table and opponent at once (two small
+    queries, no full render, still no Django), told when to fetch its full page; meanwhile its polls are
+    304s; the full fetch renders the page with forms."""
+    event, organizer, entries = running["event"], running["organizer"], running["entries"]
+    _finish_round(event, organizer)
+    services.round_pair_next(tournament=event, by=organizer)
+    django = Downstream()
+    app = LivePolls(django)
+    parts = urlsplit(running["url"])
+    environ = {"REQUEST_METHOD": "GET", "PATH_INFO": parts.path, "QUERY_STRING": parts.query,
+               "HTTP_IF_NONE_MATCH": running["etag"]}  # fmt: skip
+    seen: dict[str, Any] = {}
+
+    def start_response(status: str, headers: list[tuple[str, str]]) -> None:
+        seen["status"], seen["headers"] = status, dict(headers)
+
+    with CaptureQueriesContext(connection) as queries:
+        body = b"".join(app(environ, start_response)).decode()
+    assert seen["status"].startswith("200") and django.calls == 0
+    assert len(queries) <= 3, [q["sql"] for q in queries]
+    round_2 = event.round_set.get(number=2)
+    mine = round_2.matches.get(seats__player=entries[0])
+    opponent = mine.seats.exclude(player=entries[0]).get().player
+    assert 'data-round="2"' in body and f"<strong>{mine.table}</strong>" in body and opponent.name in body
+    notice_etag = seen["headers"]["ETag"]
+    assert notice_etag.endswith('-notice"')
+    refresh = int(seen["headers"][live.REFRESH_HEADER])
+    assert 0 <= refresh <= live.REFRESH_SPREAD_MAX_MS
+    # Until the phone fetches its full page, its polls are 304s — unless its own match changes.
+    assert call(app, running["url"], notice_etag)[0].startswith("304")
+    full = client.get(running["url"])  # the script's full fetch: no If-None-Match
+    assert full.status_code == 200 and "live-refresh" not in {k.lower() for k in full.headers}
+    assert 'name="winner"' in full.content.decode() or "game" in full.content.decode().lower()
+    assert call(app, running["url"], full["ETag"])[0].startswith("304")
+
+
+def test_the_notice_speaks_the_phones_language(running, client):
+    event, organizer = running["event"], running["organizer"]
+    client.cookies["django_language"] = "ru"
+    russian = client.get(running["url"])
+    assert russian.status_code == 200 and "-ru-" in russian["ETag"]
+    _finish_round(event, organizer)
+    services.round_pair_next(tournament=event, by=organizer)
+    status, headers = call(
+        LivePolls(Downstream()), running["url"], russian["ETag"], cookie="django_language=ru"
+    )
+    assert status.startswith("200") and "-ru-" in headers["ETag"]
+    notice = client.get(running["url"], HTTP_IF_NONE_MATCH=russian["ETag"])  # the same through Django
+    assert notice.status_code == 200 and "Тур 2" in notice.content.decode()
+    assert "Стол" in notice.content.decode()

@@ -15,14 +15,24 @@
   box.addEventListener("change", function () { dirty = true; });
   box.addEventListener("submit", function () { dirty = false; });
 
+  // After a new round the server first sends a short notice (table, opponent) and says, in X-Live-Refresh,
+  // when to fetch the full page: a whole room asking for full pages at the same second would swamp it.
+  var wantFull = false;
+
   function poll() {
     if (busy || document.hidden || dirty) { return; }
     busy = true;
     var headers = {"X-Requested-With": "fetch"};
-    if (etag) { headers["If-None-Match"] = etag; }
+    var full = wantFull;
+    if (etag && !full) { headers["If-None-Match"] = etag; }
     fetch(url, {headers: headers, cache: "no-store", credentials: "same-origin"}).then(function (response) {
       if (response.status !== 200) { return null; }
+      if (full) { wantFull = false; }
       var next = response.headers.get("ETag");
+      var refresh = parseInt(response.headers.get("X-Live-Refresh") || "", 10);
+      if (!isNaN(refresh)) {
+        window.setTimeout(function () { wantFull = true; poll(); }, refresh);
+      }
       return response.text().then(function (html) {
         // Keep open what the person opened (their deck, a correction form) across the swap.
         var open = [];
