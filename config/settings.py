@@ -222,13 +222,22 @@ IMPORT_JOB_PENDING_MINUTES = env_int("IMPORT_JOB_PENDING_MINUTES", 30)
 # /healthz asks the Celery workers at most this often (a ping is a broadcast through the broker).
 HEALTHZ_WORKERS_CACHE_SECONDS = env_int("HEALTHZ_WORKERS_CACHE_SECONDS", 5)
 
-# --- Cache: Redis when configured so rate limits and cached reads are shared by all web nodes.
-REDIS_CACHE_URL = env_str("CACHE_URL", "")
-CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_CACHE_URL}
-    if REDIS_CACHE_URL
-    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-}
+# --- Cache: Redis when configured so rate limits and cached reads are shared by all web nodes. The
+# venue's gunicorn workers are separate processes on one laptop: they share a cache in files (one
+# worker's render of the 2,000-name pairings page serves them all, and login lockouts and throttles
+# count across workers, which a per-process memory cache would let a client dodge).
+# CACHE_URL: redis://… | file:///a/folder | empty (per-process memory; venue mode: files in VENUE_DIR).
+CACHE_URL = env_str("CACHE_URL", "")
+if not CACHE_URL and VENUE_MODE:
+    CACHE_URL = (VENUE_DIR / "cache").as_uri()
+if CACHE_URL.startswith("file://"):
+    _cache = {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+              "LOCATION": CACHE_URL.removeprefix("file://"), "OPTIONS": {"MAX_ENTRIES": 5000}}  # fmt: skip
+elif CACHE_URL:
+    _cache = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+else:
+    _cache = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+CACHES = {"default": _cache}
 
 # --- API ------------------------------------------------------------------------------------
 REST_FRAMEWORK = {

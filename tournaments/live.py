@@ -234,15 +234,28 @@ def shared_entry(
     *, tournament_id: int, page: str, render: Callable[[], str]
 ) -> tuple[str, bytes, bytes | None] | None:
     """(ETag, HTML, gzipped HTML) of a page that looks the same to everyone (per language), rendered at
-    most once per change it shows; None when there is no such event."""
+    most once per change it shows; None when there is no such event.
+
+    While another worker renders a new version, the previous one is served at once with its own (older)
+    ETag rather than waited for: after a round is posted a 2,000-name page takes a while to render, and
+    workers waiting on it would stall every phone in the room. Its next poll gets the new version."""
     version = page_version(tournament_id, page)
     if version is None:
         return None
     language = get_language() or "en"
     key = f"live:{tournament_id}:{version}:{language}:{page}"
+    latest = f"live:{tournament_id}:{language}:{page}:latest"
     entry = cache.get(key)
     if entry is None:
-        entry = _render_once(key, render)
+        entry = _render_once(key, render, wait=False)
+        if entry is None:
+            stale = cache.get(latest)
+            if stale is not None:
+                return shared_etag(
+                    page=page, tournament_id=tournament_id, version=stale[0], language=language
+                ), *stale[1:]
+            entry = _render_once(key, render, wait=True)
+        cache.set(latest, (version, *entry), SHARED_TTL)
     return shared_etag(page=page, tournament_id=tournament_id, version=version, language=language), *entry
 
 
@@ -261,12 +274,16 @@ def shared_page(
     return _page_response(request, entry[1], entry[2], entry[0])
 
 
-def _render_once(key: str, render: Callable[[], str]) -> tuple[bytes, bytes | None]:
+def _render_once(key: str, render: Callable[[], str], *, wait: bool) -> tuple[bytes, bytes | None] | None:
     """Render under a short cache lock so a burst of phones after a change causes one render, not one each
-    (per cache: with the local-memory cache that is once per worker process, with Redis once overall)."""
+    (per cache: once overall with the venue's file cache or Redis; once per process with local memory).
+    When another worker holds the lock: None at once, or (``wait``) its result, waited for up to
+    RENDER_WAIT_S before rendering anyway."""
     lock = key + ":lock"
     deadline = time.monotonic() + RENDER_WAIT_S
     while not cache.add(lock, 1, timeout=30):
+        if not wait:
+            return None
         if time.monotonic() > deadline:
             break
         time.sleep(0.02)
@@ -343,10 +360,12 @@ def my_event_etag(*, tournament_id: int, player_id: int, language: str) -> str |
 
 # The phone fetches its full page this many milliseconds after the notice (header read by live.js).
 REFRESH_HEADER = "X-Live-Refresh"
-# A round's full pages are spread over up to this long: 2,000 full renders in the seconds after a round
-# is posted would take a 2-core laptop well past the 5 s in which every phone must show its new table.
-REFRESH_SPREAD_MAX_MS = 20_000
-REFRESH_MS_PER_MATCH = 20
+# A round's full pages are spread over up to this long: 2,000 full renders (~10 ms of a laptop core each
+# through gunicorn) in the seconds after a round is posted would take a 2-core laptop well past the 5 s in
+# which every phone must show its new table. Nobody reports a game in a round's first minute, so a
+# 1,000-table round spreads over a minute (a third of a core), a 16-table one over a second.
+REFRESH_SPREAD_MAX_MS = 60_000
+REFRESH_MS_PER_MATCH = 60
 
 
 @dataclass(frozen=True, slots=True)

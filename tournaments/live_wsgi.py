@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 from collections.abc import Callable, Iterable
 from http.cookies import CookieError, SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs
 
 from django.conf import settings
-from django.db import close_old_connections
+from django.db import connection
 
 from . import live
 
@@ -43,6 +44,19 @@ def shared_page_name(path_kind: str, query: dict[str, list[str]]) -> str | None:
             return None
         return f"pairings-{int(number) if number and int(number) else 'latest'}"
     return "projector-" + path_kind.split("/", 1)[1]
+
+
+def _close_if_obsolete() -> None:
+    """What Django does at the end of a request, minus the health-check ping it arms for the next one: a
+    ping before every poll would double the database round trips of the busiest request there is. A
+    connection that broke is closed by the error path instead; one past CONN_MAX_AGE (0: every request)
+    is closed here."""
+    if (
+        connection.connection is not None
+        and connection.close_at is not None
+        and time.monotonic() >= connection.close_at
+    ):
+        connection.close()
 
 
 class LivePolls:
@@ -89,7 +103,6 @@ class LivePolls:
         if mine is None and shared is None:
             return None
         query = parse_qs(environ.get("QUERY_STRING", ""))
-        close_old_connections()  # as Django does around each request: drop a broken or expired connection
         try:
             if mine is not None:
                 ids = live.my_event_token_read((query.get("k") or [""])[0])
@@ -102,10 +115,9 @@ class LivePolls:
                 if poll.outcome == "current":
                     return poll.etag
                 if poll.outcome == "new_round":
-                    # The language the phone's page is in: the tag's (or the cookie's, which matched it).
-                    language = language or poll.etag.strip('"').split("-", 3)[3].rpartition("-")[0]
+                    # In the language of the phone's page (its tag's; the cookie's when set, which matched it).
                     return live.my_event_notice(
-                        tournament_id=tournament_id, player_id=ids[0], language=language
+                        tournament_id=tournament_id, player_id=ids[0], language=poll.language
                     )
                 return None
             if "fragment" not in query:
@@ -116,8 +128,11 @@ class LivePolls:
             return live.shared_etag_current(
                 tags, tournament_id=int(shared.group(1)), page=page, language=language
             )
+        except Exception:
+            connection.close()  # a broken connection: Django's path reconnects
+            raise
         finally:
-            close_old_connections()
+            _close_if_obsolete()
 
     @staticmethod
     def _language_cookie(environ: dict[str, Any]) -> str | None:

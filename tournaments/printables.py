@@ -196,15 +196,21 @@ def pool_entry(player: Player) -> dict[str, Any]:
 
 def pairing_rows(round_: Round, order: str) -> list[dict[str, Any]]:
     """One row per match (by table), or one row per player with their table and opponent (by name)."""
-    matches = selectors.round_with_matches(round_=round_)
     if order != "name":
-        return [{"match": m, "seats": list(m.seats.all())} for m in matches]
+        return [
+            {"match": m, "seats": list(m.seats.all())} for m in selectors.round_with_matches(round_=round_)
+        ]
+    # By name: the page players look for their table on, re-rendered for every new round of events of
+    # thousands — read as plain values (no model instances, none of the players' stored decks).
+    by_match: dict[int, dict[str, Any]] = {}
+    for match_id, table, bye, player_id, name in selectors.round_seat_names(round_=round_):
+        entry = by_match.setdefault(match_id, {"table": table, "bye": bye, "seats": []})
+        entry["seats"].append((player_id, name))
     rows = []
-    for m in matches:
-        seats = list(m.seats.all())
-        for seat in seats:
-            others = [s.player.name for s in seats if s.player_id != seat.player_id]
-            rows.append({"table": m.table, "player": seat.player.name, "opponents": others, "bye": m.bye})
+    for m in by_match.values():
+        for player_id, name in m["seats"]:
+            others = [other for other_id, other in m["seats"] if other_id != player_id]
+            rows.append({"table": m["table"], "player": name, "opponents": others, "bye": m["bye"]})
     rows.sort(key=lambda r: (r["player"].casefold(), r["table"]))
     return rows
 

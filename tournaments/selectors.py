@@ -146,6 +146,15 @@ def round_with_matches(*, round_: Round) -> list[Match]:
     )
 
 
+def round_seat_names(*, round_: Round) -> list[tuple[int, int, bool, int, str]]:
+    """(match id, table, bye, player id, player name) of every seat of a round, by table and seat."""
+    return list(
+        MatchSeat.objects.filter(match__round=round_)
+        .order_by("match__table", "match_id", "seat")
+        .values_list("match_id", "match__table", "match__bye", "player_id", "player__name")
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class TimerState:
     ends_at: datetime | None

@@ -209,3 +209,23 @@ def test_the_notice_speaks_the_phones_language(running, client):
     notice = client.get(running["url"], HTTP_IF_NONE_MATCH=russian["ETag"])  # the same through Django
     assert notice.status_code == 200 and "Тур 2" in notice.content.decode()
     assert "Стол" in notice.content.decode()
+
+
+def test_while_another_worker_renders_a_new_version_the_previous_one_is_served(running, client):
+    """Stale-while-revalidate: a worker never stalls on another's render of a big shared page."""
+    from django.core.cache import cache
+
+    event, organizer, entries = running["event"], running["organizer"], running["entries"]
+    url = reverse("tournaments:pairings", args=[event.pk]) + "?fragment=1"
+    old = client.get(url)
+    services.player_drop(player=entries[-1], by=organizer)
+    version = live.page_version(event.pk, "pairings-latest")
+    lock = f"live:{event.pk}:{version}:en:pairings-latest:lock"
+    assert cache.add(lock, 1)  # another worker is rendering the new version
+    try:
+        during = client.get(url)
+        assert during.status_code == 200 and during["ETag"] == old["ETag"]
+    finally:
+        cache.delete(lock)
+    after = client.get(url)
+    assert after.status_code == 200 and after["ETag"] != old["ETag"] and f"-{version}-" in after["ETag"]
