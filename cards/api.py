@@ -242,7 +242,7 @@ class CardFacetsView(APIView):
         game = Game.objects.filter(slug=slug).first()
         if game is None:
             raise NotFound(f"unknown game {slug[:50]!r}")
-        lang = "ru" if (get_language() or "en").startswith("ru") else "en"
+        lang = get_language() or "en"
         facets = {"game": game.slug, "filters": selectors.card_facets(game=game, lang=lang)}
         return Response(FacetsSerializer(facets).data)
 
@@ -432,6 +432,6 @@ class CardGroupListView(APIView):
             total, groups = selectors.card_search_grouped(filters, offset=(page - 1) * size, limit=size)
         except selectors.FilterError as exc:
             raise ValidationError({"detail": str(exc)}) from exc
-        lang = "ru" if (get_language() or "en").startswith("ru") else "en"
+        lang = get_language() or "en"
         page_data = CardGroupPageSerializer({"count": total, "results": groups}, context={"lang": lang})
         return Response(page_data.data)

@@ -1,20 +1,31 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from .importers import FORMATS
+from .labels import game_title
 from .models import Game
 from .services import MAX_IMPORT_BYTES
 
 
+class GameChoiceField(forms.ModelChoiceField):
+    """A game select whose options name each game in the page's language (rule-set labels, English
+    fallback); labels are made when the form renders, so each request gets its own language."""
+
+    def label_from_instance(self, obj: Game) -> str:
+        return game_title(obj, get_language() or "en")
+
+
 class ImportForm(forms.Form):
-    game = forms.ModelChoiceField(queryset=Game.objects.all(), label=_("Game"), to_field_name="slug")
+    game = GameChoiceField(queryset=Game.objects.all(), label=_("Game"), to_field_name="slug")
     file = forms.FileField(label=_("Card database file"))
     file_format = forms.ChoiceField(
         label=_("Format"),
         required=False,
-        choices=[("", _("Detect from the file"))] + [(slug, fmt.label) for slug, fmt in FORMATS.items()],
+        # Labels through the catalogues at render time (product names have no entry and stay as they are).
+        choices=[("", _("Detect from the file"))] + [(slug, _(fmt.label)) for slug, fmt in FORMATS.items()],
     )
 
     def clean_file(self) -> object:

@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .models import Card
+from rules.engine.registry import word_for
+
+from .models import Card, Format, Game
 
 # Built-in Card columns a rule set's ``preview`` list may name besides attribute keys.
 _COLUMNS = ("level", "cost")
@@ -38,8 +40,7 @@ def _word(entry: Any, lang: str) -> str | None:
         return entry
     if isinstance(entry, Mapping):
         # A rule set may name a value in any language the site has; English is the fallback.
-        word = entry.get(lang) or entry.get(lang.split("-")[0]) or entry.get(_lang(lang)) or entry.get("en")
-        return str(word) if word else None
+        return word_for(entry, lang) or None
     return None
 
 
@@ -154,3 +155,39 @@ def with_value_labels(game_slug: str, facets: list[dict[str, Any]], lang: str = 
         else facet
         for facet in facets
     ]
+
+
+def _rule_set_names(game_slug: str, format_slug: str | None = None) -> dict[str, str]:
+    from rules.engine.registry import default_registry
+
+    try:
+        game = default_registry().game(game_slug)
+        return game.formats[format_slug].words() if format_slug else game.words()
+    except KeyError:
+        return {}
+
+
+def _with_rows_names(names: dict[str, str], name: str, name_ru: str) -> dict[str, str]:
+    # The database row's names are editable (the twin-deck game has no official name): they win for the
+    # languages they cover; the rule set's labels name the game or format in the others.
+    out = {**names, "en": name}
+    if name_ru:
+        out["ru"] = name_ru
+    return out
+
+
+def game_title(game: Game, lang: str = "en") -> str:
+    """The game's name in ``lang``: its row's name/name_ru, else the rule set's label, else English."""
+    return word_for(_with_rows_names(_rule_set_names(game.slug), game.name, game.name_ru), lang)
+
+
+def format_title(fmt: Format, lang: str = "en", game_slug: str | None = None) -> str:
+    """The format's name in ``lang``, by the same rule as :func:`game_title`."""
+    slug = game_slug or fmt.game.slug
+    return word_for(_with_rows_names(_rule_set_names(slug, fmt.slug), fmt.name, fmt.name_ru), lang)
+
+
+def format_slug_title(game: Game, format_slug: str, lang: str = "en") -> str:
+    """A format a deck or tournament names by slug, in ``lang``; the slug itself for a format the rule set
+    no longer has (a stored event outlives its data)."""
+    return word_for(_rule_set_names(game.slug, format_slug), lang) or format_slug

@@ -26,7 +26,7 @@ GENERIC_FIELDS = ("type", "subtype", "level")
 
 
 def _lang() -> str:
-    return "ru" if (get_language() or "en").startswith("ru") else "en"
+    return get_language() or "en"
 
 
 def _filters_with_current(facets: list[dict[str, Any]], params: Any) -> list[dict[str, Any]]:
@@ -145,7 +145,7 @@ def _banlist_statuses(card: Card, lang: str) -> list[dict[str, Any]]:
         chosen = banlist_choose(game=card.game, fmt=fmt)
         if chosen is None:
             continue
-        title = fmt.name_ru if lang == "ru" and fmt.name_ru else fmt.name
+        title = fmt.title(lang)
         if chosen.pk in rows:
             rows[chosen.pk]["formats"].append(title)
             continue

@@ -12,7 +12,7 @@ from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -29,6 +29,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticate
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from cards.labels import game_title
 from cards.models import Card, Game
 from config.parsers import DepthLimitedJSONParser
 from rules.api import ViolationSerializer
@@ -219,12 +220,19 @@ def cards_for(game: Game, data: dict[str, Any]) -> tuple[selectors.Sections | No
     hero_id = data["hero"] if hero_given else None
     cards = Card.objects.filter(game=game).in_bulk(ids | {hero_id} if hero_id else ids)
     # Each problem under the key of the field that holds it, the game by its display name (no "a everseal").
+    lang = get_language() or "en"
     errors: dict[str, list[str]] = {}
     missing = sorted(ids - set(cards))
     if missing:
-        errors["sections"] = [f"card id {pk} is not a card of {game.name}" for pk in missing[:20]]
+        errors["sections"] = [
+            gettext("card id %(id)s is not a card of %(game)s") % {"id": pk, "game": game_title(game, lang)}
+            for pk in missing[:20]
+        ]
     if hero_id and hero_id not in cards:
-        errors["hero"] = [f"card id {hero_id} is not a card of {game.name}"]
+        errors["hero"] = [
+            gettext("card id %(id)s is not a card of %(game)s")
+            % {"id": hero_id, "game": game_title(game, lang)}
+        ]
     if errors:
         raise exceptions.ValidationError(errors)
     sections = (
@@ -304,10 +312,12 @@ class DeckViewSet(viewsets.ViewSet):
     def create(self, request: Request) -> Response:
         data = _valid(DeckInSerializer, request.data)
         if not data.get("game") or not data.get("name"):
-            raise exceptions.ValidationError({"game": "game and name are required"})
+            raise exceptions.ValidationError({"game": gettext("game and name are required")})
         game = Game.objects.filter(slug=data["game"]).first()
         if game is None:
-            raise exceptions.ValidationError({"game": f"unknown game {data['game']!r}"})
+            raise exceptions.ValidationError(
+                {"game": gettext("unknown game “%(game)s”") % {"game": data["game"]}}
+            )
         sections, hero, _ = cards_for(game, data)
         deck = _service_call(
             services.deck_create,
@@ -337,7 +347,9 @@ class DeckViewSet(viewsets.ViewSet):
         deck = self._editable(request, pk)
         data = _valid(DeckUpdateInSerializer, request.data)
         if data.get("game") and data["game"] != deck.game.slug:
-            raise exceptions.ValidationError({"game": "a deck's game cannot change; copy it instead"})
+            raise exceptions.ValidationError(
+                {"game": gettext("a deck's game cannot change; copy it instead")}
+            )
         sections, hero, hero_given = cards_for(deck.game, data)
         kwargs: dict[str, Any] = {
             key: data[key] for key in ("name", "notes", "visibility", "format_slug", "on_date") if key in data
@@ -444,7 +456,7 @@ class DeckViewSet(viewsets.ViewSet):
     @action(detail=True, methods=["get"])
     def report(self, request: Request, pk: str) -> Response:
         deck = self._readable(request, pk)
-        lang = "ru" if (get_language() or "en").startswith("ru") else "en"
+        lang = get_language() or "en"
         report = selectors.deck_report(deck=deck, lang=lang) or {
             "legal": None,
             "violations": [],
@@ -495,18 +507,24 @@ class DeckImportView(GenericAPIView):
         data = _valid(DeckImportInSerializer, request.data)
         game = Game.objects.filter(slug=data["game"]).first()
         if game is None:
-            raise exceptions.ValidationError({"game": f"unknown game {data['game']!r}"})
+            raise exceptions.ValidationError(
+                {"game": gettext("unknown game “%(game)s”") % {"game": data["game"]}}
+            )
         upload = data.get("file")
         filename = None
         if upload is not None:
             if upload.size > MAX_BYTES:
-                raise exceptions.ValidationError({"file": f"the file is larger than {MAX_BYTES} bytes"})
+                raise exceptions.ValidationError(
+                    {"file": gettext("the file is larger than %(limit)s bytes") % {"limit": MAX_BYTES}}
+                )
             content: str | bytes = upload.read()
             filename = upload.name
         elif data.get("data"):
             content = data["data"]
         else:
-            raise exceptions.ValidationError({"data": "paste a deck list in 'data' or upload it as 'file'"})
+            raise exceptions.ValidationError(
+                {"data": gettext("paste a deck list in 'data' or upload it as 'file'")}
+            )
         try:
             result = services.deck_import(
                 owner=request.user,
@@ -520,7 +538,7 @@ class DeckImportView(GenericAPIView):
                 allow_unknown=data["allow_unknown"],
             )
         except services.DeckImportError as error:
-            body = {"detail": "the deck was not imported", **error.result.to_dict()}
+            body = {"detail": gettext("the deck was not imported"), **error.result.to_dict()}
             return Response(DeckImportRefusedOutSerializer(body).data, status=status.HTTP_400_BAD_REQUEST)
         except DjangoValidationError as error:
             detail = error.message_dict if hasattr(error, "error_dict") else error.messages
@@ -553,16 +571,16 @@ class BanListStatusView(GenericAPIView):
     def get(self, request: Request) -> Response:
         game = Game.objects.filter(slug=request.query_params.get("game", "")).first()
         if game is None:
-            raise exceptions.ValidationError({"game": "unknown game"})
+            raise exceptions.ValidationError({"game": gettext("unknown game")})
         try:
             ids = [int(x) for x in request.query_params.get("cards", "").split(",") if x.strip()][:500]
         except ValueError:
-            raise exceptions.ValidationError({"cards": "comma-separated card ids"}) from None
+            raise exceptions.ValidationError({"cards": gettext("comma-separated card ids")}) from None
         raw_date = request.query_params.get("date") or ""
         try:
             on_date = date.fromisoformat(raw_date) if raw_date else None
         except ValueError:
-            raise exceptions.ValidationError({"date": "a date as YYYY-MM-DD"}) from None
+            raise exceptions.ValidationError({"date": gettext("a date as YYYY-MM-DD")}) from None
         # No list chosen: the format's list in effect on the date, the one validation applies too.
         banlist = selectors.banlist_for_badges(
             game=game,

@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from cards.forms import GameChoiceField
 from cards.models import Game
 
 from .formats import FORMATS, MAX_BYTES
@@ -24,7 +25,7 @@ FORMAT_LABELS = {
 
 
 def _deck_games() -> forms.ModelChoiceField:
-    return forms.ModelChoiceField(
+    return GameChoiceField(
         queryset=Game.objects.filter(has_decks=True),
         to_field_name="slug",
         label=_("Game"),
@@ -36,7 +37,7 @@ def _deck_games() -> forms.ModelChoiceField:
 def _format_choices() -> list[tuple[str, str]]:
     """Every deck game's formats as "game/format" options: the page shows only the chosen game's
     (decks/static/decks/forms.js), and the form checks the format belongs to the game."""
-    lang = "ru" if (get_language() or "en").startswith("ru") else "en"
+    lang = get_language() or "en"
     choices = [("", _("The game's first format"))]
     for game in Game.objects.filter(has_decks=True).order_by("name"):
         choices += [(f"{game.slug}/{fmt.slug}", fmt.title(lang)) for fmt in game_formats(game.slug)]

@@ -4,7 +4,11 @@ rules engineer's registry. Kept in one place so the rest of decks/ does not depe
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Mapping
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
+
+from rules.engine.registry import word_for
 
 # The issue's fallbacks, used only when a rule set does not say.
 OPENING_HAND_FALLBACK: dict[str, int | dict[str, int]] = {
@@ -32,9 +36,11 @@ class SectionInfo:
     name_ru: str
     counted: bool = True
     provisional: bool = False
+    # Language → name, from the rule set (its own name/name_ru and [game.labels.sections]).
+    names: Mapping[str, str] = dataclass_field(default_factory=dict)
 
     def title(self, lang: str = "en") -> str:
-        return self.name_ru if lang.startswith("ru") and self.name_ru else self.name
+        return word_for(self.names or {"en": self.name, "ru": self.name_ru}, lang)
 
 
 @dataclass(frozen=True)
@@ -49,16 +55,27 @@ class FormatInfo:
     # What the format calls its hero (Everseal "Hero", Magic's Commander "Commander"), from the rule set.
     hero_label: str = "Hero"
     hero_label_ru: str = "Герой"
+    # Language → name of the format and of its hero slot, from the rule set.
+    names: Mapping[str, str] = dataclass_field(default_factory=dict)
+    hero_names: Mapping[str, str] = dataclass_field(default_factory=dict)
 
     def hero_title(self, lang: str = "en") -> str:
-        return self.hero_label_ru if lang.startswith("ru") and self.hero_label_ru else self.hero_label
+        return word_for(self.hero_names or {"en": self.hero_label, "ru": self.hero_label_ru}, lang)
 
     @property
     def section_slugs(self) -> list[str]:
         return [section.slug for section in self.sections]
 
     def title(self, lang: str = "en") -> str:
-        return self.name_ru if lang.startswith("ru") and self.name_ru else self.name
+        return word_for(self.words(), lang)
+
+    def words(self) -> dict[str, str]:
+        """Language → the format's name: what a problem's parameter carries (worded at the edge)."""
+        return (
+            dict(self.names)
+            if self.names
+            else {"en": self.name, **({"ru": self.name_ru} if self.name_ru else {})}
+        )
 
     def map_section(self, slug: str) -> str | None:
         """The format's section for a parsed section name, or None when it has no such section."""
@@ -68,7 +85,9 @@ class FormatInfo:
         # A Cockatrice zone or a header may name the section as the rule set titles it ("Main deck").
         named = slug.strip().casefold()
         for section in self.sections:
-            if named in {section.name.casefold(), section.name_ru.casefold()}:
+            if named in {section.name.casefold(), section.name_ru.casefold()} | {
+                word.casefold() for word in section.names.values()
+            }:
                 return section.slug
         for candidate in SECTION_FALLBACKS.get(slug, ()):
             if candidate in slugs:
@@ -104,7 +123,8 @@ def format_info(game_slug: str, format_slug: str | None) -> FormatInfo:
 
 def _info(game_slug: str, fmt) -> FormatInfo:  # type: ignore[no-untyped-def]
     sections = tuple(
-        SectionInfo(s.slug, s.name, s.name_ru, bool(s.counted), bool(s.provisional)) for s in fmt.sections
+        SectionInfo(s.slug, s.name, s.name_ru, bool(s.counted), bool(s.provisional), s.words())
+        for s in fmt.sections
     )
     return FormatInfo(
         game_slug=game_slug,
@@ -116,6 +136,8 @@ def _info(game_slug: str, fmt) -> FormatInfo:  # type: ignore[no-untyped-def]
         uses_banlist=fmt.banlist is not None,
         hero_label=fmt.hero.label if fmt.hero is not None else "Hero",
         hero_label_ru=fmt.hero.label_ru if fmt.hero is not None else "Герой",
+        names=fmt.words(),
+        hero_names=fmt.hero.words() if fmt.hero is not None else {},
     )
 
 
@@ -161,44 +183,63 @@ def describe_restriction(
     labels: dict[str, str] | None = None,
 ) -> str:
     """One hero deck-building restriction (card data: attributes["restrictions"]) in words, for the hero
-    picker — the same kinds the rules engine applies; anything else is shown as it was entered.
+    picker — the same kinds the rules engine applies; anything else is shown as it was entered. The words
+    come from the catalogues in ``lang`` (a restriction's own ``text``/``text_ru`` is card data, kept).
 
     ``labels`` (field -> label in ``lang``, see filter_labels) names the filter's fields; without it the
     hero games' own labels are used."""
-    from rules.engine.filters import describe_filter
+    from django.utils import translation
 
-    ru = lang.startswith("ru")
     if isinstance(item, str):
         return item
     if not isinstance(item, dict):
         return str(item)
-    if ru and isinstance(item.get("text_ru"), str):
+    if lang.startswith("ru") and isinstance(item.get("text_ru"), str):
         return item["text_ru"]
     if isinstance(item.get("text"), str):
         return item["text"]
-    kind = item.get("kind")
     if labels is None:
         labels = hero_filter_labels(lang)
-    what = describe_filter(item.get("filter") or {}, "ru" if ru else "en", labels)
+    with translation.override(lang):
+        return _restriction_words(item, lang, sections or {}, labels)
+
+
+def _restriction_words(item: dict, lang: str, sections: dict[str, str], labels: dict[str, str]) -> str:  # type: ignore[type-arg]
+    from django.utils.translation import gettext, ngettext
+
+    from rules.engine.filters import describe_filter
+    from rules.messages import filter_phrases
+
+    kind = item.get("kind")
+    what = describe_filter(item.get("filter") or {}, lang, labels, filter_phrases())
     count = item.get("count", 1)
+    number = count if isinstance(count, int) else 0
     if kind == "forbid":
-        return f"Запрещены карты: {what}" if ru else f"No cards with {what}"
+        return gettext("No cards with %(what)s") % {"what": what}
     if kind == "only":
-        return f"Только карты: {what}" if ru else f"Only cards with {what}"
+        return gettext("Only cards with %(what)s") % {"what": what}
     if kind in ("require", "at_least"):
-        return f"Не менее {count} карт(ы): {what}" if ru else f"At least {count} card(s) with {what}"
+        return ngettext("At least %(count)s card with %(what)s", "At least %(count)s cards with %(what)s", number) % {
+            "count": count, "what": what,
+        }  # fmt: skip
     if kind == "at_most":
-        return f"Не более {count} карт(ы): {what}" if ru else f"At most {count} card(s) with {what}"
+        return ngettext("At most %(count)s card with %(what)s", "At most %(count)s cards with %(what)s", number) % {
+            "count": count, "what": what,
+        }  # fmt: skip
     if kind == "copy_limit":
         limit = item.get("max")
-        return f"Не более {limit} копий одной карты" if ru else f"At most {limit} copies of a card"
+        return ngettext(
+            "At most %(limit)s copy of a card",
+            "At most %(limit)s copies of a card",
+            limit if isinstance(limit, int) else 0,
+        ) % {"limit": limit}
     if kind == "section_size":
         slug = str(item.get("section", ""))
-        where = (sections or {}).get(slug, slug)
+        where = sections.get(slug, slug)
         low, high = item.get("min"), item.get("max")
         if low is not None and high is not None:
-            return f"{where}: от {low} до {high} карт" if ru else f"{where}: {low}–{high} cards"
+            return gettext("%(section)s: %(min)s–%(max)s cards") % {"section": where, "min": low, "max": high}
         if low is not None:
-            return f"{where}: не менее {low} карт" if ru else f"{where}: at least {low} cards"
-        return f"{where}: не более {high} карт" if ru else f"{where}: at most {high} cards"
+            return gettext("%(section)s: at least %(min)s cards") % {"section": where, "min": low}
+        return gettext("%(section)s: at most %(max)s cards") % {"section": where, "max": high}
     return ", ".join(f"{key}: {value}" for key, value in item.items())

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from django.db.models import Q
 
@@ -15,6 +16,7 @@ from cards.models import Card, Game, Printing
 from cards.selectors import canonical_order
 
 from .formats import ParsedDeck, ParsedEntry
+from .formats.problems import render
 from .gamerules import FormatInfo, format_info
 
 Reason = Literal["unknown", "ambiguous", "not_buildable", "section", "hero"]
@@ -25,12 +27,24 @@ _LEVEL_SUFFIX = re.compile(r"^(?P<name>.+?)\s*\(?\s*(?:lv|lvl|level|ур)\.?\s*(
 
 @dataclass(frozen=True)
 class UnresolvedLine:
+    """A line that became no card: its ``reason`` (a stable API value) and the problem ``key`` and
+    ``params`` that say why in words (decks/messages.py), rendered in the reader's language."""
+
     ref: str
     section: str
     line: int
     count: int
     reason: Reason
-    message: str
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def message(self) -> str:
+        return render(self.key, self.params)
+
+    def as_param(self) -> dict[str, Any]:
+        """The problem as a report parameter, worded where the report is shown (the report names the line)."""
+        return {"problem": self.key, "params": dict(self.params)}
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -39,6 +53,8 @@ class UnresolvedLine:
             "line": self.line,
             "count": self.count,
             "reason": self.reason,
+            "key": self.key,
+            "params": dict(self.params),
             "message": self.message,
         }
 
@@ -58,7 +74,10 @@ class ResolvedDeck:
         return not self.unknown and not self.errors
 
     def problems(self) -> list[str]:
-        return self.errors + [f"line {u.line}: {u.message}" if u.line else u.message for u in self.unknown]
+        return self.errors + [
+            render("line", {"line": u.line, "detail": u.message}) if u.line else u.message
+            for u in self.unknown
+        ]
 
 
 def _name_keys(ref: str) -> tuple[str, tuple[str, int] | None]:
@@ -104,10 +123,10 @@ def deck_resolve(*, game: Game, parsed: ParsedDeck, format_slug: str | None = No
 
     merged: dict[str, dict[int, list]] = defaultdict(dict)  # section -> card id -> [card, count]
     for section, entry in entries:
-        card, reason, message = _match(entry, by_id, by_name)
+        card, reason, key, params = _match(entry, by_id, by_name)
         if card is None:
             resolved.unknown.append(
-                UnresolvedLine(entry.ref, section, entry.line, entry.count, reason, message)
+                UnresolvedLine(entry.ref, section, entry.line, entry.count, reason, key, params)
             )
             continue
         if card.is_token or not card.deck_buildable:
@@ -118,7 +137,8 @@ def deck_resolve(*, game: Game, parsed: ParsedDeck, format_slug: str | None = No
                     entry.line,
                     entry.count,
                     "not_buildable",
-                    f"{card} is a token or otherwise cannot be put in a deck",
+                    "resolve.not_buildable",
+                    {"card": str(card)},
                 )
             )
             continue
@@ -131,7 +151,8 @@ def deck_resolve(*, game: Game, parsed: ParsedDeck, format_slug: str | None = No
                         entry.line,
                         entry.count,
                         "hero",
-                        f"{fmt.game_slug}/{fmt.slug} decks have no hero",
+                        "resolve.no_hero",
+                        {"format": fmt.words()},
                     )
                 )
             else:
@@ -146,8 +167,8 @@ def deck_resolve(*, game: Game, parsed: ParsedDeck, format_slug: str | None = No
                     entry.line,
                     entry.count,
                     "section",
-                    f"section {section!r} is not part of {fmt.game_slug}/{fmt.slug} "
-                    f"(its sections: {', '.join(fmt.section_slugs)})",
+                    "resolve.section",
+                    {"section": section, "format": fmt.words(), "sections": ", ".join(fmt.section_slugs)},
                 )
             )
             continue
@@ -162,17 +183,17 @@ def deck_resolve(*, game: Game, parsed: ParsedDeck, format_slug: str | None = No
 
 def _match(
     entry: ParsedEntry, by_id: dict[str, Card], by_name: dict[str, list[Card]]
-) -> tuple[Card | None, Reason, str]:
+) -> tuple[Card | None, Reason, str, dict[str, Any]]:
     card = by_id.get(entry.ref)
     if card is not None:
-        return card, "unknown", ""
+        return card, "unknown", "", {}
     for text in (entry.ref, entry.name) if entry.by == "name" else (entry.name,):
         if not text:
             continue
         picked = _picked_id(text)
         if picked is not None and picked[1] in by_id:
             # "Dark Magician #46986414": the id the ambiguity message told the player to add.
-            return by_id[picked[1]], "unknown", ""
+            return by_id[picked[1]], "unknown", "", {}
         folded, level_key = _name_keys(picked[0] if picked else text)
         candidates = by_name.get(folded, [])
         if level_key and not candidates:
@@ -182,16 +203,17 @@ def _match(
         buildable = [c for c in candidates if c.deck_buildable and not c.is_token]
         if not buildable:
             # Only a token (or another card no deck may hold) has this name: say so, not "unknown".
-            return candidates[0], "unknown", ""
+            return candidates[0], "unknown", "", {}
         identities = {c.identity for c in buildable}
         if len(identities) > 1:
-            return None, "ambiguous", _ambiguity_message(text, buildable)
+            return None, "ambiguous", "resolve.ambiguous", _ambiguity_params(text, buildable)
         # Printings of one card (alternate artworks) share a name: the canonical printing stands for them.
-        return min(buildable, key=canonical_order), "unknown", ""
-    what = f"card id {entry.ref!r}" if entry.by == "id" else f"card {entry.ref!r}"
-    if entry.by == "id" and entry.name:
-        what += f" ({entry.name})"
-    return None, "unknown", f"{what} is not in the card database"
+        return min(buildable, key=canonical_order), "unknown", "", {}
+    if entry.by == "id":
+        if entry.name:
+            return None, "unknown", "resolve.unknown_id_named", {"ref": entry.ref, "name": entry.name}
+        return None, "unknown", "resolve.unknown_id", {"ref": entry.ref}
+    return None, "unknown", "resolve.unknown_name", {"ref": entry.ref}
 
 
 def _picked_id(text: str) -> tuple[str, str] | None:
@@ -199,8 +221,9 @@ def _picked_id(text: str) -> tuple[str, str] | None:
     return (match.group("name"), match.group("id")) if match else None
 
 
-def _ambiguity_message(text: str, cards: list[Card]) -> str:
-    """Name each different card with what tells it apart and the exact line that picks it."""
+def _ambiguity_params(text: str, cards: list[Card]) -> dict[str, Any]:
+    """Each different card with what tells it apart (id, set, level, type) and the exact line that picks
+    it; decks/messages.py words them."""
     firsts: dict[str, Card] = {}
     for card in sorted(cards, key=canonical_order):
         firsts.setdefault(card.identity, card)
@@ -209,14 +232,15 @@ def _ambiguity_message(text: str, cards: list[Card]) -> str:
         .order_by("card_id", "card_set__code")
         .values_list("card_id", "card_set__code")
     )
-    options = []
-    for card in firsts.values():
-        facts = [f"#{card.external_id}"]
-        if card.pk in sets:
-            facts.append(f"set {sets[card.pk]}")
-        if card.level is not None:
-            facts.append(f"level {card.level}")
-        if card.card_type:
-            facts.append(card.card_type)
-        options.append(f"{card.name} ({', '.join(facts)}) — write “{card.name} #{card.external_id}”")
-    return f"{text!r} matches {len(options)} different cards: " + "; ".join(options[:6])
+    game = cards[0].game.slug
+    options = [
+        {
+            "name": card.name,
+            "id": card.external_id,
+            "set": sets.get(card.pk, ""),
+            "level": card.level,
+            "type": {"game": game, "field": "type", "value": card.card_type} if card.card_type else None,
+        }
+        for card in firsts.values()
+    ]
+    return {"text": text, "count": len(options), "options": options[:6]}

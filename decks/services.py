@@ -8,6 +8,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 from accounts.models import User
 from cards.models import Card, Game
@@ -326,7 +327,9 @@ class DeckImportError(ValidationError):
 
     def __init__(self, result: DeckImportResult) -> None:
         self.result = result
-        super().__init__(result.errors + [line.message for line in result.unknown] or ["the import failed"])
+        super().__init__(
+            result.errors + [line.message for line in result.unknown] or [gettext("the import failed")]
+        )
 
 
 @transaction.atomic
@@ -351,11 +354,18 @@ def deck_import(
     if ("\x00" if isinstance(data, str) else b"\x00") in data:
         # Not a text deck list; and PostgreSQL could not even look the card names up.
         raise DeckImportError(
-            DeckImportResult(None, None, ["the file contains NUL characters: not a deck list"])
+            DeckImportResult(None, None, [gettext("the file contains NUL characters: not a deck list")])
         )
     parsed = parse_deck(data, fmt=fmt, filename=filename)
     if parsed.game and parsed.game != game.slug:
-        result = DeckImportResult(None, None, [f"the file is a {parsed.game} deck, not {game.slug}"])
+        result = DeckImportResult(
+            None,
+            None,
+            [
+                gettext("the file is a %(file_game)s deck, not %(game)s")
+                % {"file_game": parsed.game, "game": game.slug}
+            ],
+        )
         raise DeckImportError(result)
     if parsed.errors:
         raise DeckImportError(DeckImportResult(None, None, [str(error) for error in parsed.errors]))
@@ -367,7 +377,7 @@ def deck_import(
     if resolved.errors or (resolved.unknown and not allow_unknown):
         raise DeckImportError(result)
     if not resolved.sections and resolved.hero is None:
-        result.errors.append("the deck list holds no cards")
+        result.errors.append(gettext("the deck list holds no cards"))
         raise DeckImportError(result)
     result.deck = deck_create(
         owner=owner,

@@ -19,7 +19,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from cards.labels import card_preview, game_label_table, value_label, with_value_labels
+from cards.labels import card_preview, game_label_table, game_title, value_label, with_value_labels
 from cards.models import Card, Game, Printing
 from cards.selectors import card_facets, game_search_filters
 
@@ -39,7 +39,7 @@ from .models import Deck
 
 
 def _lang() -> str:
-    return "ru" if (get_language() or "en").startswith("ru") else "en"
+    return get_language() or "en"
 
 
 def deck_list(request: HttpRequest) -> HttpResponse:
@@ -269,7 +269,7 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "deck": deck,
             "fmt": fmt,
             "fmt_title": fmt.title(lang),
-            "game_title": (deck.game.name_ru if lang == "ru" else "") or deck.game.name,
+            "game_title": game_title(deck.game, lang),
             "listing": _deck_listing(fmt, sections, printings, lang),
             "hero_preview": card_preview(deck.hero, lang) if deck.hero else None,
             "blocks": _section_stats(fmt, sections, hands),

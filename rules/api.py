@@ -74,7 +74,8 @@ class ViolationSerializer(serializers.Serializer):
     code = serializers.CharField()
     key = serializers.CharField(help_text="which sentence says it (`code.variant`): the catalogue entry")
     params = serializers.DictField(
-        help_text="the message's named parameters; data labels as {language: word} tables"
+        help_text="the message's named parameters; data labels as {language: word} tables, a deck-list "
+        "line's problem as {problem, params, line} (codes of decks/messages.py)"
     )
     message = serializers.CharField(help_text="the sentence in the request's language")
     section = serializers.CharField(allow_null=True)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 from cards.models import Card, Game
 
 from .engine import UnknownCard, Violation
@@ -76,9 +78,11 @@ def pool_from_text(*, game: Game, format_slug: str, data: str | bytes, filename:
     parsed = _parse(data, None, filename)
     entries = [entry for items in parsed.sections.values() for entry in items]
     if parsed.errors and not entries:
-        raise DeckInputError("the pool: " + "; ".join(str(e) for e in parsed.errors))
+        raise DeckInputError(
+            _("the pool: %(problems)s") % {"problems": "; ".join(str(e) for e in parsed.errors)}
+        )
     if not entries:
-        raise DeckInputError("the pool file lists no cards")
+        raise DeckInputError(_("the pool file lists no cards"))
     try:
         cards, unknown = _resolve_entries(game=game, format_slug=format_slug, entries=entries)
     except KeyError as exc:
@@ -111,7 +115,7 @@ def deck_from_text(*, game: Game, format_slug: str, data: str | bytes, fmt: str 
             Violation(
                 code.get(line.reason, "unreadable_line"),
                 "resolve.line" if line.line else "resolve.detail",
-                {"line": line.line, "detail": line.message},
+                {"line": line.line, "detail": line.as_param()},
                 section=line.section,
                 card=line.ref,
                 count=line.count,
@@ -134,7 +138,11 @@ def deck_from_text(*, game: Game, format_slug: str, data: str | bytes, fmt: str 
             continue  # reported as hero_count by the engine, with both heroes named
         result.violations.append(
             Violation(
-                "unreadable_line", "unreadable_line.parse", {"detail": str(error)}, count=None, limit=None
+                "unreadable_line",
+                "unreadable_line.parse",
+                {"detail": error.as_param()},
+                count=None,
+                limit=None,
             )
         )
     return result

@@ -29,6 +29,7 @@ from django.utils import formats, translation
 from django.utils.translation import gettext, gettext_noop, ngettext_lazy, pgettext
 
 from .engine.filters import describe_filter
+from .engine.registry import word_for
 from .engine.report import Violation, set_renderer
 
 log = logging.getLogger(__name__)
@@ -144,7 +145,8 @@ MESSAGES: dict[str, Any] = {
     "sideboard_swap.keep_size": gettext_noop(
         "%(section)s must keep %(before)s cards after sideboarding (swap one for one); it would have %(after)s."
     ),
-    # A deck file's line the card resolver could not place; its reason comes from the deck resolver.
+    # A deck file's line the card resolver could not place; ``detail`` is the resolver's problem (a code and
+    # params, worded by decks/messages.py).
     "resolve.line": gettext_noop("line %(line)s: %(detail)s"),
     "resolve.detail": "%(detail)s",
     "unreadable_line.parse": gettext_noop("could not read: %(detail)s"),
@@ -171,22 +173,23 @@ def _size(size: Mapping[str, Any]) -> str:
 
 def label_text(entry: Mapping[str, Any], lang: str) -> str:
     """One data label in ``lang`` (``pt-br`` tries ``pt-br``, then ``pt``), English when it has none."""
-    for key in (lang, lang.split("-")[0], "en"):
-        if entry.get(key):
-            return str(entry[key])
-    return next((str(v) for v in entry.values() if v), "")
+    return word_for(entry, lang)
 
 
-def _filter(spec: Any, fields: Mapping[str, Any], lang: str) -> str:
-    """A card filter in words ("Size L, Region North / South"), fields named by the game's labels."""
-    labels = {key: label_text(entry, lang) for key, entry in fields.items() if isinstance(entry, Mapping)}
-    phrases = {
+def filter_phrases() -> dict[str, str]:
+    """The joining words of a card filter in the active language (the engine's describe_filter takes them)."""
+    return {
         "or": pgettext("between filter alternatives", " or "),
         "not": pgettext("card filter", "%(field)s not %(values)s"),
         "contains": pgettext("card filter", "%(field)s contains “%(values)s”"),
         "not_contains": pgettext("card filter", "%(field)s lacks “%(values)s”"),
     }
-    return describe_filter(spec, lang, labels, phrases)
+
+
+def _filter(spec: Any, fields: Mapping[str, Any], lang: str) -> str:
+    """A card filter in words ("Size L, Region North / South"), fields named by the game's labels."""
+    labels = {key: label_text(entry, lang) for key, entry in fields.items() if isinstance(entry, Mapping)}
+    return describe_filter(spec, lang, labels, filter_phrases())
 
 
 def _value(name: str, value: Any, lang: str) -> Any:
@@ -198,6 +201,11 @@ def _value(name: str, value: Any, lang: str) -> Any:
         except ValueError:
             return value
     if isinstance(value, Mapping):
+        if "problem" in value:
+            # A deck-list line the parsers or the card resolver could not place: the decks app words it.
+            from decks.messages import render_param
+
+            return render_param(value, lang)
         if "filter" in value:
             return _filter(value["filter"], value.get("fields") or {}, lang)
         if "field" in value and "game" in value:

@@ -26,7 +26,6 @@ from .engine import (
 )
 from .engine import default_registry as registry
 from .engine.registry import FormatRules
-from .engine.report import label
 from .lflist import LfList, LflistError, LflistRead, read_lflist
 from .models import BanList, BanListEntry
 from .namelist import looks_like_namelist, read_namelist
@@ -220,7 +219,7 @@ def _banlist_context(
             Violation(
                 "banlist_limit",
                 "banlist_limit.no_list",
-                {"format": label(fmt.name, fmt.name_ru), "date": when.isoformat()},
+                {"format": fmt.words(), "date": when.isoformat()},
             )
         )
     return banlist_info(chosen) if chosen is not None else None

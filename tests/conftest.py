@@ -46,6 +46,16 @@ def _celery_eager_unless_broker_test(request: pytest.FixtureRequest) -> Iterator
 
 
 @pytest.fixture(autouse=True)
+def _english_again_after_each_test() -> Iterator[None]:
+    """A request in another language (a ``django_language`` cookie) leaves that language active in the
+    thread (LocaleMiddleware activates it and nothing deactivates it): the next test would read Russian."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _no_login_lockout_between_tests(settings: Any) -> None:
     """Every test client logs in from 127.0.0.1, and in the PostgreSQL leg the cache (Redis) is shared
     by all test processes: failed log-ins of unrelated tests must not lock the address out. The

@@ -14,9 +14,10 @@ Only the previous game matters, which is why a draw resets to a toss instead of 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 __all__ = [
     "DEFAULT_POLICY",
@@ -66,9 +67,17 @@ class GameRecord:
 
 @dataclass(frozen=True, slots=True)
 class Inconsistency:
+    """A reported game that breaks the policy, as a code with params (the engine builds no sentence; the
+    result services word what they refuse through the catalogues):
+
+    - ``should_have_gone_first`` / ``should_have_chosen``: ``{"expected", "actual"}`` player ids;
+    - ``not_a_player``: ``{"role": "winner" | "first_player" | "chooser", "player"}``.
+    """
+
     game_number: int
     """1-based."""
-    message: str
+    code: str
+    params: Mapping[str, Any] = field(default_factory=dict)
 
 
 def next_decision(policy: Policy | str, players: tuple[int, int], previous: Sequence[GameRecord]) -> Decision:
@@ -103,16 +112,14 @@ def validate_games(
                 problems.append(
                     Inconsistency(
                         number,
-                        f"player {decision.player} lost the previous game and should have gone first, "
-                        f"but player {game.first_player} did",
+                        "should_have_gone_first",
+                        {"expected": decision.player, "actual": game.first_player},
                     )
                 )
         elif game.chooser is not None and game.chooser != decision.player:
             problems.append(
                 Inconsistency(
-                    number,
-                    f"player {decision.player} lost the previous game and should have chosen, "
-                    f"but player {game.chooser} did",
+                    number, "should_have_chosen", {"expected": decision.player, "actual": game.chooser}
                 )
             )
     return problems
@@ -129,9 +136,9 @@ def _participants_problems(number: int, players: tuple[int, int], game: GameReco
     problems = []
     for role, pid in (
         ("winner", game.winner),
-        ("first player", game.first_player),
+        ("first_player", game.first_player),
         ("chooser", game.chooser),
     ):
         if pid is not None and pid not in players:
-            problems.append(Inconsistency(number, f"{role} {pid} is not a player of this match"))
+            problems.append(Inconsistency(number, "not_a_player", {"role": role, "player": pid}))
     return problems

@@ -8,6 +8,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 from django.template.loader import render_to_string
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
@@ -92,13 +93,43 @@ def standings_rows(tournament: Tournament) -> tuple[list[dict[str, Any]], list[d
     return rows, columns
 
 
+# Section words for a list whose game is not at hand (a snapshot alone): the catalogues name the usual slugs.
+GENERIC_SECTION_TITLES: dict[str, Any] = {
+    "main": pgettext_lazy("deck section", "Main"),
+    "extra": pgettext_lazy("deck section", "Extra"),
+    "side": pgettext_lazy("deck section", "Side"),
+    "hero": pgettext_lazy("deck section", "Hero"),
+    "creatures": pgettext_lazy("deck section", "Creatures"),
+    "additional": pgettext_lazy("deck section", "Additional"),
+    "pool": pgettext_lazy("deck section", "Pool"),
+    "images": pgettext_lazy("deck section", "Images"),
+    "soulbond": pgettext_lazy("deck section", "Soul Bond"),
+    "tokens": pgettext_lazy("deck section", "Tokens"),
+}
+
+
+def section_title(slug: str, game_slug: str = "", format_slug: str = "") -> str:
+    """A section's name in the active language: the rule set's (English when it has no word in the
+    language) when the game is known, else the catalogue's word for the usual slugs, else the slug."""
+    if game_slug:
+        from rules.engine.registry import default_registry
+
+        try:
+            fmt = default_registry().format(game_slug, format_slug) if format_slug else None
+        except KeyError:
+            fmt = None
+        if fmt is not None and slug in fmt.section_map:
+            return fmt.section_map[slug].title(get_language() or "en")
+    generic = GENERIC_SECTION_TITLES.get(slug)
+    return str(generic) if generic is not None else slug.replace("_", " ").capitalize()
+
+
 def snapshot_entry(
     snapshot: dict[str, Any] | None, *, game_slug: str = "", format_slug: str = ""
 ) -> dict[str, Any]:
     """A deck snapshot for display: sections with their titles, lines and totals, in the game's own
     section order (Main, Extra, Side …) when the game is known — the same order as the deck page and
     every export, so a judge reads every player's list the same way."""
-    from decks.formats import section_title
     from decks.selectors import sections_in_game_order
 
     snapshot = snapshot or {}
@@ -106,7 +137,7 @@ def snapshot_entry(
     if game_slug:
         raw = sections_in_game_order(game_slug=game_slug, format_slug=format_slug, sections=raw)
     sections = [
-        {"slug": slug, "title": section_title(slug), "lines": lines,
+        {"slug": slug, "title": section_title(slug, game_slug, format_slug), "lines": lines,
          "total": sum(int(line["count"]) for line in lines)}
         for slug, lines in raw.items()
         if lines
@@ -131,16 +162,15 @@ def decklist_entries(players: list[Player]) -> list[dict[str, Any]]:
 SIDE_SECTION = "side"
 
 
-def sideboard_rows(snapshot: dict[str, Any]) -> dict[str, Any]:
+def sideboard_rows(snapshot: dict[str, Any], *, game_slug: str = "", format_slug: str = "") -> dict[str, Any]:
     """The clickable sideboarding table: every card that can go out (by section) and every side card that can
     come in, with the sections it may go into. Cards are named by external id, never typed by the player."""
-    from decks.formats import section_title
-
     # The main deck first: it is where most swaps go, and the default target of a side card.
     sections = dict(sorted(snapshot.get("sections", {}).items(), key=lambda item: item[0] != "main"))
-    targets = [{"slug": slug, "title": section_title(slug)} for slug in sections if slug != SIDE_SECTION]
+    titles = {slug: section_title(slug, game_slug, format_slug) for slug in sections}
+    targets = [{"slug": slug, "title": titles[slug]} for slug in sections if slug != SIDE_SECTION]
     out_rows = [
-        {"section": slug, "title": section_title(slug), "id": line["external_id"], "name": line["name"],
+        {"section": slug, "title": titles[slug], "id": line["external_id"], "name": line["name"],
          "count": int(line["count"])}
         for slug, lines in sections.items() if slug != SIDE_SECTION
         for line in lines

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from cards.models import Game
 
-from . import printables, selectors, services
+from . import history, printables, selectors, services
 from .models import Match, Player, Round, Tournament
 from .permissions import can_organize_any, can_see_decklist, is_organizer, player_for_user, user_seat_player
 
@@ -573,10 +573,14 @@ def _match_page(request: HttpRequest, match_id: int, status: int = 200) -> HttpR
             "side_player": side_player,
             "side_game": side_game,
             "next_game": side_game if side_game <= services.max_games(tournament, match.round) else None,
-            "side_rows": printables.sideboard_rows(current) if current else None,
+            "side_rows": printables.sideboard_rows(
+                current, game_slug=tournament.game.slug, format_slug=tournament.format_slug
+            )
+            if current
+            else None,
             "side_lines": side_lines,
             "pod_labels": printables.pod_labels(tournament),
-            "audit": selectors.match_audit(match) if organizer or me is not None else [],
+            "audit": history.audit_rows(selectors.match_audit(match)) if organizer or me is not None else [],
             "game_rows": range(1, services.max_games(tournament, match.round) + 1),
             "pods": tournament.match_format == Tournament.MatchFormat.PODS
             and match.round.kind == Round.Kind.SWISS,

@@ -10,6 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import PurePath
 
+from django.utils.translation import gettext_noop
+
 from . import cockatrice, interchange, vale, ygopro
 from .base import CardRecord, FileRejected, ImportIssue, ParseResult, PrintingRecord, Progress, SetRecord
 from .messages import Message, import_issue_text, msg
@@ -46,7 +48,15 @@ FORMATS: dict[str, Format] = {
     for f in [
         Format("cdb", "YGOPro / EDOPro .cdb", (".cdb",), ygopro.looks_like, ygopro.parse, ("yugioh",)),
         Format("cockatrice", "Cockatrice XML (v3/v4)", (".xml",), cockatrice.looks_like, cockatrice.parse),
-        Format("vale", "Vale of Eternity card list (JSON)", (), vale.looks_like, vale.parse, ("vale",)),
+        # Words, not a product name: the import form shows it through the catalogues.
+        Format(
+            "vale",
+            gettext_noop("Vale of Eternity card list (JSON)"),
+            (),
+            vale.looks_like,
+            vale.parse,
+            ("vale",),
+        ),
         Format("json", "Deckhall JSON", (".json",), interchange.looks_like_json, interchange.parse_json),
         Format("csv", "Deckhall CSV", (".csv",), lambda data: False, interchange.parse_csv),
     ]

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
+
+from .problems import render
 
 RefKind = Literal["id", "name"]
 
@@ -29,11 +32,28 @@ class ParsedEntry:
 
 @dataclass(frozen=True)
 class ParseError:
+    """A line the parser could not read: a problem ``code`` with named ``params`` (decks/messages.py has
+    the words); ``message`` and ``str()`` word it in the active language."""
+
     line: int
-    message: str
+    code: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def message(self) -> str:
+        return render(self.code, self.params)
+
+    def render(self, lang: str | None = None) -> str:
+        """The problem with its line ("line 3: …") in ``lang`` (None: the active language)."""
+        message = render(self.code, self.params, lang)
+        return render("line", {"line": self.line, "detail": message}, lang) if self.line else message
+
+    def as_param(self) -> dict[str, Any]:
+        """The problem as a report parameter, worded where the report is shown."""
+        return {"problem": self.code, "params": dict(self.params), "line": self.line}
 
     def __str__(self) -> str:
-        return f"line {self.line}: {self.message}" if self.line else self.message
+        return self.render()
 
 
 @dataclass(frozen=True)

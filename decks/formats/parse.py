@@ -54,18 +54,18 @@ def parse_deck(data: str | bytes, fmt: str | None = None, filename: str | None =
     """Parse a deck list; ``fmt`` forces a format, else the file name's extension or the content decides."""
     size = len(data.encode("utf-8") if isinstance(data, str) else data)
     if size > MAX_BYTES:
-        return _failed(fmt or "", f"the file is too large ({size} bytes; at most {MAX_BYTES} are accepted)")
+        return _failed(fmt or "", "file_too_large", size=size, limit=MAX_BYTES)
     text = data if isinstance(data, str) else _decode(data)
     if text is None:
-        return _failed(fmt or "", "the file is not text (neither UTF-8 nor Windows-1251)")
+        return _failed(fmt or "", "not_text")
     bom = text.startswith("\ufeff")
     text = text.lstrip("\ufeff")
     chosen = fmt or detect_format(text, filename)
     parser = _PARSERS.get(chosen)
     if parser is None:
-        return _failed(chosen, f"unknown deck format {chosen!r}; use one of: {', '.join(FORMATS)}")
+        return _failed(chosen, "unknown_format", format=chosen, formats=", ".join(FORMATS))
     if text.count("\n") > MAX_LINES:
-        return _failed(chosen, f"the file has more than {MAX_LINES} lines")
+        return _failed(chosen, "too_many_lines", limit=MAX_LINES)
     deck = parser(text)
     # The text and XML parsers name the dialect they read (arena, mtgo, mws; an MTGO .dek).
     deck.source_format = deck.source_format if chosen in {"text", "cod"} else chosen
@@ -113,8 +113,8 @@ def _decode(data: bytes) -> str | None:
         return None
 
 
-def _failed(fmt: str, message: str) -> ParsedDeck:
-    return ParsedDeck(errors=[ParseError(0, message)], source_format=fmt)
+def _failed(fmt: str, code: str, **params: Any) -> ParsedDeck:
+    return ParsedDeck(errors=[ParseError(0, code, params)], source_format=fmt)
 
 
 def _check_count(raw: Any, line: int, deck: ParsedDeck, what: str) -> int | None:
@@ -123,13 +123,11 @@ def _check_count(raw: Any, line: int, deck: ParsedDeck, what: str) -> int | None
         if isinstance(raw, (bool, float)):
             raise ValueError
     except (TypeError, ValueError):
-        deck.errors.append(
-            ParseError(line, f"the quantity {str(raw)[:20]!r} of {what} is not a whole number")
-        )
+        deck.errors.append(ParseError(line, "quantity_not_number", {"quantity": str(raw)[:20], "what": what}))
         return None
     if count <= 0 or count > MAX_COUNT:
         deck.errors.append(
-            ParseError(line, f"the quantity {count} of {what} must be between 1 and {MAX_COUNT}")
+            ParseError(line, "quantity_range", {"quantity": count, "what": what, "max": MAX_COUNT})
         )
         return None
     return count
@@ -137,10 +135,10 @@ def _check_count(raw: Any, line: int, deck: ParsedDeck, what: str) -> int | None
 
 def _check_line(raw: str, number: int, deck: ParsedDeck) -> str | None:
     if len(raw) > MAX_LINE_LENGTH:
-        deck.errors.append(ParseError(number, f"the line is longer than {MAX_LINE_LENGTH} characters"))
+        deck.errors.append(ParseError(number, "line_too_long", {"limit": MAX_LINE_LENGTH}))
         return None
     if _CONTROL.search(raw):
-        deck.errors.append(ParseError(number, "the line contains control characters"))
+        deck.errors.append(ParseError(number, "control_characters"))
         return None
     return raw.strip()
 
@@ -189,7 +187,7 @@ def parse_ydk(text: str) -> ParsedDeck:
             layout.append(LayoutLine(raw, ending, section))
             continue
         if not _PASSCODE.match(line):
-            deck.errors.append(ParseError(number, f"{line[:60]!r} is not a card passcode (digits only)"))
+            deck.errors.append(ParseError(number, "not_passcode", {"text": line[:60]}))
             continue
         # Leading zeros are not significant in passcodes ("0089631139" and "89631139" are one card).
         ref = str(int(line))
@@ -209,11 +207,11 @@ def parse_ydke(text: str) -> ParsedDeck:
     deck = ParsedDeck(source_format="ydke")
     url = text.strip()
     if not url.lower().startswith("ydke://"):
-        deck.errors.append(ParseError(1, "a ydke link starts with ydke://"))
+        deck.errors.append(ParseError(1, "ydke_prefix"))
         return deck
     parts = url[len("ydke://") :].split("!")
     if len(parts) < 3 or any(part for part in parts[3:]):
-        deck.errors.append(ParseError(1, "a ydke link has three parts (main!extra!side!)"))
+        deck.errors.append(ParseError(1, "ydke_parts"))
         return deck
     for section, part in zip(("main", "extra", "side"), parts[:3], strict=True):
         # ydke.js accepts the URL-safe alphabet ("-", "_") and links without "=" padding as well.
@@ -222,10 +220,10 @@ def parse_ydke(text: str) -> ParsedDeck:
         try:
             raw = base64.b64decode(part, validate=True)
         except (binascii.Error, ValueError):
-            deck.errors.append(ParseError(1, f"the {section} part of the ydke link is not valid base64"))
+            deck.errors.append(ParseError(1, "ydke_base64", {"section": section}))
             continue
         if len(raw) % 4:
-            deck.errors.append(ParseError(1, f"the {section} part of the ydke link is truncated"))
+            deck.errors.append(ParseError(1, "ydke_truncated", {"section": section}))
             continue
         for offset in range(0, len(raw), 4):
             passcode = int.from_bytes(raw[offset : offset + 4], "little")
@@ -241,16 +239,16 @@ def parse_cod(text: str) -> ParsedDeck:
     try:
         root = SafeET.fromstring(text)
     except DefusedXmlException:
-        deck.errors.append(ParseError(0, "the XML uses entities or DTDs, which are refused"))
+        deck.errors.append(ParseError(0, "xml_entities"))
         return deck
     except SafeET.ParseError as error:
         line = getattr(error, "position", (0, 0))[0]
-        deck.errors.append(ParseError(line, f"the file is not valid XML ({error})"))
+        deck.errors.append(ParseError(line, "xml_invalid", {"detail": str(error)}))
         return deck
     if root.tag == "Deck":
         return _parse_mtgo_dek(root, deck)
     if root.tag != "cockatrice_deck":
-        deck.errors.append(ParseError(1, f"expected a <cockatrice_deck> document, found <{root.tag[:40]}>"))
+        deck.errors.append(ParseError(1, "xml_root", {"tag": root.tag[:40]}))
         return deck
     deck.name = (root.findtext("deckname") or "").strip()[:200]
     deck.notes = (root.findtext("comments") or "").strip()[:5000]
@@ -261,9 +259,8 @@ def parse_cod(text: str) -> ParsedDeck:
         for card in zone.iter("card"):
             position += 1
             name = (card.get("name") or "").strip()
-            where = f"card #{position} ({name[:60] or 'no name'})"
             if not name:
-                deck.errors.append(ParseError(position, f"{where}: the card has no name"))
+                deck.errors.append(ParseError(position, "card_no_name", {"position": position}))
                 continue
             count = _check_count(card.get("number", "1"), position, deck, name[:60])
             if count is None:
@@ -282,7 +279,7 @@ def _parse_mtgo_dek(root: Any, deck: ParsedDeck) -> ParsedDeck:
     for position, card in enumerate(root.iter("Cards"), start=1):
         name = (card.get("Name") or "").strip()
         if not name:
-            deck.errors.append(ParseError(position, f"card #{position}: the card has no name"))
+            deck.errors.append(ParseError(position, "card_no_name", {"position": position}))
             continue
         count = _check_count(card.get("Quantity", "1"), position, deck, name[:60])
         if count is not None:
@@ -306,7 +303,7 @@ def _json_ref(raw: Any, where: str, index: int, deck: ParsedDeck) -> tuple[str, 
     if not isinstance(ref, str) or not ref.strip():
         if name.strip():
             return "", name.strip()[:200]
-        deck.errors.append(ParseError(index, f"{where}: 'card' must be the card's id (a string)"))
+        deck.errors.append(ParseError(index, "json_card_id", {"where": where}))
         return None
     return ref.strip()[:120], name.strip()[:200]
 
@@ -316,21 +313,21 @@ def parse_json(text: str) -> ParsedDeck:
     try:
         document = json.loads(text)
     except (json.JSONDecodeError, RecursionError) as error:
-        deck.errors.append(ParseError(getattr(error, "lineno", 0), f"the file is not valid JSON ({error})"))
+        deck.errors.append(ParseError(getattr(error, "lineno", 0), "json_invalid", {"detail": str(error)}))
         return deck
     if not isinstance(document, dict):
-        deck.errors.append(ParseError(1, "a Deckhall deck is a JSON object"))
+        deck.errors.append(ParseError(1, "json_not_object"))
         return deck
     if document.get("format") != JSON_FORMAT_TAG:
-        deck.errors.append(ParseError(1, f'"format" must be "{JSON_FORMAT_TAG}"'))
+        deck.errors.append(ParseError(1, "json_format_tag", {"tag": JSON_FORMAT_TAG}))
         return deck
     if document.get("version", 1) != 1:
-        deck.errors.append(ParseError(1, f"unsupported version {document.get('version')!r} (expected 1)"))
+        deck.errors.append(ParseError(1, "json_version", {"version": repr(document.get("version"))[:40]}))
         return deck
     for key in ("name", "game", "format_slug", "notes"):
         value = document.get(key, "")
         if value is not None and not isinstance(value, str):
-            deck.errors.append(ParseError(1, f'"{key}" must be a string'))
+            deck.errors.append(ParseError(1, "json_not_string", {"key": key}))
             continue
         setattr(deck, key, (value or "").strip()[: 5000 if key == "notes" else 200])
     if document.get("hero"):
@@ -339,17 +336,17 @@ def parse_json(text: str) -> ParsedDeck:
             deck.hero = _entry(ref, 1, 0)
     sections = document.get("sections", {})
     if not isinstance(sections, dict):
-        deck.errors.append(ParseError(1, '"sections" must be an object of section: [entries]'))
+        deck.errors.append(ParseError(1, "json_sections_shape"))
         return deck
     for section, entries in sections.items():
         slug = section_slug(str(section)) or str(section).strip().lower()[:40]
         if not isinstance(entries, list):
-            deck.errors.append(ParseError(0, f"sections.{section}: must be a list of entries"))
+            deck.errors.append(ParseError(0, "json_section_shape", {"where": f"sections.{section}"}))
             continue
         for index, item in enumerate(entries, start=1):
             where = f"sections.{section}[{index - 1}]"
             if not isinstance(item, dict):
-                deck.errors.append(ParseError(index, f'{where}: each entry is {{"card": id, "count": n}}'))
+                deck.errors.append(ParseError(index, "json_entry_shape", {"where": where}))
                 continue
             ref = _json_ref(item, where, index, deck)
             count = _check_count(item.get("count", 1), index, deck, where)
@@ -385,18 +382,18 @@ def parse_csv(text: str) -> ParsedDeck:
                 header = [cell.strip().lower() for cell in row]
                 missing = [col for col in ("section", "count") if col not in header]
                 if missing or ("card" not in header and "name" not in header):
-                    deck.errors.append(ParseError(number, "the header must be: section,count,card,name"))
+                    deck.errors.append(ParseError(number, "csv_header"))
                     return deck
                 continue
             cells = dict(zip(header, (cell.strip() for cell in row), strict=False))
             if any(len(cell) > MAX_LINE_LENGTH for cell in row) or any(_CONTROL.search(cell) for cell in row):
-                deck.errors.append(ParseError(number, "the row is too long or contains control characters"))
+                deck.errors.append(ParseError(number, "csv_row_unreadable"))
                 continue
             section = cells.get("section", "") or "main"
             slug = section_slug(section) or section.lower()[:40]
             ref = (cells.get("card", ""), cells.get("name", ""))
             if not ref[0] and not ref[1]:
-                deck.errors.append(ParseError(number, "the row names no card (card and name are empty)"))
+                deck.errors.append(ParseError(number, "csv_row_no_card"))
                 continue
             count = _check_count(cells.get("count", ""), number, deck, ref[1] or ref[0])
             if count is None:
@@ -406,7 +403,7 @@ def parse_csv(text: str) -> ParsedDeck:
             else:
                 deck.add(slug, _entry(ref, count, number))
     except csv.Error as error:
-        deck.errors.append(ParseError(reader.line_num, f"the CSV is malformed ({error})"))
+        deck.errors.append(ParseError(reader.line_num, "csv_malformed", {"detail": str(error)}))
     return deck
 
 
@@ -418,10 +415,10 @@ def _set_hero(deck: ParsedDeck, entry: ParsedEntry) -> None:
     if deck.hero is not None:
         deck.extra_heroes.append(entry)
         if deck.hero.ref != entry.ref:
-            deck.errors.append(ParseError(entry.line, "a deck has one hero; a second one was given"))
+            deck.errors.append(ParseError(entry.line, "hero_second"))
         return
     if entry.count != 1:
-        deck.errors.append(ParseError(entry.line, f"a deck has exactly one hero, not {entry.count}"))
+        deck.errors.append(ParseError(entry.line, "hero_count", {"count": entry.count}))
         if entry.count > 1:
             deck.extra_heroes.append(
                 ParsedEntry(entry.ref, entry.count - 1, entry.line, entry.by, entry.name)
@@ -500,7 +497,7 @@ def parse_text(text: str) -> ParsedDeck:
             _set_hero(deck, ParsedEntry(_card_name(inline.group(2).strip(), dialects), 1, number, "name"))
             continue
         if line.endswith(":"):
-            deck.errors.append(ParseError(number, f"unknown section header {line[:60]!r}"))
+            deck.errors.append(ParseError(number, "unknown_section_header", {"header": line[:60]}))
             continue
         # A bare name is one copy (many YGO lists write one line per copy).
         _add_text(deck, line_section, ParsedEntry(_card_name(line, dialects), 1, number, "name"))

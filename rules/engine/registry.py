@@ -35,6 +35,25 @@ _ATTR_KEY_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,39}$")
 _NO_LABELS: Mapping[str, str] = {}
 
 
+def word_for(words: Mapping[str, Any], lang: str) -> str:
+    """A data label's word in ``lang`` (``pt-br`` tries ``pt-br``, then ``pt``), English when the rule set
+    has none in it, any word it has as the last resort: a new language is data, never a code change."""
+    for key in (lang, lang.split("-")[0], "en"):
+        if words.get(key):
+            return str(words[key])
+    return next((str(v) for v in words.values() if v), "")
+
+
+def _names(en: str, ru: str = "", extra: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Language → word: the thing's own English and Russian names, then the ``[game.labels]`` words for
+    the other languages (its own names win where both say something)."""
+    out = dict(extra or {})
+    out["en"] = en
+    if ru:
+        out["ru"] = ru
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class SizeRule:
     """Exact size, a min–max range (either end open) or a set of allowed sizes (twin-deck: 0 or 16)."""
@@ -95,9 +114,15 @@ class SectionRules:
     counted: bool = True
     provisional: bool = False
     description: str = ""
+    # Language → name (``name``/``name_ru`` and the game's ``[game.labels.sections]`` words).
+    names: Mapping[str, str] = field(default_factory=dict)
+
+    def words(self) -> dict[str, str]:
+        """Language → name: what a report's parameter carries (rendered at the edge)."""
+        return dict(self.names) if self.names else _names(self.name, self.name_ru)
 
     def title(self, lang: str = "en") -> str:
-        return self.name_ru if lang == "ru" and self.name_ru else self.name
+        return word_for(self.words(), lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,9 +185,15 @@ class HeroRules:
     # A section whose size counts the hero too (Magic's Commander: 99 cards + the commander = 100).
     counts_in: str | None = None
     identity: IdentityRule | None = None
+    # Language → the slot's name (``label``/``label_ru`` and ``[game.labels.heroes]``).
+    names: Mapping[str, str] = field(default_factory=dict)
+
+    def words(self) -> dict[str, str]:
+        """Language → name: what a report's parameter carries (rendered at the edge)."""
+        return dict(self.names) if self.names else _names(self.label, self.label_ru)
 
     def title(self, lang: str = "en") -> str:
-        return self.label_ru if lang == "ru" and self.label_ru else self.label
+        return word_for(self.words(), lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +237,15 @@ class FormatRules:
     min_players: int = 2
     max_players: int = 2
     match_format: str = "bo3"
+    # Language → the format's name (``name``/``name_ru`` and ``[game.labels.formats]``).
+    names: Mapping[str, str] = field(default_factory=dict)
+
+    def words(self) -> dict[str, str]:
+        """Language → name: what a report's parameter carries (rendered at the edge)."""
+        return dict(self.names) if self.names else _names(self.name, self.name_ru)
+
+    def title(self, lang: str = "en") -> str:
+        return word_for(self.words(), lang)
 
     def labels(self, lang: str = "en") -> Mapping[str, str]:
         """The ``{field: label}`` mapping in ``lang`` (empty when the game labels nothing)."""
@@ -273,6 +313,15 @@ class GameRules:
     format_versions: Mapping[str, tuple[FormatRules, ...]] = field(default_factory=dict)
     # Ban-list region -> words that mark a list's name as that region ({"tcg": ("TCG",)}).
     banlist_regions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # Language → the game's name (``name``/``name_ru`` and ``[game.labels] name``).
+    names: Mapping[str, str] = field(default_factory=dict)
+
+    def words(self) -> dict[str, str]:
+        """Language → name: what a report's parameter carries (rendered at the edge)."""
+        return dict(self.names) if self.names else _names(self.name, self.name_ru)
+
+    def title(self, lang: str = "en") -> str:
+        return word_for(self.words(), lang)
 
     def region_of(self, list_name: str) -> str:
         """The region a ban list's name names (a whole word, any case), or "" when none does."""
@@ -323,9 +372,17 @@ class Registry:
 class _Loader:
     """Builds the engine's dataclasses from one validated file; cross-checks name the key and line."""
 
-    def __init__(self, file: str, text: str) -> None:
+    def __init__(self, file: str, text: str, labels: schema.LabelsTable | None = None) -> None:
         self.file = file
         self.lines = key_lines(text)
+        self.labels = labels or schema.LabelsTable()
+
+    def words(self, table: Mapping[str, schema.LabelText], *keys: str) -> dict[str, str]:
+        """The ``[game.labels]`` words of the first key the table has (``format/slug`` before ``slug``)."""
+        for key in keys:
+            if key in table:
+                return table[key].words()
+        return {}
 
     def fail(self, loc: tuple[Any, ...], message: str) -> RuleSetError:
         return located(self.file, self.lines, loc, message)
@@ -338,15 +395,19 @@ class _Loader:
         except RuleSetError as exc:
             raise self.fail(loc, str(exc)) from None
 
-    def sections(self, loc: tuple[Any, ...], tables: list[schema.SectionTable]) -> tuple[SectionRules, ...]:
+    def sections(
+        self, loc: tuple[Any, ...], tables: list[schema.SectionTable], format_slug: str = ""
+    ) -> tuple[SectionRules, ...]:
         out = []
         for i, t in enumerate(tables):
             size = t.size
+            words = self.words(self.labels.sections, f"{format_slug}/{t.slug}", t.slug)
             out.append(
                 SectionRules(
                     slug=t.slug,
                     name=t.name,
                     name_ru=t.name_ru,
+                    names=_names(t.name, t.name_ru, words),
                     size=SizeRule(
                         exact=size.exact,
                         min=size.min,
@@ -393,7 +454,7 @@ class _Loader:
         def at(key: str) -> tuple[Any, ...]:
             return (*loc, key) if raw is base or getattr(raw, key) is not None else (*loc[:-2], key)
 
-        sections = self.sections(at("sections"), pick("sections") or [])
+        sections = self.sections(at("sections"), pick("sections") or [], base.slug)
         section_map = {s.slug: s for s in sections}
         if game.has_decks and not sections:
             raise self.fail(loc, "a game with decks needs at least one section")
@@ -433,6 +494,7 @@ class _Loader:
                 label_ru=h.label_ru or h.label,
                 counts_in=h.counts_in,
                 identity=identity,
+                names=_names(h.label, h.label_ru or h.label, self.words(self.labels.heroes, h.label)),
             )
         pool_scope = None
         if (p := pick("pool")) is not None:
@@ -458,6 +520,7 @@ class _Loader:
             slug=base.slug,
             name=base.name,
             name_ru=base.name_ru,
+            names=_names(base.name, base.name_ru, self.words(self.labels.formats, base.slug)),
             sections=sections,
             copy_limits=limits,
             hero=hero,
@@ -510,6 +573,31 @@ class _Loader:
         older.sort(key=lambda v: (v.effective_date is not None, v.effective_date or date.min))
         return (*older, newest)
 
+    def check_name_labels(self, formats: list[schema.FormatTable]) -> None:
+        """``[game.labels]`` names only formats, sections and hero slots the file has: a typo would otherwise
+        leave a word silently unused."""
+        sections: dict[str, set[str]] = {}
+        heroes: set[str] = set()
+        for f in formats:
+            for version in (f, *f.versions):
+                sections.setdefault(f.slug, set()).update(s.slug for s in version.sections or [])
+                if version.hero is not None:
+                    heroes.add(version.hero.label)
+        loc = ("game", "labels")
+        for slug in self.labels.formats:
+            if slug not in sections:
+                raise self.fail((*loc, "formats"), f"no format {slug!r} (formats: {', '.join(sections)})")
+        for key in self.labels.sections:
+            fmt, _, slug = key.rpartition("/")
+            known = sections.get(fmt, set()) if fmt else set().union(*sections.values())
+            if slug not in known:
+                raise self.fail((*loc, "sections"), f"no section {key!r} in this file")
+        for label in self.labels.heroes:
+            if label not in heroes:
+                raise self.fail(
+                    (*loc, "heroes"), f"no hero slot labelled {label!r} (slots: {sorted(heroes)})"
+                )
+
     def search_filters(self, tables: list[schema.SearchFilterTable]) -> tuple[SearchFilter, ...]:
         loc = ("game", "search_filters")
         seen: set[str] = set()
@@ -546,8 +634,8 @@ def load_game(path: Path) -> GameRules:
     except tomllib.TOMLDecodeError as exc:
         raise RuleSetError(f"{where}: not valid TOML: {exc}") from None
     parsed = schema.validate_file(where, text, data)
-    loader = _Loader(where, text)
     g = parsed.game
+    loader = _Loader(where, text, g.labels)
     search_filters = loader.search_filters(g.search_filters)
     labels = field_labels(search_filters)
     formats: dict[str, FormatRules] = {}
@@ -557,6 +645,7 @@ def load_game(path: Path) -> GameRules:
             raise loader.fail(("formats", i, "slug"), f"two formats share the slug {raw.slug!r}")
         versions[raw.slug] = loader.versions(("formats", i), g, raw, labels)
         formats[raw.slug] = versions[raw.slug][-1]
+    loader.check_name_labels(parsed.formats)
     return GameRules(
         slug=g.slug,
         name=g.name,
@@ -578,6 +667,7 @@ def load_game(path: Path) -> GameRules:
         search_filters=search_filters,
         format_versions=versions,
         banlist_regions={r.casefold(): tuple(words) for r, words in g.banlist_regions.items()},
+        names=_names(g.name, g.name_ru, g.labels.name.words() if g.labels.name else None),
     )
 
 

@@ -12,7 +12,7 @@ import re
 from datetime import date
 from typing import Any, Literal, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from .errors import RuleSetError
 
@@ -210,15 +210,39 @@ class SearchFilterTable(_Table):
     label_ru: str = Field("", description="Russian label")
 
 
+LANGUAGE_KEY = re.compile(r"^[a-z]{2,3}(?:[-_][a-z0-9]{2,8})?$")
+
+
 class LabelText(_Table):
-    """A word in each language, e.g. `{ en = "Rank", ru = "Ранг" }`."""
+    """A word in each language, e.g. `{ en = "Rank", ru = "Ранг" }`; any other site language may be added
+    by its code (`pl = "Ranga"`). A language the table lacks shows the English word."""
+
+    # Extra keys are the other languages' words, checked below (a new language is data, not a schema change).
+    model_config = ConfigDict(extra="allow", strict=True, frozen=True)
 
     en: str = Field(min_length=1, description="English")
     ru: str = Field("", description="Russian (English is shown when absent)")
 
+    @model_validator(mode="after")
+    def _languages(self) -> LabelText:
+        for key, value in (self.model_extra or {}).items():
+            if not LANGUAGE_KEY.match(key):
+                raise ValueError(f"{key!r} is not a language code (e.g. `pl`, `pt-br`)")
+            if not isinstance(value, str) or not value:
+                raise ValueError(f"the {key!r} word must be non-empty text, got {value!r}")
+        return self
+
+    def words(self) -> dict[str, str]:
+        """Language → word, for the languages the table names."""
+        out = {"en": self.en, **({"ru": self.ru} if self.ru else {})}
+        out.update({key: str(value) for key, value in (self.model_extra or {}).items()})
+        return out
+
 
 class LabelsTable(_Table):
-    """`[game.labels]`: words for card fields and values in card previews and on the deck page."""
+    """`[game.labels]`: words players read, per language — card fields and values in card previews and on the
+    deck page, and the names of the game, its formats, sections and hero slots. For names, the thing's own
+    `name` (English) and `name_ru` (Russian) stay its words in those two languages; these tables add the others."""
 
     preview: list[str] = Field(default_factory=list, description="fields shown in a card preview, in order")
     fields: dict[str, LabelText] = Field(default_factory=dict, description="field → its name")
@@ -227,6 +251,23 @@ class LabelsTable(_Table):
     )
     values: dict[str, dict[str, LabelText]] = Field(
         default_factory=dict, description="field → stored value → its word (`monster` → Monster / Монстр)"
+    )
+    name: LabelText | None = Field(
+        None,
+        description="the game's name per language (beside `name`/`name_ru`; a new language adds a key here)",
+    )
+    formats: dict[str, LabelText] = Field(
+        default_factory=dict,
+        description="format slug → its name per language (beside the format's `name`/`name_ru`)",
+    )
+    sections: dict[str, LabelText] = Field(
+        default_factory=dict,
+        description="section slug (every format's section of that slug) or `format/slug` (one format's) → "
+        "its name per language (beside the section's `name`/`name_ru`)",
+    )
+    heroes: dict[str, LabelText] = Field(
+        default_factory=dict,
+        description="a hero slot's English `label` (`Commander`) → its name per language (beside `label_ru`)",
     )
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from .cards import BanListInfo, CardInfo, Deck
 from .registry import FormatRules
-from .report import Report, Violation, label
+from .report import Report, Violation
 from .validate import validate_deck
 
 
@@ -159,7 +159,7 @@ def _move(new: Deck, deck: Deck, swaps: list[Swap], fmt: FormatRules, report: Re
             _swap_error(
                 report,
                 "no_sideboard",
-                {"format": label(fmt.name, fmt.name_ru)},
+                {"format": fmt.words()},
                 section=None,
                 card=None,
                 count=len(swaps),
@@ -170,7 +170,7 @@ def _move(new: Deck, deck: Deck, swaps: list[Swap], fmt: FormatRules, report: Re
         new.sections[policy.section] = _additional_set_from_pool(new, fmt, policy.section)
     side = new.sections.setdefault(policy.section, [])
     side_title = fmt.section(policy.section)
-    side_label = label(side_title.name, side_title.title("ru"))
+    side_label = side_title.words()
     for swap in swaps:
         if swap.count < 1:
             _swap_error(
@@ -187,7 +187,7 @@ def _move(new: Deck, deck: Deck, swaps: list[Swap], fmt: FormatRules, report: Re
             _swap_error(
                 report,
                 "bad_section",
-                {"section": swap.section, "format": label(fmt.name, fmt.name_ru)},
+                {"section": swap.section, "format": fmt.words()},
                 section=swap.section,
                 card=swap.out or swap.into,
                 count=swap.count,
@@ -206,7 +206,7 @@ def _move(new: Deck, deck: Deck, swaps: list[Swap], fmt: FormatRules, report: Re
                     {
                         "count": swap.count,
                         "card": swap.out,
-                        "section": label(title.name, title.title("ru")),
+                        "section": title.words(),
                         "have": have,
                     },
                     section=swap.section,
@@ -241,7 +241,7 @@ def _move(new: Deck, deck: Deck, swaps: list[Swap], fmt: FormatRules, report: Re
             _swap_error(
                 report,
                 "keep_size",
-                {"section": label(title.name, title.title("ru")), "before": before, "after": after},
+                {"section": title.words(), "before": before, "after": after},
                 section=slug,
                 card=None,
                 count=after,

@@ -27,7 +27,7 @@ def _copy_label(card: CardInfo, key: str) -> str:
 
 
 def _format_label(fmt: FormatRules) -> dict[str, str]:
-    return label(fmt.name, fmt.name_ru)
+    return fmt.words()
 
 
 def _section_labels(
@@ -38,14 +38,14 @@ def _section_labels(
     for slug in slugs:
         sec = fmt.section_map.get(slug)
         if sec is not None:
-            out.append(label(sec.name, sec.title("ru")))
+            out.append(sec.words())
         elif fallback:
             out.append(label(slug))
     return out
 
 
 def _hero_label(hero_rules: HeroRules) -> dict[str, str]:
-    return label(hero_rules.title("en"), hero_rules.title("ru"))
+    return hero_rules.words()
 
 
 def _filter_params(fmt: FormatRules, spec: Any) -> dict[str, Any]:
@@ -104,7 +104,7 @@ def _check_sections(deck: Deck, fmt: FormatRules, sizes: dict[str, SizeRule], re
                 Violation(
                     "section_size",
                     "section_size.size",
-                    {"section": label(sec.name, sec.title("ru")), "total": total, "size": size.as_params()},
+                    {"section": sec.words(), "total": total, "size": size.as_params()},
                     section=sec.slug,
                     count=total,
                     limit=size.nearest_limit(total),
@@ -121,7 +121,7 @@ def _check_card_in_section(
             Violation(
                 "section_card_type",
                 "section_card_type.not_buildable",
-                {"card": card.label, "count": n, "section": label(sec.name, sec.title("ru"))},
+                {"card": card.label, "count": n, "section": sec.words()},
                 section=sec.slug,
                 card=card.label,
                 count=n,
@@ -136,7 +136,7 @@ def _check_card_in_section(
                 {
                     "card": card.label,
                     "kind": _kind(card, fmt),
-                    "section": label(sec.name, sec.title("ru")),
+                    "section": sec.words(),
                     "takes": _filter_params(fmt, sec.accept_spec),
                     "count": n,
                 },

@@ -171,9 +171,9 @@ def test_it_describes_every_restriction_kind() -> None:
         ({"kind": "only", "filter": {"region": ["A", "B"]}}, "Only cards with Region A / B"),
         (
             {"kind": "at_least", "count": 5, "filter": {"keywords": "Pack"}},
-            "At least 5 card(s) with Keyword Pack",
+            "At least 5 cards with Keyword Pack",
         ),
-        ({"kind": "at_most", "count": 6, "filter": {"region": "X"}}, "At most 6 card(s) with Region X"),
+        ({"kind": "at_most", "count": 6, "filter": {"region": "X"}}, "At most 6 cards with Region X"),
         # A field the rule set gives no label keeps its key.
         ({"kind": "forbid", "filter": {"mana": {"min": 3}}}, "No cards with mana ≥ 3"),
         ({"kind": "copy_limit", "max": 2}, "At most 2 copies of a card"),

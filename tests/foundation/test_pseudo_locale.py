@@ -105,6 +105,39 @@ def test_importer_errors_change_language(pseudo: str) -> None:
     assert _wrapped(text) and "5" in text
 
 
+def test_deck_list_problems_change_language(pseudo: str) -> None:
+    from decks.formats import parse_deck
+
+    [error] = parse_deck("#main\nabc\n", "ydk").errors
+    text = error.render(pseudo)
+    # The problem and its line prefix are both catalogue entries.
+    assert text.count(OPEN) == 2 and "abc" in text
+
+
+def test_hero_restrictions_change_language(pseudo: str) -> None:
+    from decks.gamerules import describe_restriction
+
+    text = describe_restriction({"kind": "at_least", "count": 5, "filter": {"size": "L"}}, pseudo, labels={})
+    assert _wrapped(text) and "5" in text and "size L" in text
+
+
+def test_result_history_words_change_language(pseudo: str) -> None:
+    from django.utils import translation
+
+    from tournaments.history import action_text, result_text
+
+    with translation.override(pseudo):
+        assert _wrapped(action_text("dispute"))
+        assert _wrapped(result_text({"wins": [0, 1], "status": "reported", "ended_by": "time"}))
+
+
+def test_names_from_rule_set_labels_fall_back_to_english(pseudo: str) -> None:
+    from rules.engine.registry import default_registry
+
+    advanced = default_registry().game("yugioh").formats["advanced"]
+    assert advanced.title(pseudo) == advanced.name and advanced.sections[0].title(pseudo) == "Main deck"
+
+
 @pytest.mark.django_db
 def test_api_messages_change_language(pseudo: str, ygo, api_client) -> None:  # noqa: F811
     body = {
@@ -119,8 +152,12 @@ def test_api_messages_change_language(pseudo: str, ygo, api_client) -> None:  # 
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("url", ["/", "/rules/banlists/", "/decks/", "/tournaments/", "/cards/"])
-def test_pages_change_language(pseudo: str, client, url: str) -> None:
+@pytest.mark.parametrize(
+    "url",
+    ["/", "/rules/banlists/", "/decks/", "/tournaments/", "/cards/", "/decks/import/", "/tournaments/new/"],
+)
+def test_pages_change_language(pseudo: str, admin_client, url: str) -> None:
+    client = admin_client  # signed in: the import page and the new-tournament form need it
     client.cookies["django_language"] = pseudo
     response = client.get(url, follow=True)
     assert response.status_code == 200

@@ -108,6 +108,28 @@ def test_every_importer_message_code_has_a_russian_translation() -> None:
     assert not missing, f"importer message codes without a Russian catalogue entry: {missing}"
 
 
+def test_every_deck_problem_code_has_a_russian_translation() -> None:
+    from decks.messages import MESSAGES
+
+    missing = [code for code, template in MESSAGES.items() if not _has_russian(template)]
+    assert not missing, f"deck-list problem codes without a Russian catalogue entry: {missing}"
+
+
+def test_every_history_action_and_ending_has_a_russian_translation() -> None:
+    from django.utils import translation
+
+    from tournaments.history import ACTIONS, ENDINGS
+
+    missing = []
+    for code, label in {**ACTIONS, **ENDINGS}.items():
+        with translation.override("en"):
+            english = str(label)
+        with translation.override("ru"):
+            if str(label) == english:
+                missing.append(code)
+    assert not missing, f"result-history words without Russian: {missing}"
+
+
 def _labels_without_russian(table: object, path: str) -> list[str]:
     if isinstance(table, dict):
         if "en" in table and not table.get("ru"):

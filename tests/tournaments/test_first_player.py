@@ -48,7 +48,7 @@ def test_it_warns_when_the_winner_went_first_next_game_in_the_twin_deck_game():
     games = [GameRecord(winner=1, first_player=2), GameRecord(winner=1, first_player=1)]
     problems = validate_games("loser_goes_first", PLAYERS, games)
     assert [p.game_number for p in problems] == [2]
-    assert "player 2" in problems[0].message
+    assert (problems[0].code, problems[0].params) == ("should_have_gone_first", {"expected": 2, "actual": 1})
 
 
 def test_it_allows_the_chooser_to_go_second_but_warns_when_the_wrong_player_chose():
@@ -63,7 +63,7 @@ def test_it_allows_the_chooser_to_go_second_but_warns_when_the_wrong_player_chos
 def test_it_warns_about_a_player_outside_the_match():
     problems = validate_games("loser_chooses", PLAYERS, [GameRecord(winner=3, first_player=1)])
     assert [p.game_number for p in problems] == [1]
-    assert "winner 3" in problems[0].message
+    assert (problems[0].code, problems[0].params) == ("not_a_player", {"role": "winner", "player": 3})
 
 
 def test_it_rejects_an_unknown_policy():

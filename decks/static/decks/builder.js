@@ -6,6 +6,7 @@
   const config = JSON.parse(document.getElementById("builder-config").textContent);
   const _ = window.gettext || function (s) { return s; };
   const fmtText = window.interpolate || function (s) { return s; };
+  const pgettext = window.pgettext || function (context, s) { return s; };
   const deck = config.deck;
   const state = {
     format: deck.format_slug,
@@ -191,7 +192,7 @@
       const item = el("li", { role: "option", class: "result" + (index === state.highlighted ? " highlighted" : ""),
         "aria-selected": index === state.highlighted ? "true" : "false", dataset: { cardId: String(group.id), identity: group.identity } });
       const label = el("span", { class: "result-name" }, displayName(group));
-      const meta = [group.preview ? group.preview.type_line : group.card_type, group.level !== null && group.level !== undefined ? "Lv" + group.level : "",
+      const meta = [group.preview ? group.preview.type_line : group.card_type, group.level !== null && group.level !== undefined ? fmtText(pgettext("level in a search result", "Lv%s"), [group.level]) : "",
         group.cost !== null && group.cost !== undefined ? "¤" + group.cost : ""].filter(Boolean).join(" · ");
       item.appendChild(label);
       item.appendChild(el("span", { class: "muted small" }, meta));
