@@ -512,7 +512,7 @@ def _round_for_players(
         request,
         "tournaments/round.html",
         {"tournament": tournament, "round": round_, "timer": timer, "server_now": timezone.now(),
-         "organizer": False, "public_table": mark_safe(entry[1].decode())},  # noqa: S308 - our own escaped render
+         "organizer": False, "public_table": mark_safe(live.entry_html(entry))},  # noqa: S308 - our own escaped render
     )  # fmt: skip
 
 

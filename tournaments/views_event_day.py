@@ -487,9 +487,9 @@ def _live_shell(request: HttpRequest, *, tournament_id: int, page: str, template
     entry = live.shared_entry(tournament_id=tournament_id, page=page, render=render_fragment)
     if entry is None:
         raise Http404
-    etag, body, _gz = entry
+    etag = entry[0]
     # Our own template output (escaped when it was rendered), kept as bytes in the cache.
-    fragment = mark_safe(body.decode())  # noqa: S308
+    fragment = mark_safe(live.entry_html(entry))  # noqa: S308
     tournament = _tournament(tournament_id)
     return render(
         request,
