@@ -78,8 +78,9 @@ def import_through_broker(sites: list[Site]) -> None:
 
 
 def shared_live_page(sites: list[Site], event: int) -> None:
-    started = step("the live pairings page: one version on both nodes, a change on A reaches B")
-    page = f"/tournaments/{event}/pairings/?fragment=1"
+    # The projector's standings follow every result (the pairings page ignores results by design).
+    started = step("the live standings page: one version on both nodes, a result changed on A reaches B")
+    page = f"/tournaments/{event}/projector/standings/?fragment=1"
     _, _, headers = sites[-1].call("GET", page)
     etag = headers.get("ETag", "")
     if not etag:

@@ -29,7 +29,7 @@ from django.utils import formats, translation
 from django.utils.translation import gettext, gettext_noop, ngettext_lazy, pgettext
 
 from .engine.filters import describe_filter
-from .engine.registry import word_for
+from .engine.registry import UnknownName, word_for
 from .engine.report import Violation, set_renderer
 
 log = logging.getLogger(__name__)
@@ -37,6 +37,11 @@ log = logging.getLogger(__name__)
 # key → English template (%-style named placeholders, checked by gettext's python-format); a message whose
 # grammar follows a number is an ``ngettext_lazy`` naming the parameter that counts.
 MESSAGES: dict[str, Any] = {
+    "lookup.unknown_game": gettext_noop("There is no game “%(game)s”; the games are: %(known)s."),
+    "lookup.unknown_format": gettext_noop("%(game)s has no format “%(format)s”; its formats are: %(known)s."),
+    "lookup.unknown_section": gettext_noop(
+        "The %(format)s format of %(game)s has no section “%(section)s”; its sections are: %(known)s."
+    ),
     "section_size.unknown_section": gettext_noop(
         "The %(format)s format has no section “%(section)s” (its sections: %(sections)s): "
         "remove its %(total)s cards."
@@ -229,15 +234,27 @@ def _template(key: str) -> Any:
 
 def render(violation: Violation, lang: str | None = None) -> str:
     """The violation's sentence in ``lang`` (None: the active language)."""
+    return render_key(violation.key, violation.params, lang, code=violation.code)
+
+
+def render_key(key: str, params: Mapping[str, Any], lang: str | None = None, *, code: str = "") -> str:
+    """The sentence of message ``key`` with ``params`` in ``lang`` (None: the active language)."""
     lang = lang or translation.get_language() or "en"
     with translation.override(lang):
         try:
-            values = {name: _value(name, value, lang) for name, value in violation.params.items()}
-            return str(_template(violation.key) % values)
+            values = {name: _value(name, value, lang) for name, value in params.items()}
+            return str(_template(key) % values)
         except (KeyError, TypeError, ValueError):
             # A key this version does not know or damaged params (a stored report): say what is known.
-            log.warning("cannot render rule message %s %r", violation.key, violation.params)
-            return f"{violation.code}: {violation.params}"
+            log.warning("cannot render rule message %s %r", key, params)
+            return f"{code or key}: {params}"
+
+
+def lookup_message(error: KeyError) -> str:
+    """The words for a failed rule-set lookup (an unknown game, format or section) in the active language."""
+    if isinstance(error, UnknownName):
+        return render_key(error.key, error.params)
+    return str(error.args[0]) if error.args else str(error)
 
 
 def install() -> None:

@@ -54,6 +54,26 @@ def _names(en: str, ru: str = "", extra: Mapping[str, str] | None = None) -> dic
     return out
 
 
+class UnknownName(KeyError):
+    """A game, format or section the rule sets do not have. Like every engine message it is a key with
+    named parameters, worded for people at the edge (``rules.messages.lookup_message``, in their
+    language); ``str()`` is the English of logs and scripts. A KeyError, so callers that only need "not
+    there" keep catching that."""
+
+    def __init__(self, key: str, **params: str) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+    def __str__(self) -> str:  # for logs, scripts and rule-set authors; people read lookup_message
+        p = self.params
+        if self.key == "lookup.unknown_game":
+            return f"unknown game {p['game']!r}; known games: {p['known']}"
+        if self.key == "lookup.unknown_format":
+            return f"game {p['game']!r} has no format {p['format']!r}; its formats: {p['known']}"
+        return f"{p['game']}/{p['format']} has no section {p['section']!r} (sections: {p['known']})"
+
+
 @dataclass(frozen=True, slots=True)
 class SizeRule:
     """Exact size, a min–max range (either end open) or a set of allowed sizes (twin-deck: 0 or 16)."""
@@ -262,10 +282,10 @@ class FormatRules:
         try:
             return self.section_map[slug]
         except KeyError:
-            known = ", ".join(self.section_map) or "none"
-            raise KeyError(
-                f"{self.game_slug}/{self.slug} has no section {slug!r} (sections: {known})"
-            ) from None
+            raise UnknownName(
+                "lookup.unknown_section", game=self.game_slug, format=self.slug, section=slug,
+                known=", ".join(self.section_map) or "—",
+            ) from None  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,8 +362,7 @@ class Registry:
         try:
             return self.games[slug]
         except KeyError:
-            known = ", ".join(sorted(self.games))
-            raise KeyError(f"unknown game {slug!r}; known games: {known}") from None
+            raise UnknownName("lookup.unknown_game", game=slug, known=", ".join(sorted(self.games))) from None
 
     def format(self, game_slug: str, format_slug: str, on_date: date | None = None) -> FormatRules:
         """The format's version in force on ``on_date`` (the latest effective on or before it; a date before
@@ -352,9 +371,8 @@ class Registry:
         try:
             newest = game.formats[format_slug]
         except KeyError:
-            known = ", ".join(game.formats)
-            raise KeyError(
-                f"game {game_slug!r} has no format {format_slug!r}; its formats: {known}"
+            raise UnknownName(
+                "lookup.unknown_format", game=game_slug, format=format_slug, known=", ".join(game.formats)
             ) from None
         if on_date is None:
             return newest

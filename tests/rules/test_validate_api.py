@@ -86,7 +86,7 @@ def test_it_answers_in_russian_when_asked(ygo, api_client):
     [
         ({"game": "yugioh", "format": "advanced"}, "exactly one way"),
         ({"game": "chess", "format": "x", "sections": {}}, "unknown game"),
-        ({"game": "yugioh", "format": "modern", "sections": {}}, "no format 'modern'"),
+        ({"game": "yugioh", "format": "modern", "sections": {}}, "no format “modern”"),
         ({"game": "vale", "format": "standard", "sections": {}}, "without player decks"),
         (
             {"game": "yugioh", "format": "advanced", "sections": {"main": [{"card": "x", "count": 0}]}},

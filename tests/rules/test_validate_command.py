@@ -66,7 +66,7 @@ def test_a_ydke_url_is_read(ygo, tmp_path: Path):
     ("args", "needle"),
     [
         (["--game", "chess", "--format", "x"], "unknown game"),
-        (["--game", "yugioh", "--format", "modern"], "no format 'modern'"),
+        (["--game", "yugioh", "--format", "modern"], "no format “modern”"),
         (["--game", "yugioh", "--format", "advanced", "--date", "2024-13-01"], "--date must be YYYY-MM-DD"),
         (["--game", "vale", "--format", "standard"], "without player decks"),
     ],
