@@ -12,7 +12,7 @@ from django.utils.translation import gettext
 
 from accounts.models import User
 from cards.models import Card, Game
-from rules.messages import lookup_message
+from rules.messages import error_message
 from rules.models import BanList
 
 from .formats import MAX_COUNT, DeckFormatError, parse_deck
@@ -33,7 +33,7 @@ def _format_or_error(game: Game, format_slug: str) -> FormatInfo:
     try:
         return format_info(game.slug, format_slug)
     except KeyError as error:
-        raise ValidationError({"format_slug": lookup_message(error)}) from None
+        raise ValidationError({"format_slug": error_message(error)}) from None
 
 
 def _clean_sections(*, game: Game, fmt: FormatInfo, sections: Sections) -> Sections:
@@ -373,7 +373,7 @@ def deck_import(
     try:
         resolved = deck_resolve(game=game, parsed=parsed, format_slug=format_slug or None)
     except KeyError as error:
-        raise DeckImportError(DeckImportResult(None, None, [lookup_message(error)])) from None
+        raise DeckImportError(DeckImportResult(None, None, [error_message(error)])) from None
     result = DeckImportResult(None, resolved, list(resolved.errors), list(resolved.unknown))
     if resolved.errors or (resolved.unknown and not allow_unknown):
         raise DeckImportError(result)

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from cards.models import Card, Game
 
 from .engine import UnknownCard, Violation
-from .messages import lookup_message
+from .messages import error_message
 
 POOL_SECTION = "pool"
 
@@ -87,7 +87,7 @@ def pool_from_text(*, game: Game, format_slug: str, data: str | bytes, filename:
     try:
         cards, unknown = _resolve_entries(game=game, format_slug=format_slug, entries=entries)
     except KeyError as exc:
-        raise DeckInputError(lookup_message(exc)) from None
+        raise DeckInputError(error_message(exc)) from None
     return cards, [pool_warning(u.ref, u.count) for u in unknown]
 
 
@@ -102,7 +102,7 @@ def deck_from_text(*, game: Game, format_slug: str, data: str | bytes, fmt: str 
     try:
         resolved = deck_resolve(game=game, parsed=parsed, format_slug=format_slug)
     except KeyError as exc:
-        raise DeckInputError(lookup_message(exc)) from None
+        raise DeckInputError(error_message(exc)) from None
     result = DeckInput(sections=resolved.sections, hero=resolved.hero)
     if pool_entries is not None:
         result.pool, pool_unknown = _resolve_entries(game=game, format_slug=format_slug, entries=pool_entries)

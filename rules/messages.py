@@ -29,7 +29,7 @@ from django.utils import formats, translation
 from django.utils.translation import gettext, gettext_noop, ngettext_lazy, pgettext
 
 from .engine.filters import describe_filter
-from .engine.registry import UnknownName, word_for
+from .engine.registry import word_for
 from .engine.report import Violation, set_renderer
 
 log = logging.getLogger(__name__)
@@ -37,6 +37,12 @@ log = logging.getLogger(__name__)
 # key → English template (%-style named placeholders, checked by gettext's python-format); a message whose
 # grammar follows a number is an ``ngettext_lazy`` naming the parameter that counts.
 MESSAGES: dict[str, Any] = {
+    "count.not_positive": gettext_noop(
+        "%(section)s: the count of %(card)s must be a positive whole number, not %(count)s."
+    ),
+    "deck.no_decks": gettext_noop(
+        "%(game)s is played without player decks (one shared stack of cards), so there is no deck to validate."
+    ),
     "lookup.unknown_game": gettext_noop("There is no game “%(game)s”; the games are: %(known)s."),
     "lookup.unknown_format": gettext_noop("%(game)s has no format “%(format)s”; its formats are: %(known)s."),
     "lookup.unknown_section": gettext_noop(
@@ -250,11 +256,15 @@ def render_key(key: str, params: Mapping[str, Any], lang: str | None = None, *, 
             return f"{code or key}: {params}"
 
 
-def lookup_message(error: KeyError) -> str:
-    """The words for a failed rule-set lookup (an unknown game, format or section) in the active language."""
-    if isinstance(error, UnknownName):
-        return render_key(error.key, error.params)
-    return str(error.args[0]) if error.args else str(error)
+def error_message(error: Exception) -> str:
+    """The words for an engine error that carries a message key (an unknown game, format or section; input
+    that cannot be judged) in the active language; other errors' own text."""
+    key = getattr(error, "key", "")
+    if key in MESSAGES:
+        return render_key(key, getattr(error, "params", {}))
+    if isinstance(error, KeyError):
+        return str(error.args[0]) if error.args else str(error)
+    return str(error)
 
 
 def install() -> None:

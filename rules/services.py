@@ -27,7 +27,7 @@ from .engine import (
 from .engine import default_registry as registry
 from .engine.registry import FormatRules
 from .lflist import LfList, LflistError, LflistRead, read_lflist
-from .messages import lookup_message
+from .messages import error_message
 from .models import BanList, BanListEntry
 from .namelist import looks_like_namelist, read_namelist
 from .selectors import banlist_in_effect, banlist_info
@@ -207,7 +207,7 @@ def _format(game: Game, format_slug: str, on_date: date | None = None) -> Format
     try:
         return registry().format(game.slug, format_slug, on_date or date.today())
     except KeyError as exc:
-        raise ValidationError(lookup_message(exc)) from None
+        raise ValidationError(error_message(exc)) from None
 
 
 def _banlist_context(
@@ -250,7 +250,7 @@ def deck_validate(
         deck = _deck(sections, hero, pool, unknown, extra_heroes)
         report.extend(validate_deck(deck, fmt, banlist=info))
     except ValueError as exc:  # NoDecksError / RulesError: nothing to judge, say why
-        raise ValidationError(str(exc)) from None
+        raise ValidationError(error_message(exc)) from None
     return report
 
 

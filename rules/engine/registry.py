@@ -56,7 +56,7 @@ def _names(en: str, ru: str = "", extra: Mapping[str, str] | None = None) -> dic
 
 class UnknownName(KeyError):
     """A game, format or section the rule sets do not have. Like every engine message it is a key with
-    named parameters, worded for people at the edge (``rules.messages.lookup_message``, in their
+    named parameters, worded for people at the edge (``rules.messages.error_message``, in their
     language); ``str()`` is the English of logs and scripts. A KeyError, so callers that only need "not
     there" keep catching that."""
 
@@ -65,7 +65,7 @@ class UnknownName(KeyError):
         self.key = key
         self.params = params
 
-    def __str__(self) -> str:  # for logs, scripts and rule-set authors; people read lookup_message
+    def __str__(self) -> str:  # for logs, scripts and rule-set authors; people read error_message
         p = self.params
         if self.key == "lookup.unknown_game":
             return f"unknown game {p['game']!r}; known games: {p['known']}"

@@ -91,8 +91,9 @@ def _check_sections(deck: Deck, fmt: FormatRules, sizes: dict[str, SizeRule], re
         for card, n in entries:
             if n.__class__ is not int or n < 1:
                 raise RulesError(
-                    f"section {sec.slug!r}: the count of {card.label} must be a positive integer, got {n!r}"
-                )
+                    f"section {sec.slug!r}: the count of {card.label} must be a positive integer, got {n!r}",
+                    key="count.not_positive", section=sec.slug, card=card.label, count=repr(n),
+                )  # fmt: skip
             total += n
             # Fast path: most cards are fine; only a refused card needs the message-building call.
             if card.deck_buildable and not card.is_token and (accept is None or accept(card)):
@@ -654,8 +655,9 @@ def _check_counts(deck: Deck, fmt: FormatRules) -> None:
         for card, n in entries:
             if not isinstance(n, int) or isinstance(n, bool) or n < 1:
                 raise RulesError(
-                    f"section {slug!r}: the count of {card.label} must be a positive integer, got {n!r}"
-                )
+                    f"section {slug!r}: the count of {card.label} must be a positive integer, got {n!r}",
+                    key="count.not_positive", section=slug, card=card.label, count=repr(n),
+                )  # fmt: skip
 
 
 def validate_deck(
@@ -678,8 +680,9 @@ def validate_deck(
     if not fmt.has_decks:
         raise NoDecksError(
             f"{fmt.game_slug} is played without player decks (one shared stack of cards), "
-            "so there is no deck to validate."
-        )
+            "so there is no deck to validate.",
+            key="deck.no_decks", game=fmt.game_slug,
+        )  # fmt: skip
     _check_counts(deck, fmt)
     if pool is not None:
         deck = Deck(sections=deck.sections, hero=deck.hero, pool=pool, unknown=deck.unknown,

@@ -229,3 +229,17 @@ def test_it_accepts_a_format_slug_in_any_case(ygo, api_client):
     res = api_client.post(URL, body, format="json")
     assert res.status_code == 200, res.content
     assert res.json()["legal"] is True
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        ({"game": "yugioh", "format": "modern", "sections": {}}, "нет формата «modern»"),
+        ({"game": "vale", "format": "standard", "sections": {}}, "без колод игроков"),
+    ],
+)
+def test_the_engines_refusals_are_worded_in_the_requesters_language(ygo, api_client, body, needle):
+    """The engine raises a message key with params; the words come from the catalogue at the edge."""
+    res = api_client.post(URL, body, format="json", HTTP_ACCEPT_LANGUAGE="ru")
+    assert res.status_code == 400
+    assert needle in res.json()["detail"]
