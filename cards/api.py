@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import generics, permissions, serializers, status
@@ -134,12 +135,12 @@ class ImportInputSerializer(serializers.Serializer):
     def validate_game(self, value: str) -> Game:
         game = Game.objects.filter(slug=value).first()
         if game is None:
-            raise serializers.ValidationError(f"unknown game {value!r}")
+            raise serializers.ValidationError(_("unknown game “%(game)s”") % {"game": value})
         return game
 
     def validate_file(self, value: object) -> object:
         if value.size > services.MAX_IMPORT_BYTES:  # type: ignore[attr-defined]
-            raise serializers.ValidationError("the file is larger than 64 MB")
+            raise serializers.ValidationError(_("the file is larger than 64 MB"))
         return value
 
 
@@ -238,7 +239,7 @@ class CardFacetsView(APIView):
     def get(self, request: Request) -> Response:
         slug = (request.query_params.get("game") or "").strip()
         if not slug:
-            raise ValidationError({"game": "this parameter is required (a game slug)"})
+            raise ValidationError({"game": _("this parameter is required (a game slug)")})
         game = Game.objects.filter(slug=slug).first()
         if game is None:
             raise NotFound(f"unknown game {slug[:50]!r}")
@@ -314,9 +315,9 @@ class CardExportView(APIView):
         fmt = request.query_params.get("fmt", "json")
         game = Game.objects.filter(slug=slug).first()
         if game is None:
-            raise ValidationError({"game": f"unknown game {slug!r}"})
+            raise ValidationError({"game": _("unknown game “%(game)s”") % {"game": slug}})
         if fmt not in selectors.EXPORT_FORMATS:
-            raise ValidationError({"fmt": "must be json or csv"})
+            raise ValidationError({"fmt": _("must be json or csv")})
         body = selectors.cards_export(game=game, fmt=fmt)
         response = HttpResponse(body, content_type=f"{selectors.EXPORT_FORMATS[fmt]}; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{game.slug}-cards.{fmt}"'

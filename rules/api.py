@@ -7,6 +7,7 @@ from typing import Any
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, permissions, serializers, status
 from rest_framework.response import Response
@@ -61,12 +62,14 @@ class ValidateInputSerializer(serializers.Serializer):
         given = [k for k in ("sections", "text", "ydk", "ydke") if k in attrs]
         if len(given) != 1:
             raise serializers.ValidationError(
-                "give the deck exactly one way: 'sections', 'text', 'ydk' or 'ydke'"
-                + (f" (got {given})" if given else "")
+                _("Give the deck exactly one way: sections, text, ydk or ydke (got: %(given)s).")
+                % {"given": ", ".join(given) or "—"}
             )
         lines = sum(len(v) for v in attrs.get("sections", {}).values()) + len(attrs.get("pool", []))
         if lines > MAX_LINES:
-            raise serializers.ValidationError(f"too many card lines ({lines}); at most {MAX_LINES}")
+            raise serializers.ValidationError(
+                _("too many card lines (%(lines)s); at most %(limit)s") % {"lines": lines, "limit": MAX_LINES}
+            )
         return attrs
 
 
@@ -106,7 +109,7 @@ def _lang() -> str:
 def _game(slug: str) -> Game:
     game = Game.objects.filter(slug=slug).first()
     if game is None:
-        raise serializers.ValidationError({"game": f"unknown game {slug!r}"})
+        raise serializers.ValidationError({"game": _("unknown game “%(game)s”") % {"game": slug}})
     return game
 
 
@@ -223,7 +226,9 @@ class SideboardInputSerializer(serializers.Serializer):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         lines = sum(len(v) for v in attrs.get("sections", {}).values()) + len(attrs.get("pool", []))
         if lines > MAX_LINES:
-            raise serializers.ValidationError(f"too many card lines ({lines}); at most {MAX_LINES}")
+            raise serializers.ValidationError(
+                _("too many card lines (%(lines)s); at most %(limit)s") % {"lines": lines, "limit": MAX_LINES}
+            )
         return attrs
 
 
@@ -241,7 +246,9 @@ class SideboardView(APIView):
         sections, hero, pool, unknown = _resolve_lines(game, data)
         refs = [u.ref for u in unknown] + [line["card"] for line in _unknown_pool_lines(data, game)]
         if refs:
-            return Response({"detail": f"unknown cards: {', '.join(refs)}"}, status=400)
+            return Response(
+                {"detail": _("unknown cards: %(cards)s") % {"cards": ", ".join(refs)}}, status=400
+            )
         swaps = [
             Swap(section=s["section"], out=s.get("out"), into=s.get("into"), count=s["count"])
             for s in data["swaps"]
@@ -348,7 +355,7 @@ class GameRulesView(APIView):
         try:
             game = registry().game(slug)
         except KeyError:
-            return Response({"detail": f"no rule set for {slug!r}"}, status=404)
+            return Response({"detail": _("no rule set for “%(game)s”") % {"game": slug}}, status=404)
         return Response(
             {
                 "slug": game.slug, "name": game.name, "name_ru": game.name_ru, "version": game.version,
