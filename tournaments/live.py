@@ -9,7 +9,7 @@ read before answering 304. The counter is bumped with an F() update by the recei
 check-ins), so those big shared pages are not re-rendered for every result of a round.
 
 Unchanged polls are answered before Django's middleware by ``live_wsgi.LivePolls`` with the same
-decisions (``shared_etag_current`` / ``personal_etag_current``); what changed is answered by the views.
+decisions (``shared_etag_current`` / ``personal_poll``); what changed is answered by the views.
 
 Pages everyone shares (pairings, standings, projector) are rendered once per change and language, kept in
 the cache gzipped, and served with an ETag. A player's own page ("My event") is small and per person; its
@@ -80,12 +80,6 @@ def _versions(tournament_id: int) -> tuple[int, int] | None:
         cursor.execute(_VERSION_SQL, [tournament_id])
         row = cursor.fetchone()
     return None if row is None else (int(row[0]), int(row[1]))
-
-
-def live_version(tournament_id: int) -> int | None:
-    """The counter of every visible change of the event."""
-    versions = _versions(tournament_id)
-    return None if versions is None else versions[0]
 
 
 def page_version(tournament_id: int, page: str) -> int | None:
@@ -184,14 +178,6 @@ def personal_poll(
             )
             return PersonalPoll("new_round", notice, round_id, tag_language)
     return PersonalPoll("changed", round_id=round_id)
-
-
-def personal_etag_current(
-    tags: set[str], *, tournament_id: int, player_id: int, language: str | None
-) -> str | None:
-    """The one of ``tags`` that still matches what the player sees, else None."""
-    poll = personal_poll(tags, tournament_id=tournament_id, player_id=player_id, language=language)
-    return poll.etag if poll.outcome == "current" else None
 
 
 def _not_modified(etag: str) -> HttpResponse:

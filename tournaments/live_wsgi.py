@@ -6,7 +6,7 @@ CSP…), about a millisecond of a 2-core laptop each time; here it costs a signa
 primary-key read (~0.1 ms), so the laptop keeps its CPU for the pages that did change.
 
 Only conditional GETs of the live fragments are looked at, and only a 304 is ever answered here: the
-decision is the very one the views make (``live.shared_etag_current`` / ``live.personal_etag_current``),
+decision is the very one the views make (``live.shared_etag_current`` / ``live.personal_poll``),
 and anything else — a changed page, a bad token, an unknown URL, any error — goes on to Django untouched.
 A 304 reveals nothing the client does not already hold. The one 200 answered here is a player's short
 new-round notice (``live.my_event_notice``: their table and opponents, as the public pairings page shows
@@ -86,11 +86,6 @@ class LivePolls:
                 ])  # fmt: skip
                 return [answer.body]
         return self.app(environ, start_response)
-
-    def current_etag(self, environ: dict[str, Any]) -> str | None:
-        """The client's ETag when it is still current for this URL, else None."""
-        answer = self.answer(environ)
-        return answer if isinstance(answer, str) else None
 
     def answer(self, environ: dict[str, Any]) -> str | live.Notice | None:
         """The client's ETag when it is still current (a 304), a player's new-round notice, or None (Django

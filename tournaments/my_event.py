@@ -57,18 +57,20 @@ def _columns(model: type[Model], alias: str) -> str:
     return ", ".join(f'{alias}."{field.column}"' for field in model._meta.concrete_fields)
 
 
-def _converters(model: type[Model]) -> list[list[Any]]:
+def _converters(model: type[Model]) -> list[tuple[Any, list[Any]]]:
     """Per concrete field, the converters the ORM applies to a value read from this database (aware
     datetimes, JSON, booleans on SQLite …); looked up per connection vendor, once."""
     return _converters_for(model, connection.vendor)
 
 
 @cache
-def _converters_for(model: type[Model], vendor: str) -> list[list[Any]]:
+def _converters_for(model: type[Model], vendor: str) -> list[tuple[Any, list[Any]]]:
     result = []
     for field in model._meta.concrete_fields:
         column = field.get_col(model._meta.db_table)
-        result.append(connection.ops.get_db_converters(column) + column.get_db_converters(connection))
+        result.append(
+            (column, connection.ops.get_db_converters(column) + column.get_db_converters(connection))
+        )
     return result
 
 
@@ -78,9 +80,9 @@ def _instance(model: type[Model], values: Sequence[Any]) -> Any:
     if values[0] is None:
         return None
     converted = []
-    for field, converters, value in zip(fields, _converters(model), values, strict=True):
+    for (column, converters), value in zip(_converters(model), values, strict=True):
         for convert in converters:
-            value = convert(value, field.get_col(model._meta.db_table), connection)
+            value = convert(value, column, connection)
         converted.append(value)
     return model.from_db(connection.alias, [field.attname for field in fields], converted)
 
@@ -104,6 +106,7 @@ def _split(row: Sequence[Any], *models: type[Model]) -> list[Any]:
 # --- the page's data -------------------------------------------------------------------------------------
 
 
+@cache
 def _player_sql() -> str:
     from cards.models import Game as CardGame
 
@@ -118,6 +121,7 @@ SELECT {_columns(Player, "p")}, {_columns(Tournament, "t")}, {_columns(CardGame,
  WHERE p.id = %s AND p.tournament_id = %s"""  # noqa: S608
 
 
+@cache
 def _seats_sql() -> str:
     from accounts.models import User
 
@@ -133,10 +137,12 @@ SELECT {_columns(MatchSeat, "s")}, {_columns(Player, "p")}, {_columns(Match, "m"
  ORDER BY s.seat"""  # noqa: S608
 
 
+@cache
 def _games_sql() -> str:
     return f"SELECT {_columns(Game, 'x')} FROM tournaments_game x WHERE x.match_id = %s ORDER BY x.number"  # noqa: S608
 
 
+@cache
 def _swaps_sql() -> str:
     return (
         f"SELECT {_columns(SideboardChange, 'x')} FROM tournaments_sideboardchange x "  # noqa: S608
