@@ -32,11 +32,16 @@ def test_it_signs_up_logs_in_and_switches_language(page: Any, games: Any) -> Non
     login_in_browser(page, "newplayer", "Very-l0ng-pass")
     assert page.get_by_test_id("current-user").inner_text().startswith("newplayer")
 
-    page.select_option("#language-select", "ru")
-    page.wait_for_load_state()
+    # The switch submits from site.js, a deferred script: wait for each page's "load" before
+    # choosing, or the change can fire before the listener exists and nothing is submitted.
+    page.wait_for_load_state("load")
+    with page.expect_navigation():
+        page.select_option("#language-select", "ru")
+    page.wait_for_load_state("load")
     page.wait_for_selector("html[lang=ru]")
     assert page.get_by_role("button", name="Выйти").is_visible()
-    page.select_option("#language-select", "en")
+    with page.expect_navigation():
+        page.select_option("#language-select", "en")
     page.wait_for_selector("html[lang=en]")
     assert page.get_by_role("button", name="Log out").is_visible()
 
