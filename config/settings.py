@@ -141,6 +141,14 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+# The live polls' few statements are prepared on PostgreSQL (tournaments/pollsql.py): planning them cost
+# more than running them, hundreds of times a second on an event day. Django's own queries stay unprepared.
+# Off behind a connection pooler that cannot hold prepared statements (PgBouncer in transaction mode
+# without max_prepared_statements).
+DB_PREPARED_STATEMENTS = env_bool("DB_PREPARED_STATEMENTS", True)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_PREPARED_STATEMENTS:
+    # 0: prepared on first use. Only server-binding cursors prepare, and only pollsql makes those.
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 0
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets the eager-Celery import job and page requests read while one writes.
     DATABASES["default"]["OPTIONS"] = {

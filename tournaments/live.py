@@ -38,6 +38,7 @@ from django.utils.translation import get_language
 from . import signals
 from .models import Tournament
 from .my_event import FINGERPRINT_ROUND, my_event_fingerprint
+from .pollsql import poll_fetch
 
 # How often the pages' script asks again (milliseconds); the bench uses the same figure.
 POLL_MS = 4000
@@ -74,12 +75,8 @@ _VERSION_SQL = "SELECT live_version, pairings_version FROM tournaments_tournamen
 def _versions(tournament_id: int) -> tuple[int, int] | None:
     """The event's change counters (one primary-key read), or None when there is no such event. Plain SQL:
     this runs on every poll of every phone, and building the ORM query would cost more than running it."""
-    from django.db import connection
-
-    with connection.cursor() as cursor:
-        cursor.execute(_VERSION_SQL, [tournament_id])
-        row = cursor.fetchone()
-    return None if row is None else (int(row[0]), int(row[1]))
+    rows = poll_fetch(_VERSION_SQL, [tournament_id])
+    return None if not rows else (int(rows[0][0]), int(rows[0][1]))
 
 
 def page_version(tournament_id: int, page: str) -> int | None:

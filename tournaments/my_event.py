@@ -8,6 +8,11 @@ model instances with ``Model.from_db`` and the fields' own converters — the te
 
 ``my_event_fingerprint`` is the one-query digest source the live polls compare; ``my_event_state`` the
 page's data.
+
+A player's matches are reached from their seats by primary key (a scalar subquery per seat), never by
+joining the match table as a whole: on PostgreSQL a join's plan follows the table statistics, and right
+after a round is posted — a thousand new matches, the moment every phone asks — they lag, and the planner
+hashes every match of the event for each phone (5 ms instead of 0.2 for the new-round notice).
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from django.db import connection
 from django.db.models import Model
 
 from .models import Game, Match, MatchSeat, Player, Round, SideboardChange, Tournament
+from .pollsql import poll_fetch
 from .records import RESULT_STATUSES
 
 _FINGERPRINT = """
@@ -27,8 +33,8 @@ SELECT p.name, p.dropped_at_round, p.checked_in_at, p.deck_submitted_at, p.no_sh
        t.status, t.check_in_opened_at, t.rounds,
        (SELECT r.id FROM tournaments_round r WHERE r.tournament_id = t.id ORDER BY r.number DESC LIMIT 1),
        (SELECT r.timer_ends_at FROM tournaments_round r WHERE r.tournament_id = t.id ORDER BY r.number DESC LIMIT 1),
-       (SELECT SUM(m.version) FROM tournaments_matchseat s JOIN tournaments_match m ON m.id = s.match_id
-         WHERE s.player_id = p.id),
+       (SELECT SUM((SELECT m.version FROM tournaments_match m WHERE m.id = s.match_id))
+          FROM tournaments_matchseat s WHERE s.player_id = p.id),
        (SELECT COUNT(*) FROM tournaments_matchseat s WHERE s.player_id = p.id),
        (SELECT COUNT(*) FROM tournaments_sideboardchange c WHERE c.player_id = p.id)
   FROM tournaments_player p JOIN tournaments_tournament t ON t.id = p.tournament_id
@@ -88,9 +94,7 @@ def _instance(model: type[Model], values: Sequence[Any]) -> Any:
 
 
 def _fetch(sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchall()
+    return poll_fetch(sql, params)
 
 
 def _split(row: Sequence[Any], *models: type[Model]) -> list[Any]:
@@ -132,8 +136,8 @@ SELECT {_columns(MatchSeat, "s")}, {_columns(Player, "p")}, {_columns(Match, "m"
   JOIN tournaments_match m ON m.id = s.match_id
   LEFT JOIN {User._meta.db_table} u ON u.id = m.reported_by_id
  WHERE s.match_id = (SELECT s2.match_id FROM tournaments_matchseat s2
-                       JOIN tournaments_match m2 ON m2.id = s2.match_id
-                      WHERE s2.player_id = %s AND m2.round_id = %s)
+                      WHERE s2.player_id = %s
+                        AND (SELECT m2.round_id FROM tournaments_match m2 WHERE m2.id = s2.match_id) = %s)
  ORDER BY s.seat"""  # noqa: S608
 
 
@@ -200,15 +204,25 @@ def my_event_state(*, tournament_id: int, player_id: int) -> dict[str, Any] | No
 
 _RECORD_SQL = """
 SELECT s.match_id, s.player_id, s.wins, s.place, m.bye
-  FROM tournaments_matchseat s JOIN tournaments_match m ON m.id = s.match_id
- WHERE s.match_id IN (SELECT s2.match_id FROM tournaments_matchseat s2 WHERE s2.player_id = %s)
+  FROM tournaments_match m JOIN tournaments_matchseat s ON s.match_id = m.id
+ WHERE m.id {in_theirs}
    AND m.status IN ({statuses})
  ORDER BY s.match_id, s.seat"""
 
 
+@cache
+def _record_sql(vendor: str) -> str:
+    theirs = "SELECT s2.match_id FROM tournaments_matchseat s2 WHERE s2.player_id = %s"
+    # PostgreSQL: the player's few matches as an array first, then read by primary key. As a semi-join the
+    # plan depends on the table's statistics, which lag right after a round adds a thousand matches, the
+    # moment every phone asks (a hash join over every match in the event: 1 ms instead of 0.04).
+    in_theirs = f"= ANY (ARRAY({theirs}))" if vendor == "postgresql" else f"IN ({theirs})"
+    return _RECORD_SQL.format(in_theirs=in_theirs, statuses=", ".join(["%s"] * len(RESULT_STATUSES)))
+
+
 def _record(player_id: int) -> dict[str, int]:
     """Wins, losses and draws of the player's settled matches (pods: placement points are in standings)."""
-    sql = _RECORD_SQL.format(statuses=", ".join(["%s"] * len(RESULT_STATUSES)))
+    sql = _record_sql(connection.vendor)
     by_match: dict[int, list[tuple[int, int, int | None, bool]]] = {}
     for match_id, seat_player, wins, place, bye in _fetch(sql, [player_id, *map(str, RESULT_STATUSES)]):
         by_match.setdefault(match_id, []).append((seat_player, wins, place, bool(bye)))
@@ -230,14 +244,14 @@ def _record(player_id: int) -> dict[str, int]:
 
 
 _PAIRING_SQL = """
-SELECT r.id, r.number, r.kind, (SELECT COUNT(*) FROM tournaments_match c WHERE c.round_id = r.id),
-       m.id, m."table", m.bye
-  FROM tournaments_round r
-  LEFT JOIN tournaments_match m ON m.id = (
-       SELECT s.match_id FROM tournaments_matchseat s JOIN tournaments_match x ON x.id = s.match_id
-        WHERE s.player_id = %s AND x.round_id = r.id)
- WHERE r.tournament_id = %s
- ORDER BY r.number DESC LIMIT 1"""
+SELECT q.id, q.number, q.kind, q.matches, m.id, m."table", m.bye
+  FROM (SELECT r.id, r.number, r.kind,
+               (SELECT COUNT(*) FROM tournaments_match c WHERE c.round_id = r.id) AS matches,
+               (SELECT s.match_id FROM tournaments_matchseat s
+                 WHERE s.player_id = %s
+                   AND (SELECT x.round_id FROM tournaments_match x WHERE x.id = s.match_id) = r.id) AS match_id
+          FROM tournaments_round r WHERE r.tournament_id = %s ORDER BY r.number DESC LIMIT 1) q
+  LEFT JOIN tournaments_match m ON m.id = q.match_id"""
 
 _OPPONENTS_SQL = """
 SELECT p.name FROM tournaments_matchseat s JOIN tournaments_player p ON p.id = s.player_id

@@ -229,3 +229,25 @@ def test_while_another_worker_renders_a_new_version_the_previous_one_is_served(r
         cache.delete(lock)
     after = client.get(url)
     assert after.status_code == 200 and after["ETag"] != old["ETag"] and f"-{version}-" in after["ETag"]
+
+
+def _prepared_statements() -> list[str]:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        return [row[0] for row in cursor.fetchall()]
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="prepared statements are PostgreSQL's (the CI's PostgreSQL leg runs this)",
+)
+def test_on_postgresql_the_polls_statement_is_prepared_and_djangos_own_queries_are_not(running):
+    app = LivePolls(Downstream())
+    for _ in range(3):
+        status, _headers = call(app, running["url"], running["etag"])
+        assert status.startswith("304")
+    polls = [sql for sql in _prepared_statements() if "tournaments_sideboardchange c" in sql]
+    assert len(polls) == 1, "the fingerprint is prepared once per connection and reused"
+    # The ORM's queries bind on the client and are never prepared (its SQL quotes every column).
+    list(type(running["event"]).objects.filter(pk=running["event"].pk))
+    assert not [sql for sql in _prepared_statements() if '"tournaments_tournament"."id"' in sql]
