@@ -32,7 +32,13 @@ __all__ = ["PodPlan", "PodPlanImpossible", "plan_pod_round"]
 
 
 class PodPlanImpossible(ValueError):
-    """Nobody eligible for the pod bye the round needs (everyone left has had one)."""
+    """Nobody eligible for the pod bye the round needs (everyone left has had one). ``key`` and ``params``
+    say why, for the edge to word (tournaments/engine_messages.py); the message is for logs."""
+
+    def __init__(self, message: str, *, key: str, **params: int) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = params
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +81,7 @@ def plan_pod_round(
     if len(eligible) < byes_needed:
         raise PodPlanImpossible(
             f"{n} players cannot be seated in pods of {min_size}-{max_size} and only {len(eligible)} "
-            f"of them can still get a bye (nobody gets two)"
-        )
+            f"of them can still get a bye (nobody gets two)",
+            key="pods.no_bye", players=n, min=min_size, max=max_size, eligible=len(eligible),
+        )  # fmt: skip
     return PodPlan(min_size, tuple(eligible[:byes_needed]))

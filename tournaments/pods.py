@@ -34,7 +34,13 @@ MAX_SWAP_PASSES = 10
 
 
 class PodsImpossible(ValueError):
-    """The players cannot be split into pods of the allowed sizes."""
+    """The players cannot be split into pods of the allowed sizes. ``key`` and ``params`` say why, for the
+    edge to word in the organizer's language (tournaments/engine_messages.py); the message is for logs."""
+
+    def __init__(self, message: str, *, key: str, **params: int) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = params
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,13 +82,21 @@ def pod_sizes(n: int, min_size: int, max_size: int) -> list[int]:
     if min_size < 1 or max_size < min_size:
         raise ValueError(f"invalid pod size range {min_size}-{max_size}")
     if n < min_size:
-        raise PodsImpossible(f"{n} players cannot fill a pod of at least {min_size}")
+        raise PodsImpossible(
+            f"{n} players cannot fill a pod of at least {min_size}",
+            key="pods.too_few",
+            players=n,
+            min=min_size,
+        )
     count = -(-n // max_size)
     # Fewer pods would exceed max_size; more pods only make them smaller, so if the balanced split with
     # the minimum count is below min_size, every split is.
     base, larger = divmod(n, count)
     if base < min_size:
-        raise PodsImpossible(f"{n} players cannot be split into pods of {min_size}-{max_size}")
+        raise PodsImpossible(
+            f"{n} players cannot be split into pods of {min_size}-{max_size}",
+            key="pods.no_split", players=n, min=min_size, max=max_size,
+        )  # fmt: skip
     return [base + 1] * larger + [base] * (count - larger)
 
 

@@ -171,3 +171,10 @@ def test_every_message_key_the_rules_code_uses_is_in_the_table() -> None:
     assert not missing, f"message keys used in rules/ but not in rules/messages.py: {missing}"
     # The ban-list readers and the filter compiler are covered (not only the engine's report keys).
     assert {"banlist_file.repeated", "banlist_import.immutable", "filter.not_number"} <= {k for _, k in used}
+
+
+def test_every_pairing_and_pod_refusal_has_a_russian_translation() -> None:
+    from tournaments.engine_messages import MESSAGES
+
+    missing = [key for key, template in MESSAGES.items() if not _has_russian(template)]
+    assert not missing, f"pairing/pod refusal keys without a Russian catalogue entry: {missing}"
