@@ -31,14 +31,8 @@ from .pods import PodsImpossible, pod_sizes
 __all__ = ["PodPlan", "PodPlanImpossible", "plan_pod_round"]
 
 
-class PodPlanImpossible(ValueError):
-    """Nobody eligible for the pod bye the round needs (everyone left has had one). ``key`` and ``params``
-    say why, for the edge to word (tournaments/engine_messages.py); the message is for logs."""
-
-    def __init__(self, message: str, *, key: str, **params: int) -> None:
-        super().__init__(message)
-        self.key = key
-        self.params = params
+class PodPlanImpossible(PodsImpossible):
+    """Nobody eligible for the pod bye the round needs (everyone left has had one)."""
 
 
 @dataclass(frozen=True, slots=True)
