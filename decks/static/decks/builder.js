@@ -130,8 +130,9 @@
   }
   function describeRestriction(r) {
     if (typeof r === "string") return r;
-    const lang = config.lang;
-    if (lang === "ru" && r.text_ru) return r.text_ru;
+    // Card data may carry the restriction's text per language (text_ru …); English (text) otherwise.
+    const own = r["text_" + String(config.lang || "").split("-")[0]];
+    if (own) return own;
     if (r.text) return r.text;
     if (r.description) return r.description;
     return Object.entries(r).map(function ([k, v]) { return k + ": " + JSON.stringify(v); }).join(", ");
