@@ -219,7 +219,7 @@ def filter_phrases() -> dict[str, str]:
 def _filter(spec: Any, fields: Mapping[str, Any], lang: str) -> str:
     """A card filter in words ("Size L, Region North / South"), fields named by the game's labels."""
     labels = {key: label_text(entry, lang) for key, entry in fields.items() if isinstance(entry, Mapping)}
-    return describe_filter(spec, lang, labels, filter_phrases())
+    return describe_filter(spec, labels, filter_phrases())
 
 
 def _value(name: str, value: Any, lang: str) -> Any:

@@ -171,29 +171,28 @@ def _describe_values(raw: Any) -> str:
 
 # The joining words of a filter's reading, per language: %-templates with ``field`` and ``values``. The site
 # words them from its catalogues instead (rules/messages.py passes ``phrases``); these serve the engine alone.
-PHRASES: dict[str, dict[str, str]] = {
-    "en": {"or": " or ", "not": "%(field)s not %(values)s", "contains": "%(field)s contains “%(values)s”",
-           "not_contains": "%(field)s lacks “%(values)s”"},
-    "ru": {"or": " или ", "not": "%(field)s не %(values)s", "contains": "%(field)s содержит “%(values)s”",
-           "not_contains": "%(field)s без “%(values)s”"},
+# The joining words of a filter's reading when the caller gives none (the engine used on its own, logs):
+# the site passes the catalogue's words in the reader's language (rules.messages.filter_phrases).
+PLAIN_PHRASES: dict[str, str] = {
+    "or": " or ", "not": "%(field)s not %(values)s", "contains": "%(field)s contains “%(values)s”",
+    "not_contains": "%(field)s lacks “%(values)s”",
 }  # fmt: skip
 
 
 def describe_filter(
     spec: Any,
-    lang: str = "en",
     labels: Mapping[str, str] | None = None,
     phrases: Mapping[str, str] | None = None,
 ) -> str:
-    """A short human reading of a filter for messages, e.g. ``Size L, Region North / South``.
+    """A short reading of a filter for messages, e.g. ``Size L, Region North / South``.
 
-    ``labels`` maps a field to the name players know it by, in ``lang`` (the game's search filter labels,
-    rules/README.md "Search filters"); a field without one is shown by its key. ``phrases`` gives the
-    joining words (see PHRASES); by default the built-in English or Russian ones.
+    ``labels`` maps a field to the name players know it by, in the reader's language (the game's search
+    filter labels, rules/README.md "Search filters"); a field without one is shown by its key. ``phrases``
+    gives the joining words in that language (keys of PLAIN_PHRASES, which are the default).
     """
-    words = phrases or PHRASES["ru" if lang.startswith("ru") else "en"]
+    words = phrases or PLAIN_PHRASES
     if isinstance(spec, list):
-        return words["or"].join(f"({describe_filter(item, lang, labels, words)})" for item in spec)
+        return words["or"].join(f"({describe_filter(item, labels, words)})" for item in spec)
     if not isinstance(spec, Mapping):
         return str(spec)
     parts = []

@@ -51,9 +51,7 @@ def _hero_label(hero_rules: HeroRules) -> dict[str, str]:
 def _filter_params(fmt: FormatRules, spec: Any) -> dict[str, Any]:
     """A FILTER as message parameters: the spec and the game's names for its fields per language (the
     joining words — "or", "not", "contains" — come from the catalogues)."""
-    en, ru = fmt.labels("en"), fmt.labels("ru")
-    fields = {key: label(en.get(key) or key, ru.get(key) or key) for key in set(en) | set(ru)}
-    return {"filter": spec, "fields": fields}
+    return {"filter": spec, "fields": {key: dict(words) for key, words in fmt.field_labels.items()}}
 
 
 def _kind(card: CardInfo, fmt: FormatRules) -> dict[str, str] | str:
