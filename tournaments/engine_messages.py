@@ -1,6 +1,6 @@
 """The words of the pairing and pod engines' refusals: the engines (tournaments/pairing, pods.py,
 pod_rounds.py) raise with a message key and named params and build no sentence for people; the services
-word the reason here, through the catalogues, in the organizer's language. Add keys, never repurpose one."""
+word the reason here, through the catalogues, in the reader's language. Add keys, never repurpose one."""
 
 from __future__ import annotations
 
@@ -19,6 +19,12 @@ MESSAGES: dict[str, str] = {
     "pods.no_bye": gettext_noop(
         "%(players)s players cannot be seated in pods of %(min)s–%(max)s and only %(eligible)s of them can "
         "still get a bye (nobody gets two)"
+    ),
+    "pods.defeats_range": gettext_noop(
+        "player %(player)s cannot have defeated %(defeats)s opponents (between 0 and %(max)s)"
+    ),
+    "pods.two_winners": gettext_noop(
+        "only one player can defeat every opponent: the game ends when the first does"
     ),
 }
 

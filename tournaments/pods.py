@@ -21,6 +21,8 @@ __all__ = [
     "Pod",
     "PodAssignment",
     "PodPlayer",
+    "PodResultError",
+    "PodsError",
     "PodsImpossible",
     "ValeResult",
     "assign_pods",
@@ -33,14 +35,22 @@ __all__ = [
 MAX_SWAP_PASSES = 10
 
 
-class PodsImpossible(ValueError):
-    """The players cannot be split into pods of the allowed sizes. ``key`` and ``params`` say why, for the
-    edge to word in the organizer's language (tournaments/engine_messages.py); the message is for logs."""
+class PodsError(ValueError):
+    """A refusal of the pod engine. ``key`` and ``params`` say why, for the edge to word in the reader's
+    language (tournaments/engine_messages.py); the message is the English of logs."""
 
     def __init__(self, message: str, *, key: str, **params: int) -> None:
         super().__init__(message)
         self.key = key
         self.params = params
+
+
+class PodsImpossible(PodsError):
+    """The players cannot be split into pods of the allowed sizes."""
+
+
+class PodResultError(PodsError):
+    """A pod game's scores that cannot have happened."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,7 +211,13 @@ def everseal_places(results: Sequence[EversealResult]) -> dict[int, int]:
     opponents = len(results) - 1
     for result in results:
         if not 0 <= result.defeats <= opponents:
-            raise ValueError(f"player {result.player_id} cannot have defeated {result.defeats} opponents")
+            raise PodResultError(
+                f"player {result.player_id} cannot have defeated {result.defeats} opponents",
+                key="pods.defeats_range", player=result.player_id, defeats=result.defeats, max=opponents,
+            )  # fmt: skip
     if sum(1 for result in results if result.defeats == opponents) > 1:
-        raise ValueError("only one player can defeat every opponent: the game ends when the first does")
+        raise PodResultError(
+            "only one player can defeat every opponent: the game ends when the first does",
+            key="pods.two_winners",
+        )
     return places_from_scores([(r.player_id, (r.defeats,)) for r in results])

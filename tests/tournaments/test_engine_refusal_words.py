@@ -45,3 +45,19 @@ def test_pod_refusals_carry_their_numbers_as_params() -> None:
 
 def test_an_error_without_a_known_key_keeps_its_own_text() -> None:
     assert reason(ValueError("invalid pod size range 4-3")) == "invalid pod size range 4-3"
+
+
+def test_impossible_everseal_scores_are_refused_in_the_readers_language() -> None:
+    from tournaments.pods import EversealResult, PodResultError, everseal_places
+
+    with pytest.raises(PodResultError) as refused:
+        everseal_places(
+            [EversealResult(1, 3), EversealResult(2, 3), EversealResult(3, 0), EversealResult(4, 0)]
+        )
+    assert refused.value.key == "pods.two_winners"
+    assert _words(refused.value)["ru"] == (
+        "победить всех соперников может только один игрок: партия заканчивается, когда это удаётся первому"
+    )
+    with pytest.raises(PodResultError) as too_many:
+        everseal_places([EversealResult(7, 5), EversealResult(8, 0)])
+    assert too_many.value.params == {"player": 7, "defeats": 5, "max": 1}
