@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards.models import Game
+from config.api import ApiErrorOutSerializer
 
 from .deckinput import DeckInputError, deck_from_text, pool_warning
 from .engine import Swap, UnknownCard, Violation
@@ -342,14 +343,16 @@ class BanListImportedSerializer(BanListSerializer):
         return [_issue(w.key, w.params) for w in self._imported(banlist).warnings]
 
 
-class BanListRefusalSerializer(serializers.Serializer):
-    """Why a ban-list file was refused (nothing was imported)."""
+class BanListRefusalSerializer(ApiErrorOutSerializer):
+    """A 400: a bad request field, or a refused file (nothing was imported), whose ``detail`` names the line
+    or the list in the request's language, with its ``key`` and ``params``."""
 
-    detail = serializers.CharField(
-        help_text="what is wrong, naming the line or the list, in the request's language"
+    key = serializers.CharField(
+        required=False, help_text="a refused file: which sentence says it (rules/banlist_messages.py)"
     )
-    key = serializers.CharField(help_text="which sentence says it: an entry of rules/banlist_messages.py")
-    params = serializers.DictField(help_text="the message's named parameters (``line`` among them)")
+    params = serializers.DictField(
+        required=False, help_text="a refused file: the message's named parameters (``line`` among them)"
+    )
 
 
 class BanListImportSerializer(serializers.Serializer):
