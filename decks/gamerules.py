@@ -158,7 +158,7 @@ def filter_labels(game_slug: str, lang: str = "en") -> dict[str, str]:
         filters = _registry().game(game_slug).search_filters
     except KeyError:
         return {}
-    return {f.field: f.title("ru" if lang.startswith("ru") else "en") for f in filters}
+    return {f.field: f.title(lang) for f in filters}
 
 
 def hero_filter_labels(lang: str = "en") -> dict[str, str]:
@@ -211,7 +211,7 @@ def _restriction_words(item: dict, lang: str, sections: dict[str, str], labels: 
     from rules.messages import filter_phrases
 
     kind = item.get("kind")
-    what = describe_filter(item.get("filter") or {}, lang, labels, filter_phrases())
+    what = describe_filter(item.get("filter") or {}, labels, filter_phrases())
     count = item.get("count", 1)
     number = count if isinstance(count, int) else 0
     if kind == "forbid":

@@ -66,6 +66,14 @@ MESSAGES: dict[str, Any] = {
     "csv_row_unreadable": gettext_noop("the row is too long or contains control characters"),
     "csv_row_no_card": gettext_noop("the row names no card (card and name are empty)"),
     "csv_malformed": gettext_noop("the CSV is malformed (%(detail)s)"),
+    # Writing a deck in a format that cannot hold it.
+    "export_other_sections": gettext_noop(
+        "%(format)s holds only main, extra and side decks; this deck also has %(sections)s"
+    ),
+    "export_hero": gettext_noop(
+        "%(format)s holds only main, extra and side decks; this deck also has a hero"
+    ),
+    "export_not_passcode": gettext_noop("%(format)s needs numeric passcodes; “%(card)s” has none"),
     # The card resolver: lines that became no card of the deck.
     "resolve.unknown_id": gettext_noop("card id '%(ref)s' is not in the card database"),
     "resolve.unknown_id_named": gettext_noop("card id '%(ref)s' (%(name)s) is not in the card database"),

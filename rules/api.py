@@ -8,19 +8,21 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import generics, permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards.models import Game
+from config.api import ApiErrorOutSerializer
 
 from .deckinput import DeckInputError, deck_from_text, pool_warning
 from .engine import Swap, UnknownCard, Violation
 from .engine import default_registry as registry
+from .messages import KeyedValidationError, render_key
 from .models import BanList
 from .selectors import banlist_list
-from .services import banlist_import, cards_by_refs, deck_sideboard, deck_validate
+from .services import ImportedList, banlist_import, cards_by_refs, deck_sideboard, deck_validate
 
 MAX_LINES = 500
 
@@ -309,6 +311,50 @@ class BanListDetailView(generics.RetrieveAPIView):
         return banlist_list().prefetch_related("entries")
 
 
+class BanListIssueSerializer(serializers.Serializer):
+    """A line of the file read leniently or skipped (as EDOPro does), or why the file was refused."""
+
+    key = serializers.CharField(help_text="which sentence says it: an entry of rules/banlist_messages.py")
+    params = serializers.DictField(help_text="the message's named parameters (``line`` among them)")
+    message = serializers.CharField(help_text="the sentence in the request's language")
+
+
+def _issue(key: str, params: dict[str, Any]) -> dict[str, Any]:
+    return {"key": key, "params": params, "message": render_key(key, params)}
+
+
+class BanListImportedSerializer(BanListSerializer):
+    """An imported list: the list, whether this import created it, and the warnings about its lines."""
+
+    created = serializers.SerializerMethodField()
+    warnings = serializers.SerializerMethodField()
+
+    class Meta(BanListSerializer.Meta):
+        fields = [*BanListSerializer.Meta.fields, "created", "warnings"]
+
+    def _imported(self, banlist: BanList) -> ImportedList:
+        return self.context["imported"][banlist.pk]
+
+    def get_created(self, banlist: BanList) -> bool:
+        return self._imported(banlist).created
+
+    @extend_schema_field(BanListIssueSerializer(many=True))
+    def get_warnings(self, banlist: BanList) -> list[dict[str, Any]]:
+        return [_issue(w.key, w.params) for w in self._imported(banlist).warnings]
+
+
+class BanListRefusalSerializer(ApiErrorOutSerializer):
+    """A 400: a bad request field, or a refused file (nothing was imported), whose ``detail`` names the line
+    or the list in the request's language, with its ``key`` and ``params``."""
+
+    key = serializers.CharField(
+        required=False, help_text="a refused file: which sentence says it (rules/banlist_messages.py)"
+    )
+    params = serializers.DictField(
+        required=False, help_text="a refused file: the message's named parameters (``line`` among them)"
+    )
+
+
 class BanListImportSerializer(serializers.Serializer):
     game = serializers.SlugField()
     text = serializers.CharField(max_length=2_000_000, help_text="EDOPro lflist.conf content")
@@ -321,19 +367,31 @@ class BanListImportView(APIView):
     permission_classes = [permissions.IsAdminUser]
 
     @extend_schema(
-        request=BanListImportSerializer, responses={201: BanListSerializer(many=True)}, tags=["rules"]
+        request=BanListImportSerializer,
+        responses={
+            201: BanListImportedSerializer(many=True),
+            200: BanListImportedSerializer(many=True),
+            400: BanListRefusalSerializer,
+        },
+        tags=["rules"],
     )
     def post(self, request: Any) -> Response:
         ser = BanListImportSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
         data = ser.validated_data
-        results = banlist_import(
-            game=_game(data["game"]), text=data["text"], source=data["source"], effective_date=data.get("date"),
-            region=data.get("region"),
-        )  # fmt: skip
-        ids = [r.banlist.pk for r in results]
+        try:
+            results = banlist_import(
+                game=_game(data["game"]), text=data["text"], source=data["source"],
+                effective_date=data.get("date"), region=data.get("region"),
+            )  # fmt: skip
+        except KeyedValidationError as exc:
+            # The file's line or the list at fault, as a key with params and in the requester's language.
+            body = {"detail": exc.messages[0], "key": exc.message_key, "params": exc.message_params}
+            return Response(BanListRefusalSerializer(body).data, status=status.HTTP_400_BAD_REQUEST)
+        imported = {r.banlist.pk: r for r in results}
+        lists = banlist_list().filter(pk__in=imported)
+        body = BanListImportedSerializer(lists, many=True, context={"imported": imported}).data
         created = any(r.created for r in results)
-        body = BanListSerializer(banlist_list().filter(pk__in=ids), many=True).data
         return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 

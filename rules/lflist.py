@@ -10,6 +10,10 @@ passcode or count is not a number (``--SS05 Bakura`` in Speed Duel lists); the c
 of its word (``2--Trickstar Light Stage``); a passcode listed again takes the later count (Rush lists).
 We read the same way, and every line EDOPro would skip silently becomes a warning naming the line.
 
+The reader builds no sentence: an error (:class:`LflistError`) and a warning (:class:`LfIssue`) are a message
+key with named parameters (the line number among them), worded at the edge in the reader's language by the
+message table of rules/banlist_messages.py.
+
 Deckhall's own comments, written back on export: ``#date YYYY-MM-DD`` (the list's effective date — real lists
 start on a given day, not on the 1st of the month their name says) and ``#region NAME`` after a ``!name``.
 """
@@ -20,6 +24,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import date
+from typing import Any
 
 _COUNT = re.compile(r"^[+-]?\d+")
 _NAME_DATE = re.compile(r"(?P<y>(?:19|20)\d\d)[.\-/](?P<m>\d{1,2})(?:[.\-/](?P<d>\d{1,2}))?")
@@ -29,10 +34,33 @@ META_LINE = re.compile(
     re.IGNORECASE,
 )
 MAX_COUNT = 3
+# How much of a line a message quotes: enough to find it, never a whole pasted file.
+QUOTE = 40
 
 
 class LflistError(ValueError):
-    """The file cannot be read; the message names the line."""
+    """The file cannot be read. ``key`` and ``params`` (``line`` among them, when a line is at fault) say
+    why, for the edge to word in the requester's language (``rules.messages.error_message``)."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(f"{key} {params}" if params else key)
+        self.key = key
+        self.params = params
+
+
+@dataclass(frozen=True)
+class LfIssue:
+    """A line the reader skipped or read leniently: a message key and its named parameters."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "params": dict(self.params)}
+
+
+def _issue(key: str, line: int, **params: Any) -> LfIssue:
+    return LfIssue(key, {"line": line, **params})
 
 
 @dataclass(frozen=True)
@@ -50,8 +78,8 @@ class LfList:
     # From "#date" / "#region" lines under the list header (Deckhall writes them on export).
     date: date | None = None
     region: str = ""
-    # Lines EDOPro would skip silently, as "line N: why".
-    warnings: list[str] = field(default_factory=list)
+    # Lines EDOPro would skip silently, or reads leniently.
+    warnings: list[LfIssue] = field(default_factory=list)
 
     @property
     def effective_date(self) -> date | None:
@@ -71,7 +99,7 @@ class LfList:
 class LflistRead:
     lists: list[LfList]
     # Warnings about lines before the first list (they belong to no list).
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[LfIssue] = field(default_factory=list)
 
 
 def apply_meta(lst: LfList, meta: re.Match[str], number: int) -> None:
@@ -80,9 +108,7 @@ def apply_meta(lst: LfList, meta: re.Match[str], number: int) -> None:
         try:
             lst.date = date(y, m, d)
         except ValueError:
-            raise LflistError(
-                f"line {number}: '#date {meta['value']}' is not a real date (YYYY-MM-DD)"
-            ) from None
+            raise LflistError("banlist_file.bad_date", line=number, value=meta["value"]) from None
     else:
         lst.region = meta["region"].casefold()
 
@@ -104,7 +130,7 @@ def list_lines(text: str, result: LflistRead) -> Iterator[tuple[int, str, LfList
         if line.startswith("!"):
             name = line[1:].strip()
             if not name:
-                raise LflistError(f"line {number}: a list needs a name after '!'")
+                raise LflistError("banlist_file.no_name", line=number)
             current = LfList(name=name)
             result.lists.append(current)
             continue
@@ -119,9 +145,7 @@ def read_lflist(text: str) -> LflistRead:
     owner: LfList | None = None
     for number, line, current in list_lines(text, result):
         if current is None:
-            result.warnings.append(
-                f"line {number}: {line[:40]!r} comes before the first '!name' list; skipped"
-            )
+            result.warnings.append(_issue("banlist_file.before_list", number, text=line[:QUOTE]))
             continue
         if current is not owner:
             owner, seen, index = current, {}, {}
@@ -130,20 +154,20 @@ def read_lflist(text: str) -> LflistRead:
             if line[1:].lower().startswith("whitelist"):
                 current.whitelist = True
             else:
-                warn(f"line {number}: unknown directive {line[:40]!r} (only $whitelist is known); skipped")
+                warn(_issue("banlist_file.unknown_directive", number, text=line[:QUOTE]))
             continue
         parts = line.split(None, 1)
         if len(parts) < 2:
-            warn(f"line {number}: {line[:40]!r} has no count after the passcode; skipped")
+            warn(_issue("banlist_file.no_count", number, text=line[:QUOTE]))
             continue
         code_text, rest = parts
         count_match = _COUNT.match(rest)
         if not code_text.isdigit() or count_match is None:
-            warn(f"line {number}: expected 'passcode count --name', got {line[:60]!r}; skipped")
+            warn(_issue("banlist_file.not_passcode_count", number, text=line[:QUOTE]))
             continue
         count = int(count_match.group())
         if count > MAX_COUNT:
-            warn(f"line {number}: count {count} is above {MAX_COUNT}; read as {MAX_COUNT} (unlimited)")
+            warn(_issue("banlist_file.count_above", number, count=count, max=MAX_COUNT))
             count = MAX_COUNT
         code = str(int(code_text))  # drop leading zeros: passcodes are numbers
         limit = max(count, 0)
@@ -155,17 +179,15 @@ def read_lflist(text: str) -> LflistRead:
             earlier_limit, earlier_line = seen[code]
             seen[code] = (limit, number)
             if earlier_limit != limit:
-                warn(
-                    f"line {number}: passcode {code} is listed again with count {count} (line {earlier_line} "
-                    f"says {earlier_limit}); the later count is used, as EDOPro does"
-                )
+                warn(_issue("banlist_file.repeated", number, code=code, count=count, earlier_line=earlier_line,
+                            earlier=earlier_limit))  # fmt: skip
             current.entries[index[code]] = LfEntry(code, limit, name or current.entries[index[code]].name)
             continue
         seen[code] = (limit, number)
         index[code] = len(current.entries)
         current.entries.append(entry)
     if not result.lists:
-        raise LflistError("no list found: a list starts with a '!name' line")
+        raise LflistError("banlist_file.no_list")
     return result
 
 

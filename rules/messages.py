@@ -12,7 +12,11 @@ builds no sentence; this module turns them into words. A parameter is rendered b
   by the game's labels and joined with the catalogue's words;
 - a list of labels — section names, each wrapped and joined as the catalogue says;
 - ``size`` — a section size rule (``{"kind": "exact" | "range" | ...}``), in words from the catalogue;
-- ``date`` — an ISO date, in the language's short date format.
+- ``date`` — an ISO date, in the language's short date format;
+- ``{"key", "params"}`` — a nested message (why a hero restriction could not be read), worded by this
+  table in the same language.
+
+Ban-list files and their import have their keys in rules/banlist_messages.py, merged into this table.
 
 Adding a language is a catalogue (and rule-set labels), never a change here. Keys are part of the API
 (``key`` in each report entry): add new ones, never repurpose one.
@@ -25,9 +29,11 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.utils import formats, translation
 from django.utils.translation import gettext, gettext_noop, ngettext_lazy, pgettext
 
+from .banlist_messages import BANLIST_MESSAGES
 from .engine.filters import describe_filter
 from .engine.registry import word_for
 from .engine.report import Violation, set_renderer
@@ -161,6 +167,19 @@ MESSAGES: dict[str, Any] = {
     "resolve.line": gettext_noop("line %(line)s: %(detail)s"),
     "resolve.detail": "%(detail)s",
     "unreadable_line.parse": gettext_noop("could not read: %(detail)s"),
+    # Why a hero restriction could not be read: the ``detail`` of ``hero_restriction.unreadable``.
+    "hero_restriction.entry": gettext_noop(
+        "%(entry)s is not one of forbid / only / require / at_most / at_least with a filter and a count, "
+        "section_size with a section and min/max, or copy_limit with max"
+    ),
+    "filter.not_object": gettext_noop("a filter must be an object of field -> condition, got %(spec)s"),
+    "filter.bad_value": gettext_noop("filter field “%(field)s”: %(value)s is not a text or number value"),
+    "filter.not_number": gettext_noop(
+        "filter field “%(field)s”: %(condition)s must be a number, got %(value)s"
+    ),
+    "filter.needs_text": gettext_noop("filter field “%(field)s”: %(condition)s needs a text, got %(value)s"),
+    "filter.unknown_condition": gettext_noop("filter field “%(field)s”: unknown condition key(s) %(keys)s"),
+    **BANLIST_MESSAGES,
 }
 
 # Templates that are only a parameter: nothing to translate.
@@ -200,7 +219,7 @@ def filter_phrases() -> dict[str, str]:
 def _filter(spec: Any, fields: Mapping[str, Any], lang: str) -> str:
     """A card filter in words ("Size L, Region North / South"), fields named by the game's labels."""
     labels = {key: label_text(entry, lang) for key, entry in fields.items() if isinstance(entry, Mapping)}
-    return describe_filter(spec, lang, labels, filter_phrases())
+    return describe_filter(spec, labels, filter_phrases())
 
 
 def _value(name: str, value: Any, lang: str) -> Any:
@@ -212,6 +231,8 @@ def _value(name: str, value: Any, lang: str) -> Any:
         except ValueError:
             return value
     if isinstance(value, Mapping):
+        if "key" in value and "params" in value:
+            return render_key(str(value["key"]), value["params"] or {}, lang)
         if "problem" in value:
             # A deck-list line the parsers or the card resolver could not place: the decks app words it.
             from decks.messages import render_param
@@ -265,6 +286,25 @@ def error_message(error: Exception) -> str:
     if isinstance(error, KeyError):
         return str(error.args[0]) if error.args else str(error)
     return str(error)
+
+
+class KeyedValidationError(ValidationError):
+    """A service's refusal, worded in the active language, that keeps its message key and params so an API
+    can answer them with the words (``message_params``: Django's own ``params`` would be applied again)."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(render_key(key, params), code=key)
+        self.message_key = key
+        self.message_params = params
+
+
+def refusal(error: Exception) -> KeyedValidationError | ValidationError:
+    """The ValidationError for an error that carries a message key (a ban-list file the readers cannot read,
+    input the engine cannot judge), worded in the active language; other errors' own text."""
+    key = getattr(error, "key", "")
+    if key in MESSAGES:
+        return KeyedValidationError(key, **getattr(error, "params", {}))
+    return ValidationError(error_message(error))
 
 
 def install() -> None:

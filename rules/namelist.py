@@ -11,14 +11,15 @@ Lightning Bolt: limited 2
 ```
 ``banned`` is 0 copies, ``restricted`` 1, ``limited N`` N. Names are matched to cards case-insensitively at
 import; the file's spelling is what is stored and written back. Unlike EDOPro files, nothing here is
-guessed: a line that is not ``Name: status`` is an error naming the line.
+guessed: a line that is not ``Name: status`` is an error naming the line (a message key with params, as in
+rules/lflist.py).
 """
 
 from __future__ import annotations
 
 import re
 
-from .lflist import LfEntry, LfList, LflistError, LflistRead, header_lines, list_lines
+from .lflist import QUOTE, LfEntry, LfList, LflistError, LflistRead, header_lines, list_lines
 
 _ENTRY = re.compile(
     r"^(?P<name>[^:]+?)\s*:\s*(?P<status>banned|restricted|limited\s+(?P<n>\d{1,2}))\s*$", re.I
@@ -45,23 +46,25 @@ def read_namelist(text: str) -> LflistRead:
             owner, seen = current, {}
         match = _ENTRY.match(line)
         if match is None:
-            raise LflistError(
-                f"line {number}: expected 'Card Name: banned | restricted | limited N', got {line[:60]!r}"
-            )
+            raise LflistError("banlist_file.name_entry", line=number, text=line[:QUOTE])
         if current is None:
-            raise LflistError(f"line {number}: {line[:40]!r} comes before the first '!name' list header")
+            raise LflistError("banlist_file.entry_before_list", line=number, text=line[:QUOTE])
         name = match["name"].strip()
         status = match["status"].casefold()
         limit = int(match["n"]) if match["n"] is not None else STATUS_LIMIT[status]
         key = name.casefold()
         if key in seen:
             raise LflistError(
-                f"line {number}: {name!r} is listed again (line {seen[key]}) in {current.name!r}"
+                "banlist_file.name_repeated",
+                line=number,
+                name=name,
+                earlier_line=seen[key],
+                list=current.name,
             )
         seen[key] = number
         current.entries.append(LfEntry(external_id=name, limit=limit, name=name))
     if not result.lists:
-        raise LflistError("no list found: a list starts with a '!name' line")
+        raise LflistError("banlist_file.no_list")
     return result
 
 

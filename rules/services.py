@@ -7,7 +7,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 
@@ -26,8 +25,8 @@ from .engine import (
 )
 from .engine import default_registry as registry
 from .engine.registry import FormatRules
-from .lflist import LfList, LflistError, LflistRead, read_lflist
-from .messages import error_message
+from .lflist import LfIssue, LfList, LflistError, LflistRead, read_lflist
+from .messages import KeyedValidationError, refusal
 from .models import BanList, BanListEntry
 from .namelist import looks_like_namelist, read_namelist
 from .selectors import banlist_in_effect, banlist_info
@@ -59,8 +58,8 @@ def _content_hash(lst: LfList) -> str:
 class ImportedList:
     banlist: BanList
     created: bool
-    # Lines the reader skipped or read leniently (as EDOPro does), as "line N: why".
-    warnings: tuple[str, ...] = ()
+    # Lines the reader skipped or read leniently (as EDOPro does): keys with params, worded at the edge.
+    warnings: tuple[LfIssue, ...] = ()
 
 
 def _read_banlists(text: str) -> tuple[LflistRead, bool]:
@@ -69,7 +68,7 @@ def _read_banlists(text: str) -> tuple[LflistRead, bool]:
     try:
         return (read_namelist(text) if by_name else read_lflist(text)), by_name
     except LflistError as exc:
-        raise ValidationError(str(exc)) from None
+        raise refusal(exc) from None
 
 
 def _cards_for_entries(game: Game, keys: set[str], by_name: bool) -> dict[str, Card]:
@@ -120,7 +119,11 @@ def banlist_import(
         lists = [lst for lst in lists if lst.name in wanted]
         missing = wanted - {lst.name for lst in lists}
         if missing:
-            raise ValidationError(f"no list named {sorted(missing)} in the file")
+            raise KeyedValidationError(
+                "banlist_import.missing_lists",
+                names=", ".join(sorted(missing)),
+                known=", ".join(lst.name for lst in read.lists),
+            )
     cards = _cards_for_entries(game, {e.external_id for lst in lists for e in lst.entries}, by_name)
     results: list[ImportedList] = []
     for position, lst in enumerate(lists):
@@ -128,17 +131,12 @@ def banlist_import(
         warnings = tuple((read.warnings if position == 0 else []) + lst.warnings)
         when = effective_date or lst.effective_date
         if when is None:
-            raise ValidationError(
-                f"list {lst.name!r}: no date in its name (like '2020.04 TCG'); give the effective date explicitly"
-            )
+            raise KeyedValidationError("banlist_import.no_date", list=lst.name)
         digest = _content_hash(lst)
         existing = BanList.objects.filter(game=game, name=lst.name, effective_date=when).first()
         if existing is not None:
             if existing.content_hash != digest:
-                raise ValidationError(
-                    f"list {lst.name!r} of {when:%Y-%m-%d} already exists with different entries; ban lists are "
-                    "immutable: import the change under a new effective date or name"
-                )
+                raise KeyedValidationError("banlist_import.immutable", list=lst.name, date=when.isoformat())
             results.append(ImportedList(existing, False, warnings))
             continue
         banlist = BanList.objects.create(
@@ -175,7 +173,7 @@ def banlist_choose(
     if isinstance(banlist, str) and banlist:
         found = BanList.objects.filter(game=game, name=banlist).order_by("-effective_date").first()
         if found is None:
-            raise ValidationError(f"no ban list named {banlist!r} for {game.slug}")
+            raise KeyedValidationError("banlist.unknown_name", name=banlist, game=game.slug)
         return found
     if fmt.banlist is None:
         return None
@@ -207,7 +205,7 @@ def _format(game: Game, format_slug: str, on_date: date | None = None) -> Format
     try:
         return registry().format(game.slug, format_slug, on_date or date.today())
     except KeyError as exc:
-        raise ValidationError(error_message(exc)) from None
+        raise refusal(exc) from None
 
 
 def _banlist_context(
@@ -250,7 +248,7 @@ def deck_validate(
         deck = _deck(sections, hero, pool, unknown, extra_heroes)
         report.extend(validate_deck(deck, fmt, banlist=info))
     except ValueError as exc:  # NoDecksError / RulesError: nothing to judge, say why
-        raise ValidationError(error_message(exc)) from None
+        raise refusal(exc) from None
     return report
 
 

@@ -31,7 +31,7 @@ from .pods import PodsImpossible, pod_sizes
 __all__ = ["PodPlan", "PodPlanImpossible", "plan_pod_round"]
 
 
-class PodPlanImpossible(ValueError):
+class PodPlanImpossible(PodsImpossible):
     """Nobody eligible for the pod bye the round needs (everyone left has had one)."""
 
 
@@ -75,6 +75,7 @@ def plan_pod_round(
     if len(eligible) < byes_needed:
         raise PodPlanImpossible(
             f"{n} players cannot be seated in pods of {min_size}-{max_size} and only {len(eligible)} "
-            f"of them can still get a bye (nobody gets two)"
-        )
+            f"of them can still get a bye (nobody gets two)",
+            key="pods.no_bye", players=n, min=min_size, max=max_size, eligible=len(eligible),
+        )  # fmt: skip
     return PodPlan(min_size, tuple(eligible[:byes_needed]))

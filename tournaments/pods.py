@@ -21,6 +21,8 @@ __all__ = [
     "Pod",
     "PodAssignment",
     "PodPlayer",
+    "PodResultError",
+    "PodsError",
     "PodsImpossible",
     "ValeResult",
     "assign_pods",
@@ -33,8 +35,22 @@ __all__ = [
 MAX_SWAP_PASSES = 10
 
 
-class PodsImpossible(ValueError):
+class PodsError(ValueError):
+    """A refusal of the pod engine. ``key`` and ``params`` say why, for the edge to word in the reader's
+    language (tournaments/engine_messages.py); the message is the English of logs."""
+
+    def __init__(self, message: str, *, key: str, **params: int) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = params
+
+
+class PodsImpossible(PodsError):
     """The players cannot be split into pods of the allowed sizes."""
+
+
+class PodResultError(PodsError):
+    """A pod game's scores that cannot have happened."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,13 +92,21 @@ def pod_sizes(n: int, min_size: int, max_size: int) -> list[int]:
     if min_size < 1 or max_size < min_size:
         raise ValueError(f"invalid pod size range {min_size}-{max_size}")
     if n < min_size:
-        raise PodsImpossible(f"{n} players cannot fill a pod of at least {min_size}")
+        raise PodsImpossible(
+            f"{n} players cannot fill a pod of at least {min_size}",
+            key="pods.too_few",
+            players=n,
+            min=min_size,
+        )
     count = -(-n // max_size)
     # Fewer pods would exceed max_size; more pods only make them smaller, so if the balanced split with
     # the minimum count is below min_size, every split is.
     base, larger = divmod(n, count)
     if base < min_size:
-        raise PodsImpossible(f"{n} players cannot be split into pods of {min_size}-{max_size}")
+        raise PodsImpossible(
+            f"{n} players cannot be split into pods of {min_size}-{max_size}",
+            key="pods.no_split", players=n, min=min_size, max=max_size,
+        )  # fmt: skip
     return [base + 1] * larger + [base] * (count - larger)
 
 
@@ -187,7 +211,13 @@ def everseal_places(results: Sequence[EversealResult]) -> dict[int, int]:
     opponents = len(results) - 1
     for result in results:
         if not 0 <= result.defeats <= opponents:
-            raise ValueError(f"player {result.player_id} cannot have defeated {result.defeats} opponents")
+            raise PodResultError(
+                f"player {result.player_id} cannot have defeated {result.defeats} opponents",
+                key="pods.defeats_range", player=result.player_id, defeats=result.defeats, max=opponents,
+            )  # fmt: skip
     if sum(1 for result in results if result.defeats == opponents) > 1:
-        raise ValueError("only one player can defeat every opponent: the game ends when the first does")
+        raise PodResultError(
+            "only one player can defeat every opponent: the game ends when the first does",
+            key="pods.two_winners",
+        )
     return places_from_scores([(r.player_id, (r.defeats,)) for r in results])

@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from . import first_player, pods
+from .engine_messages import reason
 
 
 def parse_games(
@@ -165,7 +166,7 @@ def parse_places(
         else:
             raise ValueError(_("give every player's place, or the game score the places follow from"))
     except ValueError as error:
-        raise ValidationError({"places": str(error)}) from None
+        raise ValidationError({"places": reason(error)}) from None
     return [
         {
             "player": p,

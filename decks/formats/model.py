@@ -12,7 +12,16 @@ RefKind = Literal["id", "name"]
 
 
 class DeckFormatError(ValueError):
-    """A deck cannot be written in the asked format (e.g. a Caster deck as .ydk)."""
+    """A deck cannot be written in the asked format (e.g. a Caster deck as .ydk): a problem ``code`` with
+    named ``params`` (decks/messages.py has the words); ``str()`` words it in the active language."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+    def __str__(self) -> str:
+        return render(self.code, self.params)
 
 
 @dataclass(frozen=True)

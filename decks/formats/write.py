@@ -19,14 +19,14 @@ YDK_MARKERS = {"main": "#main", "extra": "#extra", "side": "!side"}
 
 def _ygo_sections(deck: DeckList, fmt: str) -> dict[str, list[DeckLine]]:
     extra = [slug for slug, lines in deck.sections.items() if lines and slug not in YDK_SECTIONS]
-    if extra or deck.hero:
-        raise DeckFormatError(
-            f"{fmt} holds only main, extra and side decks; this deck also has {extra or 'a hero'}"
-        )
+    if extra:
+        raise DeckFormatError("export_other_sections", format=fmt, sections=", ".join(extra))
+    if deck.hero:
+        raise DeckFormatError("export_hero", format=fmt)
     for lines in deck.sections.values():
         for line in lines:
             if not line.ref.isdigit() or int(line.ref) >= 2**32:
-                raise DeckFormatError(f"{fmt} needs numeric passcodes; {line.name or line.ref!r} has none")
+                raise DeckFormatError("export_not_passcode", format=fmt, card=line.name or line.ref)
     return {slug: deck.sections.get(slug, []) for slug in YDK_SECTIONS}
 
 

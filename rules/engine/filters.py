@@ -5,6 +5,10 @@ matches when any of them does (OR). Fields: ``type`` (card_type), ``subtype`` (m
 ``level``, ``cost``, ``name``, ``text`` (rules text), or any attribute key. Conditions: a scalar (equals; for
 list values: contains), a list (any of), or an object with ``min`` / ``max`` / ``not`` / ``contains`` (a text
 appears in the value) / ``not_contains``. Strings compare case-insensitively.
+
+A bad filter raises RuleSetError with a message key and params (rules/messages.py words them where players
+read them: a hero restriction typed into card data that cannot be read); its English text is for rule-set
+authors and logs.
 """
 
 from __future__ import annotations
@@ -37,13 +41,19 @@ def _values(field: str, raw: Any) -> frozenset[Any]:
     items = raw if isinstance(raw, list) else [raw]
     for v in items:
         if not isinstance(v, str | int | float | bool):
-            raise RuleSetError(f"filter field {field!r}: {v!r} is not a text or number value")
+            raise RuleSetError(
+                f"filter field {field!r}: {v!r} is not a text or number value",
+                key="filter.bad_value", field=field, value=repr(v),
+            )  # fmt: skip
     return frozenset(_norm(v) for v in items)
 
 
 def _bound(field: str, key: str, value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise RuleSetError(f"filter field {field!r}: {key} must be a number, got {value!r}")
+        raise RuleSetError(
+            f"filter field {field!r}: {key} must be a number, got {value!r}",
+            key="filter.not_number", field=field, condition=key, value=repr(value),
+        )  # fmt: skip
     return value
 
 
@@ -73,7 +83,10 @@ def _contains(field: str, key: str, raw: Any) -> Callable[[Any], bool]:
     """True when a text value holds any of the given texts (case-insensitive)."""
     needles = [n for n in _values(field, raw) if isinstance(n, str)]
     if not needles:
-        raise RuleSetError(f"filter field {field!r}: {key} needs a text, got {raw!r}")
+        raise RuleSetError(
+            f"filter field {field!r}: {key} needs a text, got {raw!r}",
+            key="filter.needs_text", field=field, condition=key, value=repr(raw),
+        )  # fmt: skip
     return lambda v: isinstance(v, str) and any(n in v.casefold() for n in needles)
 
 
@@ -81,7 +94,10 @@ def _condition(field: str, cond: Any) -> Callable[[Any], bool]:
     if isinstance(cond, Mapping):
         unknown = set(cond) - _COND_KEYS
         if unknown:
-            raise RuleSetError(f"filter field {field!r}: unknown condition key(s) {sorted(unknown)}")
+            raise RuleSetError(
+                f"filter field {field!r}: unknown condition key(s) {sorted(unknown)}",
+                key="filter.unknown_condition", field=field, keys=", ".join(sorted(map(str, unknown))),
+            )  # fmt: skip
         checks: list[Callable[[Any], bool]] = []
         if "min" in cond:
             lo = _bound(field, "min", cond["min"])
@@ -135,7 +151,11 @@ def _compile(spec: Any) -> CardPredicate:
         alternatives = [_compile(item) for item in spec]
         return lambda card: any(alt(card) for alt in alternatives)
     if not isinstance(spec, Mapping):
-        raise RuleSetError(f"a filter must be an object of field -> condition, got {spec!r}")
+        raise RuleSetError(
+            f"a filter must be an object of field -> condition, got {spec!r}",
+            key="filter.not_object",
+            spec=repr(spec),
+        )
     parts = [(_getter(str(field)), _condition(str(field), cond)) for field, cond in spec.items()]
     if len(parts) == 1:
         (get, test) = parts[0]
@@ -151,29 +171,28 @@ def _describe_values(raw: Any) -> str:
 
 # The joining words of a filter's reading, per language: %-templates with ``field`` and ``values``. The site
 # words them from its catalogues instead (rules/messages.py passes ``phrases``); these serve the engine alone.
-PHRASES: dict[str, dict[str, str]] = {
-    "en": {"or": " or ", "not": "%(field)s not %(values)s", "contains": "%(field)s contains “%(values)s”",
-           "not_contains": "%(field)s lacks “%(values)s”"},
-    "ru": {"or": " или ", "not": "%(field)s не %(values)s", "contains": "%(field)s содержит “%(values)s”",
-           "not_contains": "%(field)s без “%(values)s”"},
+# The joining words of a filter's reading when the caller gives none (the engine used on its own, logs):
+# the site passes the catalogue's words in the reader's language (rules.messages.filter_phrases).
+PLAIN_PHRASES: dict[str, str] = {
+    "or": " or ", "not": "%(field)s not %(values)s", "contains": "%(field)s contains “%(values)s”",
+    "not_contains": "%(field)s lacks “%(values)s”",
 }  # fmt: skip
 
 
 def describe_filter(
     spec: Any,
-    lang: str = "en",
     labels: Mapping[str, str] | None = None,
     phrases: Mapping[str, str] | None = None,
 ) -> str:
-    """A short human reading of a filter for messages, e.g. ``Size L, Region North / South``.
+    """A short reading of a filter for messages, e.g. ``Size L, Region North / South``.
 
-    ``labels`` maps a field to the name players know it by, in ``lang`` (the game's search filter labels,
-    rules/README.md "Search filters"); a field without one is shown by its key. ``phrases`` gives the
-    joining words (see PHRASES); by default the built-in English or Russian ones.
+    ``labels`` maps a field to the name players know it by, in the reader's language (the game's search
+    filter labels, rules/README.md "Search filters"); a field without one is shown by its key. ``phrases``
+    gives the joining words in that language (keys of PLAIN_PHRASES, which are the default).
     """
-    words = phrases or PHRASES["ru" if lang.startswith("ru") else "en"]
+    words = phrases or PLAIN_PHRASES
     if isinstance(spec, list):
-        return words["or"].join(f"({describe_filter(item, lang, labels, words)})" for item in spec)
+        return words["or"].join(f"({describe_filter(item, labels, words)})" for item in spec)
     if not isinstance(spec, Mapping):
         return str(spec)
     parts = []

@@ -19,7 +19,7 @@ from typing import Any
 
 from . import schema
 from .errors import RuleSetError
-from .filters import CardPredicate, compile_filter, describe_filter
+from .filters import CardPredicate, compile_filter
 from .schema import key_lines, located
 
 log = logging.getLogger(__name__)
@@ -32,7 +32,6 @@ SEARCH_FILTER_BUILTINS = {"type": "choice", "subtype": "choice", "level": "range
 SEARCH_FILTER_KINDS = ("choice", "range")
 # Same rule as the card search's attribute names (cards.selectors.ATTR_KEY_RE): letters, digits and _.
 _ATTR_KEY_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,39}$")
-_NO_LABELS: Mapping[str, str] = {}
 
 
 def word_for(words: Mapping[str, Any], lang: str) -> str:
@@ -247,8 +246,8 @@ class FormatRules:
     description: str = ""
     has_decks: bool = True
     section_map: Mapping[str, SectionRules] = field(default_factory=dict)
-    # Language ("en" / "ru") -> {field: label}: the game's search filter labels, so report messages name a
-    # filter's fields as players know them ("Size L", "Размер L"). Built once by the registry, never per
+    # Field -> {language: label}: the game's search filter labels, so report messages name a filter's
+    # fields as players know them ("Size L", "Размер L"). Built once by the registry, never per
     # validation; a field without a label is shown by its key (filters.describe_filter).
     field_labels: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     # Which version of the format this is (a format may change on a date: Everseal's 30 -> 30–40 cards).
@@ -268,15 +267,9 @@ class FormatRules:
         return word_for(self.words(), lang)
 
     def labels(self, lang: str = "en") -> Mapping[str, str]:
-        """The ``{field: label}`` mapping in ``lang`` (empty when the game labels nothing)."""
-        return self.field_labels.get("ru" if lang.startswith("ru") else "en", _NO_LABELS)
-
-    def describe(self, spec: Any) -> tuple[str, str]:
-        """A FILTER in words, English and Russian, naming fields by the game's labels."""
-        return (
-            describe_filter(spec, "en", self.labels("en")),
-            describe_filter(spec, "ru", self.labels("ru")),
-        )
+        """The ``{field: label}`` mapping in ``lang``, English where the rule set has no word in it (empty
+        when the game labels nothing)."""
+        return {key: word_for(words, lang) for key, words in self.field_labels.items()}
 
     def section(self, slug: str) -> SectionRules:
         try:
@@ -300,13 +293,18 @@ class SearchFilter:
     kind: str
     label: str
     label_ru: str = ""
+    # Language → word: label / label_ru, then the ``[game.labels] fields`` words for other languages.
+    names: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def builtin(self) -> bool:
         return self.field in SEARCH_FILTER_BUILTINS
 
+    def words(self) -> dict[str, str]:
+        return dict(self.names) if self.names else _names(self.label, self.label_ru)
+
     def title(self, lang: str = "en") -> str:
-        return self.label_ru if lang == "ru" and self.label_ru else self.label
+        return word_for(self.words(), lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -633,14 +631,17 @@ class _Loader:
             if t.field in seen:
                 raise self.fail((*loc, i, "field"), f"{t.field!r} is listed twice")
             seen.add(t.field)
-            out.append(SearchFilter(field=t.field, kind=t.kind, label=t.label, label_ru=t.label_ru))
+            names = _names(t.label, t.label_ru, self.words(self.labels.fields, t.field))
+            out.append(
+                SearchFilter(field=t.field, kind=t.kind, label=t.label, label_ru=t.label_ru, names=names)
+            )
         return tuple(out)
 
 
 def field_labels(search_filters: tuple[SearchFilter, ...]) -> dict[str, dict[str, str]]:
-    """Language -> {field: label} from a game's search filters; Russian falls back to the English label
-    (as SearchFilter.title does) so a Russian message never shows a raw key the game has a name for."""
-    return {lang: {f.field: f.title(lang) for f in search_filters} for lang in ("en", "ru")}
+    """Field -> {language: label} from a game's search filters, every language the rule set names: a report
+    carries them as data and the edge picks the reader's language, English when the rule set lacks it."""
+    return {f.field: f.words() for f in search_filters}
 
 
 def load_game(path: Path) -> GameRules:

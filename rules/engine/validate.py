@@ -51,9 +51,7 @@ def _hero_label(hero_rules: HeroRules) -> dict[str, str]:
 def _filter_params(fmt: FormatRules, spec: Any) -> dict[str, Any]:
     """A FILTER as message parameters: the spec and the game's names for its fields per language (the
     joining words — "or", "not", "contains" — come from the catalogues)."""
-    en, ru = fmt.labels("en"), fmt.labels("ru")
-    fields = {key: label(en.get(key) or key, ru.get(key) or key) for key in set(en) | set(ru)}
-    return {"filter": spec, "fields": fields}
+    return {"filter": spec, "fields": {key: dict(words) for key, words in fmt.field_labels.items()}}
 
 
 def _kind(card: CardInfo, fmt: FormatRules) -> dict[str, str] | str:
@@ -493,18 +491,18 @@ def _check_restriction(
     spec = item.get("filter")
     try:
         if kind == "unreadable":
-            entry = item["entry"]
             raise RulesError(
-                f"{entry!r} is not one of forbid / only / require / at_most / at_least with a filter and a count, "
-                "section_size with a section and min/max, or copy_limit with max"
+                "unreadable hero restriction", key="hero_restriction.entry", entry=repr(item["entry"])
             )
         match = compile_filter(spec if spec is not None else {})
     except RulesError as exc:
+        # Why it could not be read is a nested message, worded in the report's language at the edge.
+        detail = {"key": exc.key, "params": exc.params}
         report.warnings.append(
             Violation(
                 "hero_restriction",
                 "hero_restriction.unreadable",
-                {"hero": slot, "leader": hero.label, "detail": str(exc)},
+                {"hero": slot, "leader": hero.label, "detail": detail},
                 section="hero",
                 card=hero.label,
             )

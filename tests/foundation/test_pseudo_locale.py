@@ -121,6 +121,29 @@ def test_hero_restrictions_change_language(pseudo: str) -> None:
     assert _wrapped(text) and "5" in text and "size L" in text
 
 
+def test_ban_list_file_messages_change_language(pseudo: str) -> None:
+    from rules.lflist import read_lflist
+    from rules.messages import render_key
+
+    [warning] = read_lflist("!L 2020.01\n55144522 4\n").lists[0].warnings
+    text = render_key(warning.key, warning.params, pseudo)
+    assert _wrapped(text) and "line 2" in text
+
+
+def test_pairing_and_export_refusals_change_language(pseudo: str) -> None:
+    from django.utils import translation
+
+    from decks.formats import DeckFormatError
+    from tournaments.engine_messages import reason
+    from tournaments.pods import pod_sizes
+
+    with pytest.raises(ValueError) as refused:
+        pod_sizes(2, 3, 4)
+    with translation.override(pseudo):
+        assert _wrapped(reason(refused.value)) and "2" in reason(refused.value)
+        assert _wrapped(str(DeckFormatError("export_hero", format=".ydk")))
+
+
 def test_result_history_words_change_language(pseudo: str) -> None:
     from django.utils import translation
 

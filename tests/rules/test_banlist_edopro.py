@@ -27,7 +27,9 @@ LENIENT = """[2023.01 OCG]
 def test_the_import_report_lists_every_line_edopro_would_skip(ygo):
     [item] = banlist_import(game=ygo["game"], text=LENIENT)
     assert item.created and item.banlist.region == "ocg"
-    assert [w.split(":")[0] for w in item.warnings] == ["line 1", "line 4", "line 6"]
+    assert [(w.key, w.params["line"]) for w in item.warnings] == [
+        ("banlist_file.before_list", 1), ("banlist_file.not_passcode_count", 4), ("banlist_file.repeated", 6),
+    ]  # fmt: skip
     limits = dict(item.banlist.entries.values_list("external_id", "limit"))
     assert limits == {"35371948": 2, "55144522": 1}
 

@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 
 from rules.lflist import parse_lflist
+from rules.messages import KeyedValidationError
 from rules.models import BanList, BanListEntry
 from rules.services import banlist_import
 
@@ -38,8 +39,12 @@ def test_reimporting_the_same_list_duplicates_nothing(ygo):
 
 def test_different_content_under_the_same_name_and_date_is_refused(ygo):
     banlist_import(game=ygo["game"], text=SAMPLE_LIST)
-    with pytest.raises(ValidationError, match="immutable"):
+    with pytest.raises(KeyedValidationError) as refused:
         banlist_import(game=ygo["game"], text=SAMPLE_LIST.replace("12580477 1", "12580477 0"))
+    assert (refused.value.message_key, refused.value.message_params) == (
+        "banlist_import.immutable", {"list": "2024.01 Test TCG", "date": "2024-01-01"},
+    )  # fmt: skip
+    assert "immutable" in refused.value.messages[0]
     # ... but the same name with a new date is a new version.
     [item] = banlist_import(game=ygo["game"], text=SAMPLE_LIST.replace("12580477 1", "12580477 0"),
                             effective_date=date(2024, 4, 1))  # fmt: skip
@@ -48,14 +53,61 @@ def test_different_content_under_the_same_name_and_date_is_refused(ygo):
 
 def test_a_bad_file_writes_nothing(ygo):
     text = SAMPLE_LIST + "!2024.02 Second\n12580477 1\n#date 2024-02-30\n"
-    with pytest.raises(ValidationError, match="line 9"):
+    with pytest.raises(KeyedValidationError) as refused:
         banlist_import(game=ygo["game"], text=text)
+    assert refused.value.message_key == "banlist_file.bad_date"
+    assert refused.value.message_params == {"line": 9, "value": "2024-02-30"}
     assert BanList.objects.count() == 0
 
 
 def test_a_list_without_a_date_needs_one(ygo):
-    with pytest.raises(ValidationError, match="give the effective date"):
+    with pytest.raises(ValidationError, match="give the effective date") as refused:
         banlist_import(game=ygo["game"], text="!House list\n55144522 0\n")
+    assert refused.value.code == "banlist_import.no_date"
+
+
+def test_asking_for_a_list_the_file_lacks_names_the_lists_it_has(ygo):
+    with pytest.raises(KeyedValidationError) as refused:
+        banlist_import(game=ygo["game"], text=SAMPLE_LIST, names=["2024.04 Nope", "2024.01 Test TCG"])
+    assert refused.value.message_params == {"names": "2024.04 Nope", "known": "2024.01 Test TCG"}
+    assert BanList.objects.count() == 0
+
+
+def test_an_upload_of_a_bad_file_is_refused_in_the_uploaders_language(ygo, admin_user, api_client_for):
+    client = api_client_for(admin_user)
+    body = {"game": "yugioh", "text": "!2024.02 TCG\n#date 2024-02-30\n55144522 0\n"}
+    answers = {
+        lang: client.post("/api/banlists/import/", body, format="json", HTTP_ACCEPT_LANGUAGE=lang)
+        for lang in ("ru", "en")
+    }
+    for response in answers.values():
+        assert response.status_code == 400
+        assert (response.json()["key"], response.json()["params"]) == (
+            "banlist_file.bad_date", {"line": 2, "value": "2024-02-30"},
+        )  # fmt: skip
+    assert (
+        answers["ru"].json()["detail"] == "строка 2: «#date 2024-02-30» — несуществующая дата (ГГГГ-ММ-ДД)."
+    )
+    assert answers["en"].json()["detail"] == "line 2: “#date 2024-02-30” is not a real date (YYYY-MM-DD)."
+    assert BanList.objects.count() == 0
+
+
+def test_an_upload_answers_each_lists_warnings_as_keys_with_words(ygo, admin_user, api_client_for):
+    client = api_client_for(admin_user)
+    body = {"game": "yugioh", "text": "[2024.02 TCG]\n!2024.02 TCG\n55144522 0\n"}
+    response = client.post("/api/banlists/import/", body, format="json", HTTP_ACCEPT_LANGUAGE="ru")
+    assert response.status_code == 201
+    [imported] = response.json()
+    assert (imported["name"], imported["created"]) == ("2024.02 TCG", True)
+    assert imported["warnings"] == [
+        {
+            "key": "banlist_file.before_list",
+            "params": {"line": 1, "text": "[2024.02 TCG]"},
+            "message": "строка 1: «[2024.02 TCG]» стоит до первого списка «!название»; пропущена.",
+        }
+    ]
+    again = client.post("/api/banlists/import/", body, format="json")
+    assert again.status_code == 200 and again.json()[0]["created"] is False
 
 
 def test_the_commands_import_and_export_lflist_files(ygo, tmp_path: Path):

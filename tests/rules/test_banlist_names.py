@@ -12,6 +12,7 @@ import pytest
 from django.core.management import call_command
 
 from rules.lflist import LflistError
+from rules.messages import render_key
 from rules.models import BanList
 from rules.namelist import read_namelist, serialize_namelist
 from rules.services import banlist_import, deck_validate
@@ -39,16 +40,32 @@ def test_it_reads_names_statuses_date_and_writes_them_back():
 
 
 @pytest.mark.parametrize(
-    ("text", "message"),
+    ("text", "key", "params"),
     [
-        ("!L\nSol Ring: maybe\n", "line 2: expected 'Card Name: banned"),
-        ("Sol Ring: banned\n", "line 1: .* before the first '!name'"),
-        ("!L\nSol Ring: banned\nsol ring: restricted\n", "line 3: 'sol ring' is listed again"),
+        ("!L\nSol Ring: maybe\n", "banlist_file.name_entry", {"line": 2, "text": "Sol Ring: maybe"}),
+        ("Sol Ring: banned\n", "banlist_file.entry_before_list", {"line": 1, "text": "Sol Ring: banned"}),
+        (
+            "!L\nSol Ring: banned\nsol ring: restricted\n",
+            "banlist_file.name_repeated",
+            {"line": 3, "name": "sol ring", "earlier_line": 2, "list": "L"},
+        ),
+        ("# nothing\n", "banlist_file.no_list", {}),
     ],
 )
-def test_a_bad_line_is_an_error_naming_it(text, message):
-    with pytest.raises(LflistError, match=message):
+def test_a_bad_line_is_an_error_naming_it(text, key, params):
+    with pytest.raises(LflistError) as error:
         read_namelist(text)
+    assert (error.value.key, error.value.params) == (key, params)
+
+
+def test_a_bad_line_reads_in_english_and_in_russian():
+    with pytest.raises(LflistError) as error:
+        read_namelist("!L\nSol Ring: maybe\n")
+    words = {lang: render_key(error.value.key, error.value.params, lang) for lang in ("en", "ru")}
+    assert words == {
+        "en": "line 2: expected “Card Name: banned | restricted | limited N”, got “Sol Ring: maybe”.",
+        "ru": "строка 2: ожидалось «Название карты: banned | restricted | limited N», а написано «Sol Ring: maybe».",
+    }
 
 
 def _card(game: Any, name: str, **attrs: Any) -> Any:

@@ -164,3 +164,20 @@ def test_an_unreadable_hero_restriction_is_a_warning_naming_it_not_a_crash_or_si
     assert report.legal
     [w] = report.warnings
     assert w.code == "hero_restriction" and "could not be read" in w.message and "Aria" in w.message_ru
+
+
+def test_why_a_hero_restriction_could_not_be_read_is_a_nested_key_worded_in_the_reports_language():
+    report = validate_deck(
+        make(monsters(30), hero({"kind": "forbid", "filter": {"atk": {"min": "five"}}})), STD
+    )
+    [w] = report.warnings
+    assert w.params["detail"] == {
+        "key": "filter.not_number",
+        "params": {"field": "atk", "condition": "min", "value": "'five'"},
+    }
+    assert "filter field “atk”: min must be a number, got 'five'" in w.message
+    assert "поле фильтра «atk»: min должно быть числом, а не 'five'" in w.message_ru
+    assert "filter" not in w.message_ru
+    [bad_entry] = validate_deck(make(monsters(30), hero(5)), STD).warnings
+    assert bad_entry.params["detail"] == {"key": "hero_restriction.entry", "params": {"entry": "5"}}
+    assert "5 — не forbid / only / require" in bad_entry.message_ru

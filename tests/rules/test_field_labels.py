@@ -21,7 +21,7 @@ def monsters(n: int, **attrs: object) -> list:
 
 def test_it_builds_the_labels_once_per_game_in_the_registry():
     labels = STD.field_labels
-    assert labels["en"]["size"] == "Size" and labels["ru"]["size"] == "Размер"
+    assert labels["size"] == {"en": "Size", "ru": "Размер"}
     assert STD.labels("ru")["region"] == "Регион" and STD.labels("ru-RU")["region"] == "Регион"
     # Every format of a game shares the one mapping: nothing is rebuilt per format or per validation.
     assert fmt("everseal", "standard").field_labels is STD.field_labels
@@ -101,3 +101,19 @@ def test_a_game_without_search_filters_shows_raw_keys(tmp_path):
         Deck(sections={"main": [(card("Titan", attributes={"power": 6}), 1)]}, hero=h), mini
     ).violations
     assert "forbids power ≥ 5" in v.message and "запрещает power ≥ 5" in v.message_ru
+
+
+def test_a_field_label_for_a_language_only_the_game_labels_know_is_data_not_code(tmp_path):
+    mini = load_mini(
+        tmp_path,
+        'search_filters = [{ field = "power", kind = "range", label = "Power", label_ru = "Сила" }]\n\n'
+        '[game.labels.fields]\npower = { en = "Strength", pl = "Moc" }\n',
+    )
+    # The search filter's own label / label_ru win for English and Russian; [game.labels] adds Polish.
+    assert mini.field_labels["power"] == {"en": "Power", "ru": "Сила", "pl": "Moc"}
+    assert (mini.labels("pl")["power"], mini.labels("de")["power"]) == ("Moc", "Power")
+    h = hero({"kind": "forbid", "filter": {"power": {"min": 5}}})
+    [v] = validate_deck(
+        Deck(sections={"main": [(card("Titan", attributes={"power": 6}), 1)]}, hero=h), mini
+    ).violations
+    assert "Moc ≥ 5" in v.render("pl") and "Сила ≥ 5" in v.message_ru

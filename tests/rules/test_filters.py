@@ -61,12 +61,16 @@ def test_it_describes_a_filter_by_the_labels_it_is_given() -> None:
         "atk": {"min": 2, "max": 5},
         "keywords": {"not": "Pack"},
     }
+    from django.utils import translation
+
+    from rules.messages import filter_phrases
+
     labels = {f.field: f.title("ru") for f in default_registry().game("everseal").search_filters}
-    assert describe_filter(spec, "ru", labels) == (
+    with translation.override("ru"):
+        russian = filter_phrases()  # the joining words come from the catalogue, never from the engine
+    assert describe_filter(spec, labels, russian) == (
         "Размер L, Регион North / South, Атака ≥ 2, Атака ≤ 5, Ключевое слово не Pack"
     )
     # No mapping, or a field it does not name: the raw key, as before.
     assert describe_filter(spec) == "size L, region North / South, atk ≥ 2, atk ≤ 5, keywords not Pack"
-    assert describe_filter([{"size": "S"}, {"family": "Fox"}], "en", {"size": "Size"}) == (
-        "(Size S) or (family Fox)"
-    )
+    assert describe_filter([{"size": "S"}, {"family": "Fox"}], {"size": "Size"}) == "(Size S) or (family Fox)"

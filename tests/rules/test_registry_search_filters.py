@@ -63,7 +63,9 @@ def test_it_reads_each_games_filters_in_order():
 def test_a_game_without_filters_has_none_and_label_ru_is_optional(tmp_path: Path):
     assert load_mini(tmp_path, "") == ()
     (only,) = load_mini(tmp_path, 'search_filters = [{ field = "power", kind = "range", label = "Power" }]')
-    assert only == SearchFilter(field="power", kind="range", label="Power", label_ru="")
+    assert only == SearchFilter(
+        field="power", kind="range", label="Power", label_ru="", names={"en": "Power"}
+    )
     assert only.title("ru") == "Power"
 
 

@@ -104,7 +104,7 @@ def test_an_unknown_ban_list_name_exits_2(ygo, tmp_path: Path):
     f = tmp_path / "deck.ydk"
     f.write_text(ydk(fillers(40)), encoding="utf-8")
     code, _, err = run("--game", "yugioh", "--format", "advanced", "--banlist", "1999.01 Nope", str(f))
-    assert code == 2 and "no ban list named '1999.01 Nope'" in err
+    assert code == 2 and "There is no ban list named “1999.01 Nope” for yugioh." in err
 
 
 def test_the_report_can_be_printed_in_russian(ygo, tmp_path: Path):
@@ -112,3 +112,17 @@ def test_the_report_can_be_printed_in_russian(ygo, tmp_path: Path):
     f.write_text(ydk(fillers(39)), encoding="utf-8")
     code, out, _ = run("--game", "yugioh", "--format", "advanced", "--lang", "ru", str(f))
     assert code == 1 and "«Основная колода»" in out and "39" in out
+    assert "  правила: yugioh/advanced " in out and "(действуют с " in out and "rules" not in out
+
+
+def test_unusable_input_is_explained_in_the_asked_language(ygo, tmp_path: Path):
+    f = tmp_path / "deck.ydk"
+    f.write_text(ydk(fillers(40)), encoding="utf-8")
+    code, _, err = run(
+        "--game", "yugioh", "--format", "advanced", "--banlist", "1999.01 Nope", "--lang", "ru", str(f)
+    )
+    assert code == 2 and "Для yugioh нет бан-листа «1999.01 Nope»." in err
+    code, _, err = run(
+        "--game", "yugioh", "--format", "advanced", "--lang", "ru", str(tmp_path / "empty.ydk")
+    )
+    assert code == 2 and "не удаётся прочитать" in err

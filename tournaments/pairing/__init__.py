@@ -83,7 +83,13 @@ __all__ = [
 
 
 class PairingImpossible(Exception):
-    """No pairing satisfies the hard rules (no rematch, never a second bye)."""
+    """No pairing satisfies the hard rules (no rematch, never a second bye). ``key`` says which, for the edge
+    to word in the organizer's language (tournaments/engine_messages.py); the message is the English of logs."""
+
+    def __init__(self, message: str, *, key: str) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params: dict[str, int] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +155,8 @@ def pair_round(players: Sequence[PairingPlayer], round_number: int, seed: int) -
         solution = _solve(order, by_id)
         if solution is None:
             raise PairingImpossible(
-                "no pairing without a rematch exists for these players (everyone left has played each other)"
+                "no pairing without a rematch exists for these players (everyone left has played each other)",
+                key="pairing.rematch_only",
             )
         bye = None
     else:
@@ -197,7 +204,9 @@ class _Solution:
 def _solve_with_bye(order: list[int], by_id: Players) -> tuple[int, _Solution]:
     eligible = {pid for pid in order if not by_id[pid].had_bye}
     if not eligible:
-        raise PairingImpossible("odd number of players and every player has already had a bye")
+        raise PairingImpossible(
+            "odd number of players and every player has already had a bye", key="pairing.all_had_bye"
+        )
     groups = _score_groups(order, by_id)
     # The bye is modelled as a pseudo-player appended to the lowest score group that still has an eligible
     # player; it can only be matched with an eligible member of that group. That keeps the bye rule (lowest
@@ -219,7 +228,8 @@ def _solve_with_bye(order: list[int], by_id: Players) -> tuple[int, _Solution]:
         solution.pairs = [pair for pair in solution.pairs if sentinel not in pair]
         return bye, solution
     raise PairingImpossible(
-        "no player who has not had a bye can receive it without forcing a rematch among the others"
+        "no player who has not had a bye can receive it without forcing a rematch among the others",
+        key="pairing.bye_forces_rematch",
     )
 
 

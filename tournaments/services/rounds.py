@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .. import records, signals
+from ..engine_messages import reason
 from ..models import Match, MatchSeat, Round, Tournament
 from ..permissions import require_organizer
 from .checkin import start_event
@@ -79,7 +80,7 @@ def _pair_into(round_: Round, tournament: Tournament) -> None:
     try:
         result = pair_round(engine_players, round_.number, round_.seed)
     except PairingImpossible as error:
-        raise ValidationError(_("No valid pairing exists: %(why)s") % {"why": str(error)}) from None
+        raise ValidationError(_("No valid pairing exists: %(why)s") % {"why": reason(error)}) from None
     paired_down = set(result.stats.paired_down)
     matches: list[tuple[int, bool, str, list[tuple[int, int, int, bool]]]] = [
         (pair.table, False, Match.Status.PENDING,
@@ -175,7 +176,7 @@ def _pair_pods(round_: Round, tournament: Tournament, history: records.History, 
             previous_tablemates=records.opponents_by_player(history),
         ) if seated else None  # fmt: skip
     except ValueError as error:
-        raise ValidationError(_("No valid pod assignment exists: %(why)s") % {"why": str(error)}) from None
+        raise ValidationError(_("No valid pod assignment exists: %(why)s") % {"why": reason(error)}) from None
     matches: list[tuple[int, bool, str, list[tuple[int, int, int, bool]]]] = [
         (pod.table, False, Match.Status.PENDING, [(pid, seat, 0, False) for seat, pid in enumerate(pod.player_ids)])
         for pod in (assignment.pods if assignment is not None else ())

@@ -41,10 +41,18 @@
   function currentFormat() {
     return config.formats.find(function (f) { return f.slug === state.format; }) || config.formats[0];
   }
-  // Caster Chronicles casters are one card per level: show it, as the rules engine's messages do.
+  // Caster Chronicles casters are one card per level. The server and the rules engine name one
+  // "Name LvN": a card reference (rule reports' `card`, matched to rows in violationsFor), not words;
+  // people read the level in their language.
+  function isLeveledCaster(card) {
+    return card.card_type === "caster" && card.level !== null && card.level !== undefined;
+  }
+  function cardKey(card) {
+    return isLeveledCaster(card) && !/ Lv\d+$/.test(card.name) ? card.name + " Lv" + card.level : card.name;
+  }
   function displayName(card) {
-    return card.card_type === "caster" && card.level !== null && card.level !== undefined && !/ Lv\d+$/.test(card.name)
-      ? card.name + " Lv" + card.level : card.name;
+    if (!isLeveledCaster(card)) return card.name;
+    return fmtText(pgettext("a caster card's name and its level", "%s Lv%s"), [card.name.replace(/ Lv\d+$/, ""), card.level]);
   }
   function sectionSlugs() { return currentFormat().sections.map(function (s) { return s.slug; }); }
 
@@ -59,7 +67,8 @@
     });
     const banlists = $("banlist-select");
     config.banlists.forEach(function (b) {
-      const label = b.name + " (" + b.effective_date + ")" + (b.whitelist ? " · whitelist" : "");
+      const label = fmtText(b.whitelist ? pgettext("a whitelist in the ban list choice", "%s (%s) · whitelist") : "%s (%s)",
+        [b.name, b.effective_date]);
       const option = el("option", { value: String(b.id) }, label);
       if (String(b.id) === state.banlist) option.selected = true;
       banlists.appendChild(option);
@@ -121,8 +130,9 @@
   }
   function describeRestriction(r) {
     if (typeof r === "string") return r;
-    const lang = config.lang;
-    if (lang === "ru" && r.text_ru) return r.text_ru;
+    // Card data may carry the restriction's text per language (text_ru …); English (text) otherwise.
+    const own = r["text_" + String(config.lang || "").split("-")[0]];
+    if (own) return own;
     if (r.text) return r.text;
     if (r.description) return r.description;
     return Object.entries(r).map(function ([k, v]) { return k + ": " + JSON.stringify(v); }).join(", ");
@@ -275,7 +285,7 @@
     }
     if (line) line.count += n;
     else lines.push({ id: card.id, external_id: card.external_id, identity: card.identity, printing: card.printing,
-      name: displayName(card), card_type: card.card_type, level: card.level, cost: card.cost, count: n, preview: card.preview });
+      name: cardKey(card), card_type: card.card_type, level: card.level, cost: card.cost, count: n, preview: card.preview });
     changed(slug, line ? line.id : card.id);
   }
   function changeCount(slug, id, delta) {
@@ -352,9 +362,9 @@
       const list = el("ul", { class: "deck-rows" });
       lines.forEach(function (line) {
         const row = el("li", { class: "deck-row", tabindex: "0", dataset: { cardId: String(line.id), section: slug },
-          "aria-label": line.count + " × " + line.name });
+          "aria-label": line.count + " × " + displayName(line) });
         row.appendChild(el("span", { class: "count" }, line.count));
-        row.appendChild(el("span", { class: "name" }, line.name));
+        row.appendChild(el("span", { class: "name" }, displayName(line)));
         // The chosen printing, when the card has several (YGO alternate artworks).
         if (line.printing) row.appendChild(el("span", { class: "printing", "data-testid": "row-printing" }, line.printing));
         row.addEventListener("mouseenter", function () { showPreview(line); });

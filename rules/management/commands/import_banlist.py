@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
 from cards.models import Game
+from rules.messages import render_key
 from rules.services import banlist_import
 
 
@@ -59,4 +60,4 @@ class Command(BaseCommand):
             state = "imported" if item.created else "already present"
             self.stdout.write(f"{b.name} ({b.effective_date}, region {b.region or '-'}): {state}")
             for warning in item.warnings:
-                self.stdout.write(f"  warning: {warning}")
+                self.stdout.write(f"  warning: {render_key(warning.key, warning.params)}")

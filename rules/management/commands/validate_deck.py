@@ -12,8 +12,11 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from cards.models import Game
 from rules.deckinput import DeckInputError, deck_from_text, pool_from_text
@@ -38,7 +41,12 @@ class Command(BaseCommand):
             "of FILE)",
         )
         parser.add_argument("--json", action="store_true", help="print the report as JSON")
-        parser.add_argument("--lang", default="en", choices=["en", "ru"])
+        parser.add_argument(
+            "--lang",
+            default="en",
+            choices=[code for code, _name in settings.LANGUAGES],
+            help="the language of the report and of the reasons for unusable input",
+        )
 
     def _fail(self, message: str) -> None:
         self.stderr.write(f"error: {message}")
@@ -48,21 +56,29 @@ class Command(BaseCommand):
         try:
             data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
         except OSError as exc:
-            self._fail(f"cannot read {path}: {exc.strerror}")
+            self._fail(_("cannot read %(path)s: %(reason)s") % {"path": path, "reason": exc.strerror})
         if not data.strip():
-            self._fail(f"{'stdin' if path == '-' else path} is empty: there is no deck to validate")
+            self._fail(
+                _("%(path)s is empty: there is no deck to validate")
+                % {"path": "stdin" if path == "-" else path}
+            )
         return data
 
     def handle(self, *args: Any, **opts: Any) -> None:
+        # Everything the command says, the reasons for unusable input included, in the asked language.
+        with translation.override(opts["lang"]):
+            self._validate(opts)
+
+    def _validate(self, opts: dict[str, Any]) -> None:
         game = Game.objects.filter(slug=opts["game"]).first()
         if game is None:
-            self._fail(f"unknown game {opts['game']!r}")
+            self._fail(_("unknown game “%(game)s”") % {"game": opts["game"]})
         on_date = None
         if opts["date"]:
             try:
                 on_date = date.fromisoformat(opts["date"])
             except ValueError:
-                self._fail(f"--date must be YYYY-MM-DD, got {opts['date']!r}")
+                self._fail(_("--date must be YYYY-MM-DD, got “%(date)s”") % {"date": opts["date"]})
         path = opts["file"]
         data = self._read(path)
         pool_data = self._read(opts["pool"]) if opts["pool"] else None
@@ -91,14 +107,13 @@ class Command(BaseCommand):
             self.stdout.write("LEGAL" if report.legal else "ILLEGAL")
             rules = body.get("rules")
             if rules:
-                since = rules["effective_date"] or "—"
-                word = "rules" if lang == "en" else "правила"
-                since_word = "in force from" if lang == "en" else "действуют с"
-                self.stdout.write(
-                    f"  {word}: {rules['game']}/{rules['format']} {rules['version']} ({since_word} {since})"
-                )
+                words = _("rules: %(game)s/%(format)s %(version)s (in force from %(since)s)") % {
+                    "game": rules["game"], "format": rules["format"], "version": rules["version"],
+                    "since": rules["effective_date"] or "—",
+                }  # fmt: skip
+                self.stdout.write(f"  {words}")
             for v in body["violations"]:
                 self.stdout.write(f"  [{v['code']}] {v['message']}")
             for w in body["warnings"]:
-                self.stdout.write(f"  warning [{w['code']}] {w['message']}")
+                self.stdout.write("  " + _("warning [%(code)s] %(message)s") % w)
         sys.exit(0 if report.legal else 1)
