@@ -429,7 +429,7 @@ class CardGroupListView(APIView):
             size = selectors.int_param(request.query_params, "page_size")
             page, size = (1 if page is None else page), (40 if size is None else size)
             if page < 1 or not 1 <= size <= 100:
-                raise selectors.FilterError("page must be 1 or more and page_size between 1 and 100")
+                raise selectors.FilterError(_("page must be 1 or more and page_size between 1 and 100"))
             total, groups = selectors.card_search_grouped(filters, offset=(page - 1) * size, limit=size)
         except selectors.FilterError as exc:
             raise ValidationError({"detail": str(exc)}) from exc

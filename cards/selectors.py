@@ -11,6 +11,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.db.models import BooleanField, Count, Max, Prefetch, Q, QuerySet
 from django.db.models.expressions import RawSQL
+from django.utils.translation import gettext as _
 
 from .importers import CardRecord, PrintingRecord, SetRecord, interchange
 from .models import Card, CardSet, Game, ImportJob, Printing
@@ -30,7 +31,8 @@ ORDERINGS = {
 
 
 class FilterError(ValueError):
-    """A search parameter that cannot be applied; the message names it."""
+    """A search parameter that cannot be applied; the message names it, in the requester's language (a
+    selector runs in the request: the words come from the catalogue, not from an engine)."""
 
 
 @dataclass
@@ -105,13 +107,13 @@ def card_search(filters: CardFilters) -> QuerySet[Card]:
             qs = qs.filter(**{f"attributes__{key}__lte": high})
     ordering = ORDERINGS.get(filters.ordering)
     if ordering is None:
-        raise FilterError(f"ordering must be one of: {', '.join(ORDERINGS)}")
+        raise FilterError(_("ordering must be one of: %(choices)s") % {"choices": ", ".join(ORDERINGS)})
     return qs.order_by(*ordering)
 
 
 def _check_key(key: str) -> None:
     if not ATTR_KEY_RE.match(key):
-        raise FilterError(f"attribute name {key!r} must be letters, digits or _")
+        raise FilterError(_("attribute name '%(name)s' must be letters, digits or _") % {"name": key})
 
 
 def canonical_order(card: Card) -> tuple[bool, int, str]:
@@ -247,7 +249,9 @@ EXPORT_FORMATS = {"json": "application/json", "csv": "text/csv"}
 
 def cards_export(*, game: Game, fmt: str) -> bytes:
     if fmt not in EXPORT_FORMATS:
-        raise FilterError(f"export format must be one of: {', '.join(EXPORT_FORMATS)}")
+        raise FilterError(
+            _("export format must be one of: %(choices)s") % {"choices": ", ".join(EXPORT_FORMATS)}
+        )
     records, sets = game_records(game=game)
     if fmt == "json":
         return interchange.dump_json(game_slug=game.slug, records=records, sets=sets)
@@ -259,7 +263,9 @@ def int_param(params: Any, name: str) -> int | None:
     if not raw:
         return None
     if not re.fullmatch(r"-?\d{1,9}", raw):
-        raise FilterError(f"{name} must be a whole number, got {raw[:30]!r}")
+        raise FilterError(
+            _("%(name)s must be a whole number, got '%(value)s'") % {"name": name, "value": raw[:30]}
+        )
     return int(raw)
 
 
@@ -280,12 +286,12 @@ def card_filters_from_params(params: Any) -> CardFilters:
     buildable = (params.get("deck_buildable") or "").strip().casefold()
     if buildable:
         if buildable not in {"true", "false", "1", "0"}:
-            raise FilterError("deck_buildable must be true or false")
+            raise FilterError(_("deck_buildable must be true or false"))
         filters.deck_buildable = buildable in {"true", "1"}
     for name in params:
         if not name.startswith("attr."):
             continue
-        key, _, bound = name[len("attr.") :].partition(".")
+        key, _dot, bound = name[len("attr.") :].partition(".")
         _check_key(key)
         value = (params.get(name) or "").strip()
         if not value:
@@ -295,7 +301,9 @@ def card_filters_from_params(params: Any) -> CardFilters:
             number = int_param(params, name)
             filters.attr_ranges[key] = (number, high) if bound == "min" else (low, number)
         elif bound:
-            raise FilterError(f"{name}: use attr.<key>, attr.<key>.min or attr.<key>.max")
+            raise FilterError(
+                _("%(name)s: use attr.<key>, attr.<key>.min or attr.<key>.max") % {"name": name}
+            )
         else:
             filters.attrs[key] = value
     return filters

@@ -421,7 +421,10 @@ def deck_export(*, deck: Deck, fmt: str, player_name: str = "", event: str = "")
     from .exporting import deck_list_of, render_export
 
     if fmt not in EXPORT_TYPES:
-        raise ValidationError({"fmt": f"unknown export format {fmt!r}; use one of {', '.join(EXPORT_TYPES)}"})
+        raise ValidationError(
+            {"fmt": gettext("unknown export format '%(format)s'; use one of %(choices)s")
+                    % {"format": fmt, "choices": ", ".join(EXPORT_TYPES)}}
+        )  # fmt: skip
     content_type, extension = EXPORT_TYPES[fmt]
     try:
         content = render_export(deck_list_of(deck), fmt, deck=deck, player_name=player_name, event=event)

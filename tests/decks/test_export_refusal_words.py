@@ -26,3 +26,18 @@ def test_a_deck_ydk_cannot_hold_is_refused_with_a_code_worded_per_language() -> 
 def test_sections_beyond_main_extra_and_side_are_named() -> None:
     error = _refusal(DeckList(sections={"main": [], "pool": [DeckLine("1", "x", 1)]}))
     assert (error.code, error.params) == ("export_other_sections", {"format": ".ydk", "sections": "pool"})
+
+
+@pytest.mark.django_db
+def test_an_unknown_export_format_is_refused_in_the_readers_language(ygo_deck) -> None:
+    from django.core.exceptions import ValidationError
+
+    from decks.services import deck_export
+
+    for language, words in (
+        ("en", "unknown export format 'docx'"),
+        ("ru", "неизвестный формат выгрузки «docx»"),
+    ):
+        with translation.override(language), pytest.raises(ValidationError) as refused:
+            deck_export(deck=ygo_deck, fmt="docx")
+        assert words in " ".join(refused.value.messages)
