@@ -6,6 +6,7 @@ import base64
 import csv
 import io
 import json
+import re
 from collections import Counter
 from xml.etree import ElementTree as ET
 
@@ -109,17 +110,26 @@ def to_ydke(deck: DeckList) -> str:
     return "ydke://" + "!".join(parts) + "!"
 
 
+# A name that itself starts with a count separator ("X 0", "× Ring") would lose that word to the count
+# when read back ("1 X 0" reads as 1 × "0"): such lines spell the separator out ("1x X 0").
+_STARTS_LIKE_A_SEPARATOR = re.compile(r"^[xXхХ×*]\s")
+
+
+def _text_line(count: int, name: str) -> str:
+    return f"{count}x {name}" if _STARTS_LIKE_A_SEPARATOR.match(name) else f"{count} {name}"
+
+
 def to_text(deck: DeckList) -> str:
     out: list[str] = []
     if deck.name:
         out += [f"// {deck.name}", ""]
     if deck.hero:
-        out += [section_title("hero"), f"1 {deck.hero.name}", ""]
+        out += [section_title("hero"), _text_line(1, deck.hero.name), ""]
     for slug, lines in deck.sections.items():
         if not lines:
             continue
         out.append(section_title(slug))
-        out += [f"{line.count} {line.name}" for line in lines]
+        out += [_text_line(line.count, line.name) for line in lines]
         out.append("")
     return "\n".join(out)
 

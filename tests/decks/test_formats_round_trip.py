@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from decks.formats import DeckLine, DeckList, parse_deck, to_cod, to_csv, to_json, to_text, to_ydk, to_ydke
@@ -86,6 +86,7 @@ names = (
 
 
 @settings(max_examples=100, deadline=None)
+@example({"main": [("X 0", 1), ("× Ring", 2), ("x", 3)]})  # names that start like a count separator
 @given(
     st.dictionaries(
         st.sampled_from(["main", "extra", "side", "creatures", "additional"]),
