@@ -55,6 +55,37 @@ def _english_again_after_each_test() -> Iterator[None]:
     translation.deactivate()
 
 
+def worker_cache_url() -> str:
+    """The cache URL of this test process. With Redis, each pytest-xdist process gets a database of its own
+    (the configured one + the worker's index): tests clear the cache, and Redis clears a whole database
+    (FLUSHDB), so one process's clear would wipe the failure counts another process's lockout test is
+    building."""
+    url = settings.CACHE_URL
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if not url.startswith("redis://") or not worker.startswith("gw"):
+        return url
+    base, _slash, number = url.rpartition("/")
+    database = (int(number) if number.isdigit() else 0) + int(worker[2:])
+    if database > 15:
+        raise pytest.UsageError(
+            f"{worker}: Redis database {database} does not exist (0-15); run fewer processes"
+        )
+    return f"{base}/{database}"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _a_redis_database_per_test_process() -> Iterator[None]:
+    url = worker_cache_url()
+    if url == settings.CACHE_URL:
+        yield
+        return
+    from django.test.utils import override_settings
+
+    caches = {**settings.CACHES, "default": {**settings.CACHES["default"], "LOCATION": url}}
+    with override_settings(CACHES=caches):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _no_login_lockout_between_tests(settings: Any) -> None:
     """Every test client logs in from 127.0.0.1, and in the PostgreSQL leg the cache (Redis) is shared
@@ -227,6 +258,7 @@ def celery_worker_start(queue: str, *, extra_env: dict[str, str] | None = None, 
         )
     else:
         env["DATABASE_URL"] = f"sqlite:///{connection.settings_dict['NAME']}"
+    env["CACHE_URL"] = worker_cache_url()  # the worker's cache writes (versions, progress) are this process's
     env["CELERY_TASK_DEFAULT_QUEUE"] = queue  # what the worker queues itself (re-runs) stays on its queue
     env.update(extra_env or {})
     root = Path(__file__).resolve().parents[1]
