@@ -51,7 +51,7 @@ def my_event_fingerprint(*, tournament_id: int, player_id: int) -> list[Any] | N
     latest round and its clock, the versions of all their matches (each result change bumps one) and their
     swaps. Changes elsewhere in a big event leave it alone, so those polls still end in 304. None when the
     player is not in the event."""
-    row = _fetch(_FINGERPRINT, [player_id, tournament_id])
+    row = poll_fetch(_FINGERPRINT, [player_id, tournament_id])
     return None if not row else list(row[0])
 
 
@@ -91,10 +91,6 @@ def _instance(model: type[Model], values: Sequence[Any]) -> Any:
             value = convert(value, column, connection)
         converted.append(value)
     return model.from_db(connection.alias, [field.attname for field in fields], converted)
-
-
-def _fetch(sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
-    return poll_fetch(sql, params)
 
 
 def _split(row: Sequence[Any], *models: type[Model]) -> list[Any]:
@@ -161,7 +157,7 @@ def my_event_state(*, tournament_id: int, player_id: int) -> dict[str, Any] | No
     from accounts.models import User
     from cards.models import Game as CardGame
 
-    rows = _fetch(_player_sql(), [player_id, tournament_id])
+    rows = poll_fetch(_player_sql(), [player_id, tournament_id])
     if not rows:
         return None
     player, tournament, game, round_ = _split(rows[0], Player, Tournament, CardGame, Round)
@@ -170,7 +166,7 @@ def my_event_state(*, tournament_id: int, player_id: int) -> dict[str, Any] | No
     match, seats, games, swaps = None, [], [], []
     if round_ is not None:
         round_.tournament = tournament
-        for row in _fetch(_seats_sql(), [player_id, round_.pk]):
+        for row in poll_fetch(_seats_sql(), [player_id, round_.pk]):
             seat, seat_player, seat_match = _split(row, MatchSeat, Player, Match)
             if match is None:
                 match = seat_match
@@ -184,10 +180,12 @@ def my_event_state(*, tournament_id: int, player_id: int) -> dict[str, Any] | No
             seat.match, seat.player = match, (player if seat_player.pk == player.pk else seat_player)
             seats.append(seat)
         if match is not None and not match.bye:
-            games = [_instance(Game, row) for row in _fetch(_games_sql(), [match.pk])]
-            swaps = [_instance(SideboardChange, row) for row in _fetch(_swaps_sql(), [match.pk, player.pk])]
+            games = [_instance(Game, row) for row in poll_fetch(_games_sql(), [match.pk])]
+            swaps = [
+                _instance(SideboardChange, row) for row in poll_fetch(_swaps_sql(), [match.pk, player.pk])
+            ]
         if round_.kind == Round.Kind.TOP_CUT:
-            round_.match_count = _fetch(
+            round_.match_count = poll_fetch(
                 "SELECT COUNT(*) FROM tournaments_match WHERE round_id = %s", [round_.pk]
             )[0][0]
     return {
@@ -224,7 +222,7 @@ def _record(player_id: int) -> dict[str, int]:
     """Wins, losses and draws of the player's settled matches (pods: placement points are in standings)."""
     sql = _record_sql(connection.vendor)
     by_match: dict[int, list[tuple[int, int, int | None, bool]]] = {}
-    for match_id, seat_player, wins, place, bye in _fetch(sql, [player_id, *map(str, RESULT_STATUSES)]):
+    for match_id, seat_player, wins, place, bye in poll_fetch(sql, [player_id, *map(str, RESULT_STATUSES)]):
         by_match.setdefault(match_id, []).append((seat_player, wins, place, bool(bye)))
     record = {"wins": 0, "losses": 0, "draws": 0}
     for seats in by_match.values():
@@ -261,14 +259,14 @@ SELECT p.name FROM tournaments_matchseat s JOIN tournaments_player p ON p.id = s
 def my_event_pairing(*, tournament_id: int, player_id: int) -> dict[str, Any] | None:
     """The latest round and this player's place in it — table, bye, opponents' names — in two small
     queries: what the new-round notice shows. None before round 1."""
-    rows = _fetch(_PAIRING_SQL, [player_id, tournament_id])
+    rows = poll_fetch(_PAIRING_SQL, [player_id, tournament_id])
     if not rows:
         return None
     round_id, number, kind, match_count, match_id, table, bye = rows[0]
     round_ = Round(id=round_id, number=number, kind=kind, tournament_id=tournament_id)
     round_.match_count = match_count
     opponents = (
-        [] if match_id is None else [name for (name,) in _fetch(_OPPONENTS_SQL, [match_id, player_id])]
+        [] if match_id is None else [name for (name,) in poll_fetch(_OPPONENTS_SQL, [match_id, player_id])]
     )
     match = None if match_id is None else {"table": table, "bye": bool(bye)}
     return {"round": round_, "match": match, "opponents": opponents, "pods": len(opponents) > 1}

@@ -45,8 +45,10 @@ _EXTENSIONS = {
 }
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _PASSCODE = re.compile(r"^\d{1,10}$")
-_COUNT_FIRST = re.compile(r"^([+-]?\d+)\s*[xXхХ×*]?\s+(\S.*)$")
-_COUNT_LAST = re.compile(r"^(\S.*?)\s+[xXхХ×*]\s*([+-]?\d+)$")
+# What may stand between a count and a name: "3x Name", "3 × Name", "Name x3" (the writer avoids it too).
+COUNT_SEPARATOR = "[xXхХ×*]"
+_COUNT_FIRST = re.compile(rf"^([+-]?\d+)\s*{COUNT_SEPARATOR}?\s+(\S.*)$")
+_COUNT_LAST = re.compile(rf"^(\S.*?)\s+{COUNT_SEPARATOR}\s*([+-]?\d+)$")
 _INLINE_HEADER = re.compile(r"^([^:]{2,40}):\s*(\S.*)$")
 
 

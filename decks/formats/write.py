@@ -11,7 +11,7 @@ from collections import Counter
 from xml.etree import ElementTree as ET
 
 from .model import DeckFormatError, DeckLine, DeckList, FileLayout, LayoutLine
-from .parse import JSON_FORMAT_TAG, ydk_marker
+from .parse import COUNT_SEPARATOR, JSON_FORMAT_TAG, ydk_marker
 from .sections import section_title
 
 YDK_SECTIONS = ("main", "extra", "side")
@@ -112,7 +112,7 @@ def to_ydke(deck: DeckList) -> str:
 
 # A name that itself starts with a count separator ("X 0", "× Ring") would lose that word to the count
 # when read back ("1 X 0" reads as 1 × "0"): such lines spell the separator out ("1x X 0").
-_STARTS_LIKE_A_SEPARATOR = re.compile(r"^[xXхХ×*]\s")
+_STARTS_LIKE_A_SEPARATOR = re.compile(rf"^{COUNT_SEPARATOR}\s")
 
 
 def _text_line(count: int, name: str) -> str:
