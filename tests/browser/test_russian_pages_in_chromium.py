@@ -28,6 +28,9 @@ def _visit(page: Any, url: str, name: str, data: tuple[str, ...]) -> str:
     for label, size in VIEWPORTS.items():
         page.set_viewport_size(size)
         page.screenshot(path=str(ARTIFACTS / f"russian-{name}-{label}.png"), full_page=True)
+        # Russian words are longer than English ones: nothing may push the page sideways on a phone.
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= size["width"], f"{name}: {width}px wide at {size['width']}px"
     page.set_viewport_size(VIEWPORTS["desktop"])
     leftovers = english_leftovers(html, data)
     assert not leftovers, (name, leftovers)

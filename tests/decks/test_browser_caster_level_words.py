@@ -52,5 +52,7 @@ def test_a_casters_level_reads_in_russian_and_its_violation_stays_on_its_row(
     violation = row.locator(".row-violations li.violation")
     violation.first.wait_for()
     assert any("Aria Lv2" in text and "5" in text for text in violation.all_text_contents())
+    # Long Russian options (a visibility, "→ Дополнительная колода (Soul Bond)") must not widen the page.
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"builder-caster-level-ru-{viewport['width']}.png"), full_page=True)
