@@ -4,7 +4,7 @@ Usage: .venv/bin/python bench/bench_pairing.py [--sizes 64,256,1024,4096,16384] 
 
 The event is driven by our engine's pairings; every round, each peer is timed on exactly the same player
 state (points, previous opponents, byes), and its output is checked for rematches, pair-downs (score-group
-boundaries crossed, the metric of tournaments.pairing) and byes. networkx (exact maximum-weight matching)
+boundaries crossed, the metric of tournaments.engine.pairing) and byes. networkx (exact maximum-weight matching)
 runs in a child process with a one-minute budget per event and is skipped for larger sizes once it fails.
 """
 
@@ -23,8 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.pairing import PairingPlayer, pair_round, recommended_rounds
-from tournaments.standings import MatchRecord, StandingPlayer, compute_standings
+from tournaments.engine.pairing import PairingPlayer, pair_round, recommended_rounds
+from tournaments.engine.standings import MatchRecord, StandingPlayer, compute_standings
 
 NETWORKX_BUDGET_SECONDS = 60.0
 # The complete "not yet played" graph has ~n^2/2 edges: 16,384 players would need many GB in networkx.

@@ -6,7 +6,7 @@ Every shape is one simulated event: a hidden strength per player decides results
 skill-weighted, to "the stronger player always wins"), rounds run past MTR Appendix E (up to
 log2(players) + 5), and some shapes drop players and take late entries. The event is driven by our
 engine; every round swisspair is timed on exactly the same player state, and its pairing is scored the
-same way (pair-downs = score-group boundaries crossed, see tournaments.pairing). A second swisspair row
+same way (pair-downs = score-group boundaries crossed, see tournaments.engine.pairing). A second swisspair row
 drives its own event with the same results model, as the issue measured it. Up to 256 players networkx
 computes the exact minimum of pair-downs for every round, which ours must equal.
 
@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench_pairing import PairList, peer_swisspair
 
-from tournaments.pairing import PairingPlayer, RoundPairing, pair_round
+from tournaments.engine.pairing import PairingPlayer, RoundPairing, pair_round
 
 NETWORKX_MAX_PLAYERS = 256
 REPEAT_MAX_PLAYERS = 4_096

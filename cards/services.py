@@ -223,6 +223,9 @@ def _printings_sync(
     Printing.objects.bulk_create(fresh, batch_size=BATCH_SIZE)
 
 
+IMPORT_JOB_TASK = "cards.import_job_run"
+
+
 # --- import jobs ------------------------------------------------------------------------------
 # A job's life: pending → running (claimed by one task run, heartbeat every few seconds) → done | failed.
 # Whatever happens to the worker (killed, out of memory, time limit), the job ends within a bounded time:
@@ -250,10 +253,12 @@ def import_job_start(
 
 
 def _job_enqueue(*, job_id: int) -> None:
-    from .tasks import import_job_run_task  # tasks import this module
+    # By its registered name: cards.tasks imports this module, and a module must not import its importer.
+    # .delay() honours eager mode as the task object does.
+    from celery import current_app
 
     try:
-        import_job_run_task.delay(job_id)
+        current_app.tasks[IMPORT_JOB_TASK].delay(job_id)
     except Exception:  # broker down or misconfigured: the job must not wait for a task that never comes
         logger.exception("card import job %s could not be queued", job_id)
         _job_finish(job_id=job_id, result=_failure("job_enqueue_failed"))

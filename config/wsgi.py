@@ -6,6 +6,6 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_application = get_wsgi_application()
 
 # Unchanged live polls (hundreds a second on event day) are answered before Django's middleware.
-from tournaments.live_wsgi import LivePolls  # noqa: E402 - needs the settings configured above
+from tournaments.live.wsgi import LivePolls  # noqa: E402 - needs the settings configured above
 
 application = LivePolls(django_application)

@@ -132,6 +132,7 @@ MESSAGES: dict[str, Any] = {
         "The deck uses %(total)s × %(card)s but the registered pool holds %(have)s: "
         "remove %(excess)s from %(sections)s."
     ),
+    "slot.hero": gettext_noop("Hero"),
     "unknown_card.not_found": gettext_noop(
         "“%(ref)s” (%(count)s in %(sections)s) is not in the card database: check the name or id."
     ),

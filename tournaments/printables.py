@@ -285,3 +285,19 @@ def deck_check(tournament: Tournament, player: Player, text: str) -> list[dict[s
         raise ValidationError({"text": resolved.problems()[:10]})
     presented = decklists.snapshot_from_sections(resolved.sections, resolved.hero)
     return decklists.compare_lists(player.deck, presented)
+
+
+def swap_lines(deck: dict[str, Any] | None, changes: list[Any]) -> list[dict[str, Any]]:
+    """A player's swaps in words ("−1 Card A; +1 Card B"), with card names from their registered deck."""
+    names = {line["external_id"]: line["name"] for lines in (deck or {}).get("sections", {}).values()
+             for line in lines}  # fmt: skip
+    lines = []
+    for change in changes:
+        items = []
+        for swap in change.swaps:
+            if swap.get("out"):
+                items.append(("−", swap.get("count", 1), names.get(swap["out"], swap["out"])))
+            if swap.get("in"):
+                items.append(("+", swap.get("count", 1), names.get(swap["in"], swap["in"])))
+        lines.append({"game": change.game_number, "items": items})
+    return lines

@@ -58,7 +58,7 @@ class History:
     matches: list[MatchRow]
     swiss_rounds_played: int
     late_entry_losses: bool
-    # Pods: the game's largest pod, the scale of placement points (see tournaments/standings.py).
+    # Pods: the game's largest pod, the scale of placement points (see tournaments/engine/standings.py).
     pod_scale: int = 0
 
     def active_for_round(self, number: int) -> list[PlayerRow]:
@@ -111,8 +111,8 @@ def load_history(tournament: Tournament, *, kind: str | None = Round.Kind.SWISS)
 
 
 def standing_inputs(history: History) -> tuple[list[Any], list[Any]]:
-    """Players and match records for ``tournaments.standings.compute_standings``."""
-    from .standings import MatchRecord, StandingPlayer
+    """Players and match records for ``tournaments.engine.standings.compute_standings``."""
+    from .engine.standings import MatchRecord, StandingPlayer
 
     players = [StandingPlayer(p.id, p.name, p.dropped_at_round is not None) for p in history.players.values()]
     records: list[Any] = []
@@ -142,7 +142,7 @@ def standing_inputs(history: History) -> tuple[list[Any], list[Any]]:
 
 
 def compute_rows(history: History, policy: str) -> list[Any]:
-    from .standings import compute_standings
+    from .engine.standings import compute_standings
 
     players, records = standing_inputs(history)
     return compute_standings(players, records, policy, pod_scale=history.pod_scale or None)

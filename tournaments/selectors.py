@@ -111,7 +111,7 @@ def top_cut_stages(tournament: Tournament) -> dict[int, str]:
 
 def standings_columns(tournament: Tournament) -> list[tuple[str, str]]:
     """The tiebreak columns of the standings as ``(key, words)`` in the reader's language, per game."""
-    from .results import pod_value_labels
+    from .services.result_rules import pod_value_labels
 
     if tournament.tiebreakers == Tournament.Tiebreakers.PODS:
         score, tiebreak = pod_value_labels(tournament.game.slug)

@@ -623,7 +623,8 @@ def _check_pool(deck: Deck, fmt: FormatRules, report: Report) -> None:
 
 
 def _check_unknown(deck: Deck, fmt: FormatRules, report: Report) -> None:
-    slot = _hero_label(fmt.hero) if fmt.hero else label("Hero", "Герой")
+    # A format without hero rules still names the slot: in words from the catalogues, not inline here.
+    slot = _hero_label(fmt.hero) if fmt.hero else {"key": "slot.hero", "params": {}}
     for u in deck.unknown:
         if u.section == "hero":
             key, params = "unknown_card.hero_slot", {"hero": slot}

@@ -134,8 +134,8 @@ def test_pairing_and_export_refusals_change_language(pseudo: str) -> None:
     from django.utils import translation
 
     from decks.formats import DeckFormatError
+    from tournaments.engine.pods import pod_sizes
     from tournaments.engine_messages import reason
-    from tournaments.pods import pod_sizes
 
     with pytest.raises(ValueError) as refused:
         pod_sizes(2, 3, 4)

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
+from tournaments.engine.pairing import PairingImpossible, PairingPlayer, pair_round
+from tournaments.engine.pod_rounds import PodPlanImpossible, plan_pod_round
+from tournaments.engine.pods import PodsImpossible, pod_sizes
 from tournaments.engine_messages import reason
-from tournaments.pairing import PairingImpossible, PairingPlayer, pair_round
-from tournaments.pod_rounds import PodPlanImpossible, plan_pod_round
-from tournaments.pods import PodsImpossible, pod_sizes
 
 
 def _words(error: Exception) -> dict[str, str]:
@@ -48,7 +48,7 @@ def test_an_error_without_a_known_key_keeps_its_own_text() -> None:
 
 
 def test_impossible_everseal_scores_are_refused_in_the_readers_language() -> None:
-    from tournaments.pods import EversealResult, PodResultError, everseal_places
+    from tournaments.engine.pods import EversealResult, PodResultError, everseal_places
 
     with pytest.raises(PodResultError) as refused:
         everseal_places(

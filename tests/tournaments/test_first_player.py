@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.first_player import Action, Decision, GameRecord, next_decision, validate_games
+from tournaments.engine.first_player import Action, Decision, GameRecord, next_decision, validate_games
 
 pytestmark: list[pytest.MarkDecorator] = []
 

@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournaments import live, services
-from tournaments.live_wsgi import LivePolls
+from tournaments.live.wsgi import LivePolls
 
 from .test_live import _event, _my_event_live
 
@@ -123,9 +123,9 @@ def test_an_error_in_the_fast_path_is_logged_and_django_answers(running, monkeyp
     def broken(**kwargs: Any) -> None:
         raise RuntimeError("database went away")
 
-    monkeypatch.setattr(live, "my_event_fingerprint", broken)
+    monkeypatch.setattr("tournaments.live.polls.my_event_fingerprint", broken)
     django = Downstream()
-    with caplog.at_level(logging.ERROR, logger="tournaments.live_wsgi"):
+    with caplog.at_level(logging.ERROR, logger="tournaments.live.wsgi"):
         assert call(LivePolls(django), running["url"], running["etag"])[0].startswith("200")
     assert django.calls == 1 and "fast path failed" in caplog.text
 

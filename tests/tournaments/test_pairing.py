@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.pairing import PairingImpossible, PairingPlayer, pair_round, recommended_rounds
+from tournaments.engine.pairing import PairingImpossible, PairingPlayer, pair_round, recommended_rounds
 
 pytestmark: list[pytest.MarkDecorator] = []
 

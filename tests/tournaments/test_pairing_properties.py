@@ -1,6 +1,6 @@
 """Property tests over whole simulated Swiss events, checked against exact solvers.
 
-A pair-down is one score-group boundary crossed (see tournaments.pairing). The exact reference is a
+A pair-down is one score-group boundary crossed (see tournaments.engine.pairing). The exact reference is a
 minimum-cost perfect matching where a pair costs the number of score groups between its players, rematches
 are forbidden and the bye (a pseudo-player) may only go to an eligible player of the bye's score group.
 """
@@ -17,7 +17,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing import PairingImpossible, PairingPlayer, RoundPairing, _search, pair_round
+from tournaments.engine.pairing import PairingImpossible, PairingPlayer, RoundPairing, _search, pair_round
 
 pytestmark: list[pytest.MarkDecorator] = []
 

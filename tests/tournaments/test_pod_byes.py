@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tournaments import services
-from tournaments.pod_rounds import PodPlanImpossible, plan_pod_round
+from tournaments.engine.pod_rounds import PodPlanImpossible, plan_pod_round
 from tournaments.selectors import standings_compute
 
 from .factories import make_event

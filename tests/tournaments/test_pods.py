@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.pods import (
+from tournaments.engine.pods import (
     EversealResult,
     PodPlayer,
     PodsImpossible,

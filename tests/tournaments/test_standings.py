@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.standings import MatchRecord, StandingPlayer, compute_standings
+from tournaments.engine.standings import MatchRecord, StandingPlayer, compute_standings
 
 pytestmark: list[pytest.MarkDecorator] = []
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.standings import StandingRow
-from tournaments.topcut import (
+from tournaments.engine.standings import StandingRow
+from tournaments.engine.topcut import (
     BracketMatch,
     Entrant,
     advance,

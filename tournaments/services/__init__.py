@@ -2,9 +2,11 @@
 
 - ``setup``        creating an event, changing its settings, join codes
 - ``registration`` joining (by code), organizers adding players (one, many, CSV), deck lists, renaming
-- ``checkin``      check-in, starting the event (no-shows dropped) and undoing that
+- ``start``        starting the event (no-shows dropped, the round count fixed)
+- ``checkin``      check-in, and undoing the no-show drops
 - ``drops``        drops and their undo
 - ``rounds``       pairing rounds (Swiss and pods), re-pairing, the round clock
+- ``result_rules`` reading and checking a reported result against the game's rules (before any write)
 - ``results``      game-by-game results, finishing early, confirm / dispute / correct / resolve
 - ``sideboarding`` private swaps between games
 - ``topcut``       the single-elimination cut and finishing the event
@@ -15,13 +17,7 @@ write ``services.round_pair_next(...)``.
 """
 
 from .. import records
-from .checkin import (
-    checkin_open,
-    no_shows_restore,
-    player_check_in,
-    rounds_from_attendance,
-    tournament_start,
-)
+from .checkin import checkin_open, no_shows_restore, player_check_in
 from .common import (
     MAX_SEED,
     TOP_CUT_SIZES,
@@ -70,6 +66,7 @@ from .setup import (
     tournament_update,
 )
 from .sideboarding import current_deck, match_sideboard, side_section, sideboard_options
+from .start import rounds_from_attendance, tournament_start
 from .topcut import bracket_of, match_winner, topcut_advance, topcut_start, tournament_finish
 
 __all__ = [

@@ -1,11 +1,8 @@
-"""Check-in and the start of the event.
+"""Check-in, and undoing the no-show drops the start made (the start itself is ``start.py``).
 
 - ``checkin_open(tournament=, by=)`` — organizers open check-in while registration runs.
 - ``player_check_in(player=, by=, present=True)`` — a player checks in from their phone while check-in is
   open; organizers mark anyone present (or not) until the event starts. Refused once the event started.
-- ``tournament_start(tournament=, by=)`` — closes check-in and registration, drops everyone who did not
-  check in (``Player.no_show``; only when check-in was opened), fixes the round count from attendance and sets
-  the event running. ``round_pair_next`` does it for round 1 when the organizer has not.
 - ``no_shows_restore(tournament=, by=)`` — undoes those drops while round 1 has no result; a paired round 1
   is paired again with them.
 """
@@ -22,6 +19,7 @@ from django.utils.translation import gettext as _
 from ..models import EntryChange, Match, Player, Round, Tournament
 from ..permissions import is_organizer, require_organizer
 from .common import announce
+from .rounds import round_repair
 
 
 @transaction.atomic
@@ -62,48 +60,6 @@ def player_check_in(*, player: Player, by: Any, present: bool = True) -> Player:
     return player
 
 
-def rounds_from_attendance(players: int, top_cut: int) -> int:
-    """Swiss rounds for ``players``: the MTR table from 9 players; below it enough rounds for one undefeated
-    player (⌈log2 n⌉: 2 → 1, 3–4 → 2, 5–8 → 3), which is what the event form promises for a blank field."""
-    from ..pairing import recommended_rounds
-
-    return recommended_rounds(players, top_cut) or max(1, (players - 1).bit_length())
-
-
-def start_event(tournament: Tournament, by: Any) -> None:
-    """Drop the no-shows and check that the event can start (``tournament`` must be locked)."""
-    if tournament.check_in_opened_at is not None:
-        no_shows = tournament.players.filter(checked_in_at__isnull=True, dropped_at_round__isnull=True)
-        no_shows.update(dropped_at_round=0, no_show=True)
-    players = tournament.players.filter(dropped_at_round__isnull=True)
-    count = players.count()
-    if count < 2:
-        raise ValidationError(_("At least two players are needed to start."))
-    if tournament.deck_registration:
-        missing = list(players.filter(deck__isnull=True).values_list("name", flat=True)[:10])
-        if missing:
-            raise ValidationError(
-                _("Deck registration is on and these players have no registered deck: %(names)s.")
-                % {"names": ", ".join(missing)}
-            )
-    if tournament.rounds is None:
-        tournament.rounds = rounds_from_attendance(count, tournament.top_cut)
-    tournament.status = Tournament.Status.RUNNING
-    tournament.registration_frozen_at = tournament.registration_frozen_at or timezone.now()
-    tournament.save(update_fields=["rounds", "status", "registration_frozen_at"])
-    announce(tournament.pk, "start")
-
-
-@transaction.atomic
-def tournament_start(*, tournament: Tournament, by: Any) -> Tournament:
-    require_organizer(tournament, by)
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if tournament.status != Tournament.Status.REGISTRATION:
-        raise ValidationError(_("The event has already started."))
-    start_event(tournament, by)
-    return tournament
-
-
 def round_one_has_results(tournament: Tournament) -> bool:
     return (
         Match.objects.filter(round__tournament=tournament, round__number=1, bye=False)
@@ -136,8 +92,6 @@ def no_shows_restore(*, tournament: Tournament, by: Any, players: list[Player] |
     qs.update(no_show=False, dropped_at_round=None, checked_in_at=timezone.now())
     round_one = tournament.round_set.filter(number=1, kind=Round.Kind.SWISS).first()
     if round_one is not None:
-        from .rounds import round_repair
-
         round_repair(round_=round_one, by=by)
     announce(tournament.pk, "players")
     return [Player.objects.get(pk=p.pk) for p in restored]

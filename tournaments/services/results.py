@@ -26,11 +26,12 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .. import first_player, signals
-from .. import results as result_rules
+from .. import signals
+from ..engine import first_player
 from ..models import Game as MatchGame
 from ..models import GameDeck, Match, MatchSeat, ResultChange, Round, SideboardChange, Tournament
 from ..permissions import is_organizer, require_organizer
+from . import result_rules
 from .common import StaleVersion, announce, game_rules, locked_match, max_games, wins_needed
 
 SETTLED = (Match.Status.CONFIRMED, Match.Status.FINAL)

@@ -1,6 +1,6 @@
 """Rounds: pairing the next Swiss round (two-player or pods), pairing a round again, the round clock.
 
-- ``round_pair_next(tournament=, by=) -> Round`` — organizers; round 1 starts the event (see checkin.py).
+- ``round_pair_next(tournament=, by=) -> Round`` — organizers; round 1 starts the event (see start.py).
 - ``round_repair(round_=, by=, seed=None) -> Round`` — the latest round again, while none of its matches has a
   result or a saved game.
 - ``round_timer_start(round_=, by=, minutes=None) -> Round`` — minutes 1–600 (an int or digits), else the
@@ -22,8 +22,8 @@ from .. import records, signals
 from ..engine_messages import reason
 from ..models import Match, MatchSeat, Round, Tournament
 from ..permissions import require_organizer
-from .checkin import start_event
 from .common import announce, game_rules, pod_size_range
+from .start import start_event
 
 
 @transaction.atomic
@@ -61,7 +61,7 @@ def _pair_into(round_: Round, tournament: Tournament) -> None:
     if tournament.match_format == Tournament.MatchFormat.PODS:
         _pair_pods(round_, tournament, history, active)
         return
-    from ..pairing import PairingImpossible, PairingPlayer, pair_round
+    from ..engine.pairing import PairingImpossible, PairingPlayer, pair_round
 
     points = {row.player_id: row.points for row in records.compute_rows(history, tournament.tiebreakers)}
     opponents = records.opponents_by_player(history)
@@ -147,8 +147,8 @@ def _insert_matches(
 
 
 def _pair_pods(round_: Round, tournament: Tournament, history: records.History, active: list[Any]) -> None:
-    from .. import pod_rounds
-    from .. import pods as pods_engine
+    from ..engine import pod_rounds
+    from ..engine import pods as pods_engine
 
     rules = game_rules(tournament.game)
     low, high = pod_size_range(rules)

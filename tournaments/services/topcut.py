@@ -16,7 +16,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from .. import records, topcut
+from .. import records
+from ..engine import topcut
 from ..models import Match, MatchSeat, Round, Tournament
 from ..permissions import require_organizer
 from .common import announce

@@ -24,9 +24,9 @@ from typing import Any
 from django.db import connection
 from django.db.models import Model
 
-from .models import Game, Match, MatchSeat, Player, Round, SideboardChange, Tournament
-from .pollsql import poll_fetch
-from .records import RESULT_STATUSES
+from ..models import Game, Match, MatchSeat, Player, Round, SideboardChange, Tournament
+from ..records import RESULT_STATUSES
+from .sql import poll_fetch
 
 _FINGERPRINT = """
 SELECT p.name, p.dropped_at_round, p.checked_in_at, p.deck_submitted_at, p.no_show,

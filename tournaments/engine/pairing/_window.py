@@ -5,7 +5,7 @@ A window's players may pair among themselves, or with someone above the window (
 matching minimises the boundary crossings *inside the window's range of boundaries* (from the one above its
 first group to the one below its last group); with free sinks it is a relaxation of the whole round, so its
 minimum is a lower bound of what any pairing of the round crosses on those boundaries. See
-``tournaments.pairing`` for why that makes the combined round exact.
+``tournaments.engine.pairing`` for why that makes the combined round exact.
 
 Pair costs encode the Swiss priorities lexicographically, in integer tiers so no tier can outweigh the
 one above it:

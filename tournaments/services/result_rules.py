@@ -1,6 +1,7 @@
 """Parsing and checking reported results against the game's rules (first player, match length, pods).
 
-Pure helpers over plain values; the services call them before anything is written.
+Helpers over plain values that refuse with a ValidationError in the reader's words (so they live beside the
+services, not in the Django-free ``engine/``); the services call them before anything is written.
 """
 
 from __future__ import annotations
@@ -11,8 +12,8 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from . import first_player, pods
-from .engine_messages import reason
+from ..engine import first_player, pods
+from ..engine_messages import reason
 
 
 def parse_games(

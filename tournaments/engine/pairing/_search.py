@@ -6,7 +6,7 @@ already-floated players, fewer previous pair-downs, then the lowest in the seede
 of the pool without rematches. So a run it completes crosses every boundary inside it the minimum number of
 times its parity allows (the lower bound). In real events the first candidate works at nearly every group
 and the run costs one greedy sweep; when it does not, the search gives up after a small work budget and
-reports the deepest group it reached, where the window solver takes over (see ``tournaments.pairing``).
+reports the deepest group it reached, where the window solver takes over (see ``tournaments.engine.pairing``).
 """
 
 from __future__ import annotations

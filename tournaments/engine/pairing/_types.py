@@ -1,4 +1,4 @@
-"""The player record shared by the pairing modules (re-exported by ``tournaments.pairing``)."""
+"""The player record shared by the pairing modules (re-exported by ``tournaments.engine.pairing``)."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from tournaments.standings import StandingRow
+from .standings import StandingRow
 
 __all__ = [
     "BracketMatch",

@@ -6,10 +6,9 @@ CSP…), about a millisecond of a 2-core laptop each time; here it costs a signa
 primary-key read (~0.1 ms), so the laptop keeps its CPU for the pages that did change.
 
 Only conditional GETs of the live fragments are looked at, and only a 304 is ever answered here: the
-decision is the very one the views make (``live.shared_etag_current`` / ``live.personal_poll``),
-and anything else — a changed page, a bad token, an unknown URL, any error — goes on to Django untouched.
+decision is the very one the views make (``polls.poll_decide``), and anything else — a changed page, a bad token, an unknown URL, any error — goes on to Django untouched.
 A 304 reveals nothing the client does not already hold. The one 200 answered here is a player's short
-new-round notice (``live.my_event_notice``: their table and opponents, as the public pairings page shows
+new-round notice (``notice.my_event_notice``: their table and opponents, as the public pairings page shows
 them) — the seconds after a round is posted are when every phone in the room asks at once.
 """
 
@@ -26,7 +25,9 @@ from urllib.parse import parse_qs
 from django.conf import settings
 from django.db import connection
 
-from . import live
+from .etags import VARY, etags_parse
+from .notice import REFRESH_HEADER, Notice
+from .polls import Decision, my_event_token_read, poll_decide
 
 logger = logging.getLogger(__name__)
 
@@ -37,7 +38,7 @@ StartResponse = Callable[..., Any]
 
 
 def shared_page_name(path_kind: str, query: dict[str, list[str]]) -> str | None:
-    """The cache/ETag name of a shared page from its URL (as views_event_day names them)."""
+    """The cache/ETag name of a shared page from its URL (as the projector views name them)."""
     if path_kind == "pairings":
         number = (query.get("round") or [""])[0]
         if number and not number.isdigit():
@@ -68,61 +69,50 @@ class LivePolls:
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         if environ.get("REQUEST_METHOD") == "GET" and environ.get("HTTP_IF_NONE_MATCH"):
             try:
-                answer = self.answer(environ)
+                decision = self.decide(environ)
             except Exception:  # the full path answers (and reports) whatever went wrong here
                 logger.exception("live poll fast path failed; answered by Django")
-                answer = None
-            if isinstance(answer, str):
+                decision = None
+            if decision is not None and decision.etag is not None:
                 start_response(
                     "304 Not Modified",
-                    [("ETag", answer), ("Cache-Control", "no-cache"), ("Vary", live.VARY)],
+                    [("ETag", decision.etag), ("Cache-Control", "no-cache"), ("Vary", VARY)],
                 )
                 return []
-            if isinstance(answer, live.Notice):
+            if decision is not None and decision.notice is not None:
+                notice: Notice = decision.notice
                 start_response("200 OK", [
-                    ("Content-Type", "text/html; charset=utf-8"), ("Content-Length", str(len(answer.body))),
-                    ("ETag", answer.etag), ("Cache-Control", "no-cache"), ("Vary", live.VARY),
-                    (live.REFRESH_HEADER, str(answer.refresh_ms)), ("X-Content-Type-Options", "nosniff"),
+                    ("Content-Type", "text/html; charset=utf-8"), ("Content-Length", str(len(notice.body))),
+                    ("ETag", notice.etag), ("Cache-Control", "no-cache"), ("Vary", VARY),
+                    (REFRESH_HEADER, str(notice.refresh_ms)), ("X-Content-Type-Options", "nosniff"),
                 ])  # fmt: skip
-                return [answer.body]
+                return [notice.body]
         return self.app(environ, start_response)
 
-    def answer(self, environ: dict[str, Any]) -> str | live.Notice | None:
-        """The client's ETag when it is still current (a 304), a player's new-round notice, or None (Django
-        answers)."""
+    def decide(self, environ: dict[str, Any]) -> Decision | None:
+        """The poll's decision when the URL is a live fragment of ours, else None (Django answers)."""
         path = environ.get("PATH_INFO", "")
-        tags = live.etags_parse(environ["HTTP_IF_NONE_MATCH"])
-        language = self._language_cookie(environ)
         mine = _MY_EVENT.match(path)
         shared = None if mine else _SHARED.match(path)
         if mine is None and shared is None:
             return None
         query = parse_qs(environ.get("QUERY_STRING", ""))
+        tags = etags_parse(environ["HTTP_IF_NONE_MATCH"])
+        language = self._language_cookie(environ)
         try:
             if mine is not None:
-                ids = live.my_event_token_read((query.get("k") or [""])[0])
+                ids = my_event_token_read((query.get("k") or [""])[0])
                 if ids is None:
                     return None
-                tournament_id = int(mine.group(1))
-                poll = live.personal_poll(
-                    tags, tournament_id=tournament_id, player_id=ids[0], language=language
+                return poll_decide(
+                    tags, tournament_id=int(mine.group(1)), player_id=ids[0], language=language
                 )
-                if poll.outcome == "current":
-                    return poll.etag
-                if poll.outcome == "new_round":
-                    # In the language of the phone's page (its tag's; the cookie's when set, which matched it).
-                    return live.my_event_notice(
-                        tournament_id=tournament_id, player_id=ids[0], language=poll.language
-                    )
-                return None
             if "fragment" not in query:
                 return None
             page = shared_page_name(shared.group(2), query)
             if page is None:
                 return None
-            return live.shared_etag_current(
-                tags, tournament_id=int(shared.group(1)), page=page, language=language
-            )
+            return poll_decide(tags, tournament_id=int(shared.group(1)), page=page, language=language)
         except Exception:
             connection.close()  # a broken connection: Django's path reconnects
             raise

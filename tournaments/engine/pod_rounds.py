@@ -1,6 +1,6 @@
 """What to do with a pod round whose player count does not split into the game's pod sizes (pure Python).
 
-``tournaments.pods.assign_pods`` only seats players into pods of the allowed sizes, so on its own it refuses
+``tournaments.engine.pods.assign_pods`` only seats players into pods of the allowed sizes, so on its own it refuses
 e.g. 5 Everseal players (pods of 3-4). Official multiplayer events never turn players away for that, so the
 event layer decides here, in this order:
 

@@ -1,0 +1,161 @@
+"""The product's import structure: no two modules import each other, directly or through others.
+
+Circles make a module impossible to read (or load) on its own, and they are how "pages import each
+other's private helpers" starts. Every import counts — at module level and inside functions (a lazy import
+hides a circle from Python, not from the reader). ``from package import name`` is an edge to the submodule
+when ``name`` is one, else to the package's ``__init__``.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ("accounts", "cards", "config", "decks", "rules", "tournaments", "venue")
+# Migrations are generated and import nothing of ours but models; tests and benches are not the product.
+SKIP_PARTS = {"migrations", "__pycache__"}
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def product_modules() -> dict[str, Path]:
+    modules: dict[str, Path] = {}
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            if SKIP_PARTS.isdisjoint(path.relative_to(ROOT).parts):
+                modules[_module_name(path)] = path
+    return modules
+
+
+def _absolute(module: str, path: Path, node: ast.ImportFrom) -> str:
+    if not node.level:
+        return node.module or ""
+    package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+    base = package[: len(package) - (node.level - 1)]
+    return ".".join([*base, *([node.module] if node.module else [])])
+
+
+def import_graph(modules: dict[str, Path]) -> dict[str, set[str]]:
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = _absolute(name, path, node)
+                for alias in node.names:
+                    sub = f"{base}.{alias.name}"
+                    targets.append(sub if sub in modules else base)
+            for target in targets:
+                # "import a.b.c" names the deepest module of ours it reaches.
+                while target and target not in modules:
+                    target = target.rpartition(".")[0]
+                if target and target != name:
+                    graph[name].add(target)
+    return graph
+
+
+def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan's algorithm, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    circles: list[list[str]] = []
+    counter = 0
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    circles.append(sorted(component))
+    return circles
+
+
+def test_it_finds_a_circle_when_there_is_one() -> None:
+    assert import_circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert import_circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_it_has_no_import_circle_anywhere_in_the_product() -> None:
+    circles = import_circles(import_graph(product_modules()))
+    assert circles == [], "import circles: " + "; ".join(" <-> ".join(c) for c in circles)
+
+
+ENGINES = ("rules.engine", "tournaments.engine")
+
+
+def _imports_of(path: Path, module: str) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            names.add(_absolute(module, path, node))
+    return names
+
+
+def test_it_keeps_the_engines_pure_python() -> None:
+    """The engines import the standard library and themselves only: no Django, no app of ours, so they run
+    (and are tested and benchmarked) without settings or a database."""
+    modules = product_modules()
+    ours = set(PACKAGES)
+    offending = []
+    for engine in ENGINES:
+        for name, path in modules.items():
+            if name != engine and not name.startswith(engine + "."):
+                continue
+            for imported in _imports_of(path, name):
+                top = imported.split(".")[0]
+                inside = imported == engine or imported.startswith(engine + ".")
+                if top == "django" or top in {"rest_framework", "celery"} or (top in ours and not inside):
+                    offending.append(f"{name} imports {imported}")
+    assert offending == []
+
+
+def test_it_keeps_every_tournaments_module_under_600_lines() -> None:
+    """One screen of intent per module; the pairing matcher (one algorithm, best read whole) is the exception."""
+    exempt = {"tournaments.engine.pairing._matching"}
+    long = {
+        name: n
+        for name, path in product_modules().items()
+        if name.startswith("tournaments")
+        and name not in exempt
+        and (n := len(path.read_text(encoding="utf-8").splitlines())) > 600
+    }
+    assert long == {}

@@ -1,0 +1,333 @@
+"""/api/tournaments/…: setup, joining, check-in, rounds and standings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.generics import get_object_or_404
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from cards.models import Game
+
+from .. import selectors, services
+from .. import serializers as s
+from ..models import Player, Round, Tournament
+from ..permissions import is_organizer, require_organizer
+from .common import (
+    ID,
+    PLAYER_ID,
+    READ,
+    ROUND_EXAMPLE,
+    ROUND_NUMBER,
+    STANDINGS_EXAMPLE,
+    TOURNAMENT_EXAMPLE,
+    WRITE,
+    JoinThrottle,
+    TournamentApiView,
+    errors,
+    parse,
+    player_response,
+    round_response,
+    tournament_response,
+)
+
+
+class TournamentViewSet(
+    TournamentApiView, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet
+):
+    """Swiss tournaments: setup, joining, check-in, rounds and standings."""
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+    serializer_class = s.TournamentInSerializer
+    lookup_value_regex = ID
+
+    def get_queryset(self):  # type: ignore[no-untyped-def]
+        return selectors.tournament_list()
+
+    def _player(self, player_id: str | None) -> Player:
+        return get_object_or_404(Player, pk=player_id, tournament=self.get_object())
+
+    @extend_schema(responses={200: s.TournamentOutSerializer(many=True), **READ})
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        page = self.paginate_queryset(self.get_queryset())
+        return self.get_paginated_response(
+            s.TournamentOutSerializer(page, many=True, context={"request": request}).data
+        )
+
+    @extend_schema(
+        responses={200: s.TournamentOutSerializer, **READ},
+        examples=[OpenApiExample("tournament", value=TOURNAMENT_EXAMPLE, response_only=True)],
+    )
+    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        """An event; ``join_code`` is shown to its organizers only."""
+        return tournament_response(request, self.get_object())
+
+    @extend_schema(
+        request=s.TournamentInSerializer,
+        responses={201: s.TournamentOutSerializer, **errors(400, 401, 403)},
+        examples=[
+            OpenApiExample(
+                "create",
+                value={"name": "Friday Locals", "game": "yugioh", "format": "advanced", "match_format": "bo3",
+                       "top_cut": 4},
+                request_only=True,
+            ),
+            OpenApiExample("created", value=TOURNAMENT_EXAMPLE, response_only=True),
+        ],
+    )  # fmt: skip
+    def create(self, request: Request) -> Response:
+        v = parse(s.TournamentInSerializer, request)
+        game = Game.objects.filter(slug=v["game"]).first()
+        if game is None:
+            raise serializers.ValidationError({"game": f"unknown game {v['game']!r}"})
+        tournament = services.tournament_create(
+            created_by=request.user,
+            name=v["name"],
+            game=game,
+            format_slug=v["format"],
+            match_format=v.get("match_format"),
+            tiebreakers=v.get("tiebreakers"),
+            rounds=v.get("rounds"),
+            top_cut=v["top_cut"],
+            seed=v.get("seed"),
+            deck_registration=v["deck_registration"],
+            registration_deadline=v.get("registration_deadline"),
+            on_date=v.get("on_date"),
+            allow_sideboard=v["allow_sideboard"],
+            late_entry_losses=v["late_entry_losses"],
+            publish_decklists=v["publish_decklists"],
+            round_minutes=v["round_minutes"],
+        )
+        return tournament_response(request, tournament, status.HTTP_201_CREATED)
+
+    @extend_schema(
+        methods=["POST"],
+        request=s.PlayerInSerializer,
+        responses={201: s.PlayerOutSerializer, **WRITE},
+        examples=[
+            OpenApiExample("guest", value={"name": "Guest Player"}, request_only=True),
+            OpenApiExample("self with deck", value={"deck": 12}, request_only=True),
+        ],
+    )
+    @extend_schema(methods=["GET"], responses={200: s.PlayersOutSerializer, **READ})
+    @action(detail=True, methods=["get", "post"])
+    def players(self, request: Request, pk: str | None = None) -> Response:
+        """List the players (GET) or register one (POST): yourself, or a guest by name (organizers)."""
+        tournament = self.get_object()
+        if request.method == "GET":
+            return Response(
+                s.PlayersOutSerializer({"players": tournament.players.order_by("name", "id")}).data
+            )
+        v = parse(s.PlayerInSerializer, request)
+        deck, payload = deck_arg(v.get("deck"), request.user)
+        organizer = is_organizer(tournament, request.user)
+        # An organizer naming someone adds a guest; anyone else registers themselves.
+        user = None if organizer and v.get("name") else request.user
+        pool = v.get("pool")
+        if pool is not None and not isinstance(pool, dict):
+            raise serializers.ValidationError(
+                {"pool": "give the pool as {sections: {slug: [{card, count}]}}"}
+            )
+        # Registration and its deck succeed or fail together: an illegal deck leaves no player behind.
+        with transaction.atomic():
+            if tournament.status == Tournament.Status.RUNNING and organizer:
+                player = services.player_add_late(
+                    tournament=tournament, by=request.user, name=v.get("name", "")
+                )
+            else:
+                player = services.player_register(
+                    tournament=tournament, by=request.user, user=user, name=v.get("name", "")
+                )
+            if deck is not None or payload is not None:
+                services.player_submit_deck(
+                    player=player, by=request.user, deck=deck, payload=payload, pool=pool
+                )
+        return player_response(player, status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request=s.JoinInSerializer,
+        responses={201: s.PlayerOutSerializer, **errors(400, 401, 403, 429)},
+        examples=[OpenApiExample("join", value={"code": "K7M3QX", "deck": 12}, request_only=True)],
+    )
+    @action(
+        detail=False, methods=["post"], permission_classes=[IsAuthenticated], throttle_classes=[JoinThrottle]
+    )
+    def join(self, request: Request) -> Response:
+        """Join an event with its join code, optionally with one of your decks or a pasted list."""
+        v = parse(s.JoinInSerializer, request)
+        deck, payload = deck_arg(v.get("deck"), request.user)
+        player = services.player_join(
+            code=v["code"], by=request.user, deck=deck, payload=payload, text=v.get("list", "")
+        )
+        return player_response(player, status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request=s.BulkPlayersInSerializer,
+        responses={201: s.PlayersOutSerializer, **WRITE},
+        examples=[OpenApiExample("names", value={"names": ["Ann", "Boris", "Chen"]}, request_only=True)],
+    )
+    @action(detail=True, methods=["post"], url_path="players/bulk")
+    def bulk(self, request: Request, pk: str | None = None) -> Response:
+        """Organizers: add many guests at once, by names or CSV rows ``name[,deck list]`` (all or none)."""
+        tournament = self.get_object()
+        require_organizer(tournament, request.user)
+        v = parse(s.BulkPlayersInSerializer, request)
+        if ("names" in v) == ("csv" in v):
+            raise serializers.ValidationError({"names": "give either names or csv"})
+        rows = services.players_from_csv(v["csv"]) if "csv" in v else v["names"]
+        players = services.players_bulk_add(tournament=tournament, by=request.user, rows=rows)
+        return Response(s.PlayersOutSerializer({"players": players}).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        parameters=[PLAYER_ID], request=s.RenameInSerializer, responses={200: s.PlayerOutSerializer, **WRITE}
+    )
+    @action(detail=True, methods=["post"], url_path=rf"players/(?P<player_id>{ID})/rename")
+    def rename(self, request: Request, pk: str | None = None, player_id: str | None = None) -> Response:
+        """Organizers: change the name an entry shows (audited)."""
+        player = self._player(player_id)
+        require_organizer(player.tournament, request.user)
+        v = parse(s.RenameInSerializer, request)
+        return player_response(services.player_rename(player=player, by=request.user, name=v["name"]))
+
+    @extend_schema(
+        parameters=[PLAYER_ID], request=s.CheckInInSerializer, responses={200: s.PlayerOutSerializer, **WRITE}
+    )
+    @action(detail=True, methods=["post"], url_path=rf"players/(?P<player_id>{ID})/check-in")
+    def check_in(self, request: Request, pk: str | None = None, player_id: str | None = None) -> Response:
+        """Check in (yourself while check-in is open; organizers mark anyone). ``present: false`` undoes it."""
+        player = self._player(player_id)
+        v = parse(s.CheckInInSerializer, request)
+        return player_response(services.player_check_in(player=player, by=request.user, present=v["present"]))
+
+    @extend_schema(request=None, responses={200: s.TournamentOutSerializer, **WRITE})
+    @action(detail=True, methods=["post"], url_path="check-in")
+    def open_check_in(self, request: Request, pk: str | None = None) -> Response:
+        """Organizers: open check-in. Starting the event then drops whoever has not checked in."""
+        return tournament_response(
+            request, services.checkin_open(tournament=self.get_object(), by=request.user)
+        )
+
+    @extend_schema(request=None, responses={200: s.TournamentOutSerializer, **WRITE})
+    @action(detail=True, methods=["post"])
+    def start(self, request: Request, pk: str | None = None) -> Response:
+        """Organizers: start the event (drops the no-shows when check-in was opened); then pair round 1."""
+        return tournament_response(
+            request, services.tournament_start(tournament=self.get_object(), by=request.user)
+        )
+
+    @extend_schema(request=None, responses={200: s.PlayersOutSerializer, **WRITE})
+    @action(detail=True, methods=["post"], url_path="no-shows/restore")
+    def restore_no_shows(self, request: Request, pk: str | None = None) -> Response:
+        """Organizers: bring back the no-shows while round 1 has no result (round 1 is paired again)."""
+        players = services.no_shows_restore(tournament=self.get_object(), by=request.user)
+        return Response(s.PlayersOutSerializer({"players": players}).data)
+
+    @extend_schema(parameters=[PLAYER_ID], request=None, responses={200: s.PlayerOutSerializer, **WRITE})
+    @action(detail=True, methods=["post"], url_path=rf"players/(?P<player_id>{ID})/drop")
+    def drop(self, request: Request, pk: str | None = None, player_id: str | None = None) -> Response:
+        """Drop a player (yourself, or anyone as an organizer): never paired again, still in the standings."""
+        return player_response(services.player_drop(player=self._player(player_id), by=request.user))
+
+    @extend_schema(parameters=[PLAYER_ID], request=None, responses={200: s.PlayerOutSerializer, **WRITE})
+    @action(detail=True, methods=["post"], url_path=rf"players/(?P<player_id>{ID})/undo-drop")
+    def undo_drop(self, request: Request, pk: str | None = None, player_id: str | None = None) -> Response:
+        """Organizers: take a drop back while the player has not missed a pairing."""
+        return player_response(services.player_drop_undo(player=self._player(player_id), by=request.user))
+
+    @extend_schema(
+        methods=["POST"],
+        request=None,
+        responses={201: s.RoundOutSerializer, **WRITE},
+        examples=[OpenApiExample("round", value=ROUND_EXAMPLE, response_only=True)],
+    )
+    @extend_schema(methods=["GET"], responses={200: s.RoundsOutSerializer, **READ})
+    @action(detail=True, methods=["get", "post"])
+    def rounds(self, request: Request, pk: str | None = None) -> Response:
+        """Pair the next round (POST, organizers) or list every round with its matches (GET)."""
+        tournament = self.get_object()
+        if request.method == "GET":
+            rounds = [selectors.round_payload(r) for r in tournament.round_set.order_by("number")]
+            return Response(s.RoundsOutSerializer({"rounds": rounds}).data)
+        return round_response(
+            services.round_pair_next(tournament=tournament, by=request.user), status.HTTP_201_CREATED
+        )
+
+    @extend_schema(parameters=[ROUND_NUMBER], request=None, responses={200: s.RoundOutSerializer, **WRITE})
+    @action(detail=True, methods=["post"], url_path=rf"rounds/(?P<number>{ID})/repair")
+    def repair(self, request: Request, pk: str | None = None, number: str | None = None) -> Response:
+        """Pair a round again; only while none of its matches has a result."""
+        round_ = get_object_or_404(Round, tournament=self.get_object(), number=number)
+        return round_response(services.round_repair(round_=round_, by=request.user))
+
+    @extend_schema(
+        parameters=[ROUND_NUMBER], request=s.TimerInSerializer, responses={200: s.TimerOutSerializer, **WRITE}
+    )
+    @action(detail=True, methods=["post"], url_path=rf"rounds/(?P<number>{ID})/timer")
+    def timer(self, request: Request, pk: str | None = None, number: str | None = None) -> Response:
+        """Organizers: start the round clock (``minutes``, default the event's round time)."""
+        tournament = self.get_object()
+        round_ = get_object_or_404(Round, tournament=tournament, number=number)
+        require_organizer(tournament, request.user)  # who may, before what they sent
+        v = parse(s.TimerInSerializer, request)
+        round_ = services.round_timer_start(round_=round_, by=request.user, minutes=v.get("minutes"))
+        return Response(s.TimerOutSerializer(round_).data)
+
+    @extend_schema(
+        responses={200: s.StandingsOutSerializer, **READ},
+        examples=[OpenApiExample("standings", value=STANDINGS_EXAMPLE, response_only=True)],
+    )
+    @action(detail=True, methods=["get"])
+    def standings(self, request: Request, pk: str | None = None) -> Response:
+        """Standings; tiebreakers are fractions between 0 and 1 (mtg: omw/gw/ogw, yugioh: omw/oomw,
+        pokemon: owp/oowp; pods: raw totals tiebreak/tiebreak2/opp). Once there is a top cut its players come
+        first, by how far each went (``top_cut``), then everyone else by Swiss rank (``swiss_rank``)."""
+        rows = selectors.standings_compute(tournament=self.get_object())
+        return Response(s.StandingsOutSerializer({"standings": rows}).data)
+
+    @extend_schema(request=None, responses={200: s.TournamentOutSerializer, **WRITE})
+    @action(detail=True, methods=["post"])
+    def freeze(self, request: Request, pk: str | None = None) -> Response:
+        """Close registration and freeze the registered deck lists."""
+        return tournament_response(
+            request, services.registration_freeze(tournament=self.get_object(), by=request.user)
+        )
+
+    @extend_schema(request=None, responses={201: s.RoundOutSerializer, **WRITE})
+    @action(detail=True, methods=["post"], url_path="topcut")
+    def topcut(self, request: Request, pk: str | None = None) -> Response:
+        """Start the top cut after the last Swiss round, or pair its next round (after the final: finish)."""
+        tournament = self.get_object()
+        if tournament.status == Tournament.Status.TOP_CUT:
+            round_ = services.topcut_advance(tournament=tournament, by=request.user)
+        else:
+            round_ = services.topcut_start(tournament=tournament, by=request.user)
+        return round_response(round_, status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={200: s.TournamentOutSerializer, **WRITE})
+    @action(detail=True, methods=["post"])
+    def finish(self, request: Request, pk: str | None = None) -> Response:
+        """Finish the event: after the last Swiss round, or after the final of the top cut."""
+        return tournament_response(
+            request, services.tournament_finish(tournament=self.get_object(), by=request.user)
+        )
+
+
+def deck_arg(value: Any, user: Any) -> tuple[Any, Any]:
+    if value is None:
+        return None, None
+    if isinstance(value, int) and not isinstance(value, bool):
+        from decks.models import Deck
+
+        deck = Deck.objects.filter(pk=value).first() if 0 < value <= 2**63 - 1 else None
+        if deck is None or not deck.readable_by(user):
+            raise serializers.ValidationError({"deck": f"no deck {value} that you can read"})
+        return deck, None
+    if isinstance(value, dict):
+        return None, value
+    raise serializers.ValidationError({"deck": "give a deck id or an inline list {sections: {...}}"})

@@ -1,0 +1,141 @@
+"""The one place a live poll is decided: "still current" (304), "a new round was posted" (the short notice),
+or "changed" (the page is rendered).
+
+Both ways in ask ``poll_decide``: the WSGI fast path (``wsgi.LivePolls``, before Django's middleware) for
+the hundreds of unchanged polls a second, and the views (``responses``) for everything else, so the two can
+never disagree about what is current.
+
+A shared page is current while the counter it follows is unchanged (one primary-key read). A player's page
+is current while their fingerprint — one small query over their entry, their matches' versions and the
+latest round — is unchanged, so a result at another table still ends in 304 for that phone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core import signing
+
+from .etags import NOTICE, digest, personal_etag, personal_tag_parts
+from .my_event import FINGERPRINT_ROUND, my_event_fingerprint
+from .notice import Notice, my_event_notice
+from .versions import page_version
+
+_MY_EVENT_SALT = "tournaments.live.my-event"
+# A phone keeps its page open through a long event day (and a two-day event); past that it reloads.
+TOKEN_MAX_AGE_S = 7 * 24 * 3600
+
+
+def my_event_token(*, player_id: int, user_id: int) -> str:
+    """A signed handle for the player's live fragment: an unchanged poll is answered without touching the
+    session (no session or user query), and the token alone never shows anything (a 200 checks the user)."""
+    return signing.dumps([player_id, user_id], salt=_MY_EVENT_SALT, compress=False)
+
+
+def my_event_token_read(token: str) -> tuple[int, int] | None:
+    try:
+        player_id, user_id = signing.loads(token, salt=_MY_EVENT_SALT, max_age=TOKEN_MAX_AGE_S)
+        return int(player_id), int(user_id)
+    except (signing.BadSignature, TypeError, ValueError):
+        return None
+
+
+# --- shared pages ---------------------------------------------------------------------------------------
+
+
+def shared_etag_current(tags: set[str], *, tournament_id: int, page: str, language: str | None) -> str | None:
+    """The one of ``tags`` that still names the current version of a shared page, else None.
+    ``language`` None accepts the tag's own language (the fast path, when no cookie picks one)."""
+    version = page_version(tournament_id, page)
+    if version is None:
+        return None
+    prefix = f'"{page}-{tournament_id}-{version}-'
+    for tag in tags:
+        if tag.startswith(prefix) and (language is None or tag == f'{prefix}{language}"'):
+            return tag
+    return None
+
+
+# --- a player's own page --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PersonalPoll:
+    """What a conditional poll of a player's page gets: ``current`` (304 with ``etag``), ``new_round`` (the
+    phone last saw an earlier round: the short notice answers), or ``changed`` (a full render)."""
+
+    outcome: str
+    etag: str = ""
+    round_id: int = 0
+    language: str = ""  # the language of the phone's copy (its tag's)
+
+
+def personal_poll(
+    tags: set[str], *, tournament_id: int, player_id: int, language: str | None
+) -> PersonalPoll:
+    """Decide a player's poll with one query (their fingerprint). A result at another table leaves it
+    ``current``; a phone still showing an earlier round gets ``new_round``. ``language`` None accepts the
+    tag's own language (the fast path, when no cookie picks one)."""
+    parts = [(tag, p) for tag in tags if (p := personal_tag_parts(tag, tournament_id)) is not None]
+    if not parts:
+        return PersonalPoll("changed")
+    fingerprint = my_event_fingerprint(tournament_id=tournament_id, player_id=player_id)
+    if fingerprint is None:
+        return PersonalPoll("changed")
+    mark, round_id = digest(fingerprint), int(fingerprint[FINGERPRINT_ROUND] or 0)
+    for tag, (tag_round, tag_language, tag_mark) in parts:
+        if language is not None and tag_language != language:
+            continue
+        if tag_mark == mark or (tag_mark == NOTICE and tag_round == round_id):
+            # A phone showing the notice fetches its full page by itself, spread over a few seconds.
+            return PersonalPoll("current", tag, round_id)
+        if tag_round != round_id and round_id:
+            notice = personal_etag(
+                tournament_id=tournament_id, round_id=round_id, language=tag_language, mark=NOTICE
+            )
+            return PersonalPoll("new_round", notice, round_id, tag_language)
+    return PersonalPoll("changed", round_id=round_id)
+
+
+def my_event_etag(*, tournament_id: int, player_id: int, language: str) -> str | None:
+    """The ETag of what the player sees now (None when there is no such player in the event)."""
+    fingerprint = my_event_fingerprint(tournament_id=tournament_id, player_id=player_id)
+    if fingerprint is None:
+        return None
+    return personal_etag(tournament_id=tournament_id, round_id=int(fingerprint[FINGERPRINT_ROUND] or 0),
+                         language=language, mark=digest(fingerprint))  # fmt: skip
+
+
+# --- the entry ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """``etag`` set: answer 304 with it. ``notice`` set: answer the short new-round notice. Neither: the page
+    changed (or the poll is not ours to decide) and is rendered."""
+
+    etag: str | None = None
+    notice: Notice | None = None
+
+
+RENDER = Decision()
+
+
+def poll_decide(
+    tags: set[str], *, tournament_id: int, language: str | None, page: str = "", player_id: int = 0
+) -> Decision:
+    """Decide one conditional poll: of the shared ``page``, or (``player_id``) of that player's own page."""
+    if not tags:
+        return RENDER
+    if not player_id:
+        current = shared_etag_current(tags, tournament_id=tournament_id, page=page, language=language)
+        return Decision(etag=current) if current is not None else RENDER
+    poll = personal_poll(tags, tournament_id=tournament_id, player_id=player_id, language=language)
+    if poll.outcome == "current":
+        return Decision(etag=poll.etag)
+    if poll.outcome == "new_round":
+        # In the language of the phone's copy (its tag's; the chosen language's when one was given).
+        notice = my_event_notice(tournament_id=tournament_id, player_id=player_id, language=poll.language)
+        if notice is not None:
+            return Decision(notice=notice)
+    return RENDER

@@ -1,0 +1,86 @@
+"""The live pages' HTTP answers for the views: 304 when the poll is decided current, the new-round notice,
+or the page itself (gzipped when the client takes it) with its ETag."""
+
+from __future__ import annotations
+
+import gzip
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.utils.translation import get_language
+
+from .etags import VARY, etags_parse
+from .notice import REFRESH_HEADER
+from .polls import my_event_etag, poll_decide
+from .shared import compressed, shared_entry
+
+# How often the pages' script asks again (milliseconds); the bench uses the same figure.
+POLL_MS = 4000
+
+
+def _client_etags(request: HttpRequest) -> set[str]:
+    return etags_parse(request.headers.get("If-None-Match", ""))
+
+
+def _not_modified(etag: str) -> HttpResponse:
+    response = HttpResponseNotModified()
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    response["Vary"] = VARY
+    return response
+
+
+def _accepts_gzip(request: HttpRequest) -> bool:
+    return "gzip" in request.headers.get("Accept-Encoding", "").lower()
+
+
+def _page_response(request: HttpRequest, body: bytes | None, gz: bytes | None, etag: str) -> HttpResponse:
+    use_gzip = gz is not None and _accepts_gzip(request)
+    if not use_gzip and body is None:
+        body = gzip.decompress(gz or b"")
+    response = HttpResponse(gz if use_gzip else body, content_type="text/html; charset=utf-8")
+    if use_gzip:
+        response["Content-Encoding"] = "gzip"
+    response["ETag"] = etag
+    # Always revalidate: the ETag makes that cheap, and a phone never shows a stale round from its cache.
+    response["Cache-Control"] = "no-cache"
+    response["Vary"] = VARY
+    return response
+
+
+def shared_page(
+    request: HttpRequest, *, tournament_id: int, page: str, render: Callable[[], str]
+) -> HttpResponse | None:
+    """Serve a shared page: 304 on an unchanged event (one query), else from the cache, gzipped."""
+    decision = poll_decide(
+        _client_etags(request), tournament_id=tournament_id, page=page, language=get_language() or "en"
+    )
+    if decision.etag is not None:
+        return _not_modified(decision.etag)
+    entry = shared_entry(tournament_id=tournament_id, page=page, render=render)
+    if entry is None:
+        return None
+    return _page_response(request, entry[1], entry[2], entry[0])
+
+
+def personal_page(
+    request: HttpRequest, *, tournament_id: int, player_id: int, render: Callable[[], str]
+) -> HttpResponse | None:
+    """A player's own page: 304 while the player's fingerprint (one small query) is unchanged, whatever
+    happened elsewhere in the event; the short notice when a new round was posted since the phone's
+    copy; otherwise ``render()``. None when there is no such player."""
+    language = get_language() or "en"
+    decision = poll_decide(
+        _client_etags(request), tournament_id=tournament_id, player_id=player_id, language=language
+    )
+    if decision.etag is not None:
+        return _not_modified(decision.etag)
+    if decision.notice is not None:
+        response = _page_response(request, decision.notice.body, None, decision.notice.etag)
+        response[REFRESH_HEADER] = str(decision.notice.refresh_ms)
+        return response
+    etag = my_event_etag(tournament_id=tournament_id, player_id=player_id, language=language)
+    if etag is None:
+        return None
+    body, gz = compressed(render())
+    return _page_response(request, body, gz, etag)

@@ -1,0 +1,57 @@
+"""The per-event change counters every live page follows, and the receiver that bumps them.
+
+``Tournament.live_version`` counts every visible change; ``pairings_version`` skips the changes the
+pairings and timer pages do not show (results, swaps, check-ins), so those big shared pages are not
+re-rendered for every result of a round. Both are bumped with an ``F()`` update by the receiver of
+``signals.tournament_changed`` (sent after commit), so concurrent bumps never lose one, and they live in the
+database, so every worker and web node sees them without any pub/sub.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import F
+from django.dispatch import receiver
+
+from .. import signals
+from ..models import Tournament
+from .sql import poll_fetch
+
+
+@receiver(signals.tournament_changed, dispatch_uid="tournaments.live.bump")
+def _bump_on_change(sender: Any, *, tournament_id: int, **kwargs: Any) -> None:
+    live_version_bump(tournament_id=tournament_id, what=kwargs.get("what", ""))
+
+
+# Changes that the pairings and timer pages do not show: a result comes in every few seconds during a
+# round, and re-rendering a 2,000-name pairings page for each would be most of the laptop's work.
+NOT_ON_PAIRINGS = frozenset({"result", "sideboard", "check_in", "decks"})
+# Shared pages keyed by Tournament.pairings_version; every other page by live_version.
+_PAIRINGS_PAGES = ("pairings-", "projector-pairings", "projector-timer")
+
+
+def live_version_bump(*, tournament_id: int, what: str = "") -> None:
+    # F(): two workers bumping at once both count, with no read-modify-write race.
+    counters = {"live_version": F("live_version") + 1}
+    if what not in NOT_ON_PAIRINGS:
+        counters["pairings_version"] = F("pairings_version") + 1
+    Tournament.objects.filter(pk=tournament_id).update(**counters)
+
+
+_VERSION_SQL = "SELECT live_version, pairings_version FROM tournaments_tournament WHERE id = %s"
+
+
+def _versions(tournament_id: int) -> tuple[int, int] | None:
+    """The event's change counters (one primary-key read), or None when there is no such event. Plain SQL:
+    this runs on every poll of every phone, and building the ORM query would cost more than running it."""
+    rows = poll_fetch(_VERSION_SQL, [tournament_id])
+    return None if not rows else (int(rows[0][0]), int(rows[0][1]))
+
+
+def page_version(tournament_id: int, page: str) -> int | None:
+    """The counter a shared page's content follows: the pairings and timer pages ignore results."""
+    versions = _versions(tournament_id)
+    if versions is None:
+        return None
+    return versions[1] if page.startswith(_PAIRINGS_PAGES) else versions[0]

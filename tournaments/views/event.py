@@ -1,0 +1,131 @@
+"""The event's public pages: the list of events, an event's page, standings, the bracket and deck lists.
+
+Everyone opens these; what an organizer or a registered player sees in addition is decided here from
+``is_organizer`` / ``player_for_user``, and every write they offer goes to another module's view.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Count
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from .. import printables, selectors, services
+from ..models import Player, Round, Tournament
+from ..permissions import can_organize_any, can_see_decklist, is_organizer, player_for_user
+from .helpers import (
+    join_url,
+    qr_svg,
+    tournament_or_404,
+)
+
+
+@require_GET
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "tournaments/list.html",
+        {"tournaments": selectors.tournament_list()[:200], "can_create": can_organize_any(request.user)},
+    )
+
+
+@require_GET
+def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = tournament_or_404(pk)
+    organizer = is_organizer(tournament, request.user)
+    me = player_for_user(tournament, request.user)
+    rounds = list(tournament.round_set.order_by("number").annotate(match_count=Count("matches")))
+    latest = rounds[-1] if rounds else None
+    my_match = None
+    if me is not None and latest is not None:
+        my_match = latest.matches.filter(seats__player=me).first()
+    my_decks = []
+    if request.user.is_authenticated and tournament.deck_registration:
+        from decks.models import Deck
+
+        my_decks = list(Deck.objects.filter(owner=request.user, game=tournament.game).order_by("name"))
+    players = list(tournament.players.select_related("user").order_by("name", "id"))
+    undoable = {p.pk for p in players if organizer and p.dropped and services.drop_undoable(tournament, p)}
+    return render(
+        request,
+        "tournaments/detail.html",
+        {
+            "tournament": tournament,
+            "organizer": organizer,
+            "me": me,
+            "players": players,
+            "undoable_drops": undoable,
+            "join_qr": _join_qr(request, tournament)
+            if organizer and tournament.status == "registration"
+            else "",
+            "rounds": rounds,
+            "latest": latest,
+            "latest_complete": latest is not None and services.records.round_complete(latest),
+            "my_match": my_match,
+            "my_decks": my_decks,
+            "registration_open": services.registration_open(tournament),
+            "decks_frozen": services.decks_frozen(tournament),
+            "uses_pool": tournament.deck_registration and services.format_uses_pool(tournament),
+            "attention": list(selectors.attention_matches(tournament)) if organizer else [],
+            "champion": selectors.tournament_champion(tournament),
+            "swiss_done": latest is not None
+            and latest.kind == Round.Kind.SWISS
+            and latest.number >= (tournament.rounds or 0),
+        },
+    )
+
+
+def _join_qr(request: HttpRequest, tournament: Tournament) -> str:
+
+    return qr_svg(join_url(request, tournament), scale=3)
+
+
+@require_GET
+def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = tournament_or_404(pk)
+    rows, columns = printables.standings_rows(tournament)
+    return render(
+        request, "tournaments/standings.html", {"tournament": tournament, "rows": rows, "columns": columns}
+    )
+
+
+@require_GET
+def bracket(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = tournament_or_404(pk)
+    return render(
+        request,
+        "tournaments/bracket.html",
+        {
+            "tournament": tournament,
+            "rounds": selectors.top_cut_rounds(tournament),
+            "champion": selectors.tournament_champion(tournament),
+            "organizer": is_organizer(tournament, request.user),
+        },
+    )
+
+
+@require_GET
+def decklists(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = tournament_or_404(pk)
+    return render(
+        request,
+        "tournaments/decklists.html",
+        {
+            "tournament": tournament,
+            "players": printables.decklist_entries(selectors.visible_decklists(tournament, request.user)),
+        },
+    )
+
+
+@require_GET
+def player_deck(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
+    tournament = tournament_or_404(pk)
+    player = get_object_or_404(Player, pk=player_id, tournament=tournament)
+    if not can_see_decklist(tournament, player, request.user):
+        raise Http404
+    return render(
+        request,
+        "tournaments/decklists.html",
+        {"tournament": tournament, "players": printables.decklist_entries([player]), "single": True},
+    )

@@ -1,0 +1,342 @@
+"""The player's pages: joining by code (a newcomer signs up on the same screen), registering a deck or a
+pool, checking in, and "My event" on a phone — their table, opponent, clock, record, deck and swaps,
+kept live by polling (``tournaments/live``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from .. import live, printables, services
+from ..live.my_event import my_event_state
+from ..models import Match, Player, Round, Tournament
+from ..permissions import is_organizer, player_for_user
+from ..printables import swap_lines
+from ..services.registration import normalize_join_code
+from .helpers import (
+    back,
+    deck_for,
+    errors,
+    live_config,
+    run,
+    tournament_or_404,
+    upload_text,
+)
+
+
+@require_GET
+def join_start(request: HttpRequest) -> HttpResponse:
+    """Type the code shown on the poster or projector."""
+    code = request.GET.get("code", "").strip()
+    if code:
+        return redirect("tournaments:join_code", code=normalize_join_code(code) or code[:20])
+    return render(request, "tournaments/join_start.html", {})
+
+
+@require_http_methods(["GET", "POST"])
+def join_code(request: HttpRequest, code: str) -> HttpResponse:
+    """One screen: a signed-in player picks a deck (or pastes a list) and joins; a newcomer also chooses a
+    username and password here, and the account and the entry are created together."""
+    try:
+        tournament = services.tournament_by_join_code(code)
+    except ValidationError as error:
+        return render(
+            request, "tournaments/join_start.html", {"errors": errors(error), "code": code}, status=404
+        )
+    user = request.user
+    if user.is_authenticated and player_for_user(tournament, user) is not None:
+        return redirect("tournaments:my_event", pk=tournament.pk)
+    signup_form = None
+    if request.method == "POST":
+        from accounts.forms import SignupForm
+
+        if not user.is_authenticated:
+            signup_form = SignupForm(request.POST)
+            if not signup_form.is_valid():
+                return _join_page(request, tournament, signup_form, status=400)
+        try:
+            with transaction.atomic():
+                if signup_form is not None:
+                    user = signup_form.save()
+                deck = deck_for(request) if user.is_authenticated else None
+                services.player_join(code=tournament.join_code or "", by=user, deck=deck,
+                                     text=request.POST.get("deck_text", ""))  # fmt: skip
+        except ValidationError as error:
+            for message in errors(error):
+                messages.error(request, message)
+            return _join_page(request, tournament, signup_form, status=400)
+        except PermissionDenied as error:
+            messages.error(request, str(error))
+            return _join_page(request, tournament, signup_form, status=403)
+        if signup_form is not None:
+            login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
+        messages.success(request, _("You are registered for %(event)s.") % {"event": tournament.name})
+        return redirect("tournaments:my_event", pk=tournament.pk)
+    return _join_page(request, tournament, signup_form)
+
+
+def _join_page(
+    request: HttpRequest, tournament: Tournament, signup_form: Any, status: int = 200
+) -> HttpResponse:
+    from accounts.forms import SignupForm
+    from decks.models import Deck
+
+    decks = []
+    if request.user.is_authenticated:
+        decks = list(Deck.objects.filter(owner=request.user, game=tournament.game).order_by("name"))
+    return render(
+        request,
+        "tournaments/join.html",
+        {
+            "tournament": tournament,
+            "decks": decks,
+            "signup_form": signup_form or (None if request.user.is_authenticated else SignupForm()),
+            "deck_text": request.POST.get("deck_text", ""),
+        },
+        status=status,
+    )
+
+
+@login_required
+@require_POST
+def tournament_join(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = tournament_or_404(pk)
+    deck = deck_for(request)
+    run(
+        request,
+        lambda: services.player_register(tournament=tournament, by=request.user, deck=deck),
+        _("You are registered."),
+    )
+    return redirect("tournaments:detail", pk=pk)
+
+
+@login_required
+@require_POST
+def deck_submit(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
+    tournament = tournament_or_404(pk)
+    player = get_object_or_404(Player, pk=player_id, tournament=tournament)
+    deck = deck_for(request)
+    run(
+        request,
+        lambda: services.player_submit_deck(player=player, by=request.user, deck=deck),
+        _("Deck registered."),
+    )
+    return redirect("tournaments:detail", pk=pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def player_registration(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
+    """Register a player's list: a deck of theirs or one pasted/uploaded in any supported format, and in
+    limited formats first the pool it is built from (the rules engine checks the deck against the pool)."""
+    tournament = tournament_or_404(pk)
+    player = get_object_or_404(Player, pk=player_id, tournament=tournament)
+    organizer = is_organizer(tournament, request.user)
+    if not organizer and player.user_id != request.user.id:
+        raise PermissionDenied
+    uses_pool = services.format_uses_pool(tournament)
+    if request.method == "POST":
+        if request.POST.get("action") == "pool":
+            text, filename = upload_text(request, "pool_text", "pool_file")
+            done = run(
+                request,
+                lambda: services.player_submit_pool(
+                    player=player, by=request.user, text=text, filename=filename
+                ),
+                _("Pool registered."),
+            )
+            if done and player.deck is None:
+                messages.info(request, _("Now register a deck built from this pool."))
+        else:
+            deck = deck_for(request)
+            text, filename = ("", "") if deck is not None else upload_text(request, "deck_text", "deck_file")
+            run(
+                request,
+                lambda: services.player_submit_deck(
+                    player=player, by=request.user, deck=deck, text=text, filename=filename
+                ),
+                _("Deck registered."),
+            )
+        return redirect("tournaments:player_registration", pk=pk, player_id=player_id)
+    from decks.models import Deck
+
+    player.refresh_from_db()
+    return render(
+        request,
+        "tournaments/registration.html",
+        {
+            "tournament": tournament,
+            "player": player,
+            "organizer": organizer,
+            "uses_pool": uses_pool,
+            "frozen": services.decks_frozen(tournament) and not (organizer and player.deck is None),
+            "my_decks": list(Deck.objects.filter(owner=request.user, game=tournament.game).order_by("name")),
+            "entry": printables.decklist_entries([player])[0],
+            "pool_entry": printables.pool_entry(player) if uses_pool else None,
+        },
+    )
+
+
+@login_required
+@require_POST
+def player_check_in(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
+    tournament = tournament_or_404(pk)
+    player = get_object_or_404(Player, pk=player_id, tournament=tournament)
+    present = request.POST.get("present", "1") != "0"
+    run(
+        request,
+        lambda: services.player_check_in(player=player, by=request.user, present=present),
+        _("%(name)s is checked in.") % {"name": player.name}
+        if present
+        else _("%(name)s is marked absent.") % {"name": player.name},
+    )
+    return back(request, reverse("tournaments:check_in", args=[pk]))
+
+
+@login_required
+@require_GET
+def my_event(request: HttpRequest, pk: int) -> HttpResponse:
+    return my_event_page(request, pk)
+
+
+def my_event_page(request: HttpRequest, pk: int, status: int = 200) -> HttpResponse:
+    tournament = tournament_or_404(pk)
+    player = player_for_user(tournament, request.user)
+    if player is None:
+        if is_organizer(tournament, request.user):
+            return redirect("tournaments:detail", pk=pk)
+        messages.info(request, _("You are not registered for this event."))
+        return redirect("tournaments:detail", pk=pk)
+    token = live.my_event_token(player_id=player.pk, user_id=request.user.pk)
+    etag = live.my_event_etag(tournament_id=pk, player_id=player.pk, language=request.LANGUAGE_CODE)
+    context = my_event_state(tournament_id=pk, player_id=player.pk)
+    if context is None or etag is None:
+        raise Http404
+    fragment = render_my_event(request, context)
+    return render(
+        request,
+        "tournaments/my_event.html",
+        {
+            "tournament": tournament,
+            "fragment": fragment,
+            "live_url": reverse("tournaments:my_event_live", args=[pk]) + f"?k={token}",
+            "etag": etag,
+            "server_now": timezone.now(),
+            "live_config": live_config(),
+        },
+        status=status,
+    )
+
+
+@require_GET
+def my_event_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """The polled fragment. Unchanged: one query and 304, without reading the session."""
+    ids = live.my_event_token_read(request.GET.get("k", ""))
+    if ids is None:
+        return HttpResponseForbidden(_("This link has expired; reload the page."))
+    player_id, user_id = ids
+
+    def render_fragment() -> str:
+        if request.user.pk != user_id:
+            raise PermissionDenied
+        context = my_event_state(tournament_id=pk, player_id=player_id)
+        if context is None:
+            raise Http404
+        return render_my_event(request, context)
+
+    response = live.personal_page(
+        request,
+        tournament_id=pk,
+        player_id=player_id,
+        render=render_fragment,
+    )
+    if response is None:
+        raise Http404
+    return response
+
+
+def render_my_event(request: HttpRequest, context: dict[str, Any]) -> str:
+    return render_to_string("tournaments/_my_event.html", my_event_context(request, context), request=request)
+
+
+def my_event_context(request: HttpRequest, base: dict[str, Any]) -> dict[str, Any]:
+    """What the template needs beyond the raw state: whose turn it is to choose, which forms to offer."""
+    from ..engine import first_player
+
+    tournament: Tournament = base["tournament"]
+    player: Player = base["player"]
+    match: Match | None = base["match"]
+    seats = base["seats"]
+    games = base["games"]
+    mine = next((s for s in seats if s.player_id == player.pk), None)
+    opponents = [s for s in seats if s.player_id != player.pk]
+    round_: Round | None = base["round"]
+    two_player = match is not None and not match.bye and len(seats) == 2
+    done = match is not None and match.status in (Match.Status.CONFIRMED, Match.Status.FINAL)
+    need = services.wins_needed(tournament, round_) if round_ is not None else 2
+    max_games = 2 * need - 1 if two_player else 0
+    decided = bool(two_player and max(s.wins for s in seats) >= need) or (
+        match is not None and match.status != Match.Status.PENDING
+    )
+    next_first = None
+    if two_player and not decided and len(games) < max_games:
+        policy = services.game_rules(tournament.game).first_player
+        records = [first_player.GameRecord(winner=g.winner_seat, first_player=g.first_seat) for g in games]
+        try:
+            decision = first_player.next_decision(policy, (0, 1), records)
+        except ValueError:
+            decision = None
+        if decision is not None:
+            next_first = {
+                "toss": decision.toss,
+                "name": None if decision.player is None else seats[decision.player].player.name,
+                "is_me": decision.player is not None and seats[decision.player].player_id == player.pk,
+                "chooses": decision.action == first_player.Action.CHOOSES,
+                "game": len(games) + 1,
+            }
+    current_deck = base["swaps"][-1].deck if base["swaps"] else player.deck
+    can_side = (
+        two_player
+        and not done
+        and player.deck is not None
+        and services.sideboarding_allowed(tournament)
+        and 1 <= len(games) < max_games
+        and not decided
+    )
+    return {
+        **base,
+        "back": reverse("tournaments:my_event", args=[tournament.pk]),
+        "swap_lines": swap_lines(player.deck, base["swaps"]),
+        "me": mine,
+        "opponents": opponents,
+        "two_player": two_player,
+        "pods": match is not None and len(seats) > 2,
+        "done": done,
+        "decided": decided,
+        "need": need,
+        "game_numbers": list(range(1, max_games + 1)),
+        "next_game": len(games) + 1 if two_player and not decided and len(games) < max_games else None,
+        "next_first": next_first,
+        "can_confirm": match is not None
+        and match.status == Match.Status.REPORTED
+        and match.reported_by_id != request.user.pk,
+        "can_dispute": match is not None and match.status == Match.Status.REPORTED,
+        "current_deck": current_deck,
+        "deck_entry": printables.snapshot_entry(current_deck) if current_deck else None,
+        "can_side": can_side,
+        "side_rows": printables.sideboard_rows(current_deck) if can_side else None,
+    }

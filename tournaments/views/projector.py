@@ -1,0 +1,130 @@
+"""Pages many people watch at once: the projector (pairings, standings, clock), the players' pairings page
+and the public round table. Each is a tiny shell around a fragment rendered once per change and language
+and kept in the cache (``live.shared``); the fragment is what the pages poll.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_GET
+
+from .. import live, printables, selectors
+from ..models import Round, Tournament
+from .helpers import (
+    int_or,
+    live_config,
+    tournament_or_404,
+)
+
+
+def live_shell(request: HttpRequest, *, tournament_id: int, page: str, template: str, fragment_url: str,
+                render_fragment: Any, **extra: Any) -> HttpResponse:  # fmt: skip
+    """A shared page: its fragment polls answer 304 or come from the cache; the full page is a tiny shell
+    rendered per request (it carries the server's clock for the timer) around the cached fragment."""
+    if request.GET.get("fragment"):
+        response = live.shared_page(request, tournament_id=tournament_id, page=page, render=render_fragment)
+        if response is None:
+            raise Http404
+        return response
+    entry = live.shared_entry(tournament_id=tournament_id, page=page, render=render_fragment)
+    if entry is None:
+        raise Http404
+    etag = entry[0]
+    # Our own template output (escaped when it was rendered), kept as bytes in the cache.
+    fragment = mark_safe(live.entry_html(entry))  # noqa: S308
+    tournament = tournament_or_404(tournament_id)
+    return render(
+        request,
+        template,
+        {"tournament": tournament, "fragment": fragment, "live_url": fragment_url, "etag": etag,
+         "server_now": timezone.now(), "page": page, "live_config": live_config(**extra)},
+    )  # fmt: skip
+
+
+def pairings_fragment(tournament_id: int, number: int | None, projector: bool) -> Any:
+    def render_fragment() -> str:
+        tournament = tournament_or_404(tournament_id)
+        rounds = tournament.round_set.order_by("-number")
+        round_ = rounds.filter(number=number).first() if number else rounds.first()
+        rows = printables.pairing_rows(round_, "name") if round_ is not None else []
+        if round_ is not None and round_.kind == Round.Kind.TOP_CUT:
+            round_.match_count = round_.matches.count()
+        return render_to_string(
+            "tournaments/_live_pairings.html",
+            {"tournament": tournament, "round": round_, "rows": rows, "projector": projector,
+             "timer": selectors.round_timer(round_) if round_ else None},
+        )  # fmt: skip
+
+    return render_fragment
+
+
+@require_GET
+def projector(request: HttpRequest, pk: int, page: str) -> HttpResponse:
+    if page == "pairings":
+        render_fragment = pairings_fragment(pk, None, projector=True)
+    elif page == "standings":
+
+        def render_fragment() -> str:
+            tournament = tournament_or_404(pk)
+            rows, columns = printables.standings_rows(tournament)
+            return render_to_string("tournaments/_live_standings.html",
+                                    {"tournament": tournament, "rows": rows, "columns": columns})  # fmt: skip
+
+    elif page == "timer":
+
+        def render_fragment() -> str:
+            tournament = tournament_or_404(pk)
+            round_ = tournament.round_set.order_by("-number").first()
+            if round_ is not None and round_.kind == Round.Kind.TOP_CUT:
+                round_.match_count = round_.matches.count()
+            return render_to_string("tournaments/_live_timer.html", {"tournament": tournament, "round": round_,
+                                    "timer": selectors.round_timer(round_) if round_ else None})  # fmt: skip
+
+    else:
+        raise Http404
+    url = reverse("tournaments:projector", args=[pk, page]) + "?fragment=1"
+    return live_shell(request, tournament_id=pk, page=f"projector-{page}", template="tournaments/projector.html",
+                       fragment_url=url, render_fragment=render_fragment, page_ms=10_000)  # fmt: skip
+
+
+@require_GET
+def pairings(request: HttpRequest, pk: int) -> HttpResponse:
+    """The players' pairings page (find your name): shared by everyone, served from the cache."""
+    number = int_or(request.GET.get("round"))
+    url = reverse("tournaments:pairings", args=[pk]) + (f"?round={number}&" if number else "?") + "fragment=1"
+    return live_shell(request, tournament_id=pk, page=f"pairings-{number or 'latest'}",
+                       template="tournaments/pairings.html", fragment_url=url,
+                       render_fragment=pairings_fragment(pk, number, projector=False))  # fmt: skip
+
+
+def round_for_players(
+    request: HttpRequest, tournament: Tournament, round_: Round, timer: Any
+) -> HttpResponse:
+    """Everyone but the organizers sees the same table: rendered once per change of the event (and once more
+    when time runs out, for the late-table flags) and kept in the cache, whatever the size of the event."""
+
+    def render_table() -> str:
+        matches = selectors.round_with_matches(round_=round_)
+        overtime = selectors.overtime_matches(round_)
+        pods = tournament.match_format == Tournament.MatchFormat.PODS and round_.kind == Round.Kind.SWISS
+        return render_to_string("tournaments/_round_public.html",
+                                {"matches": matches, "overtime": overtime, "pods": pods})  # fmt: skip
+
+    entry = live.shared_entry(tournament_id=tournament.pk, page=f"round-{round_.number}-{int(timer.expired)}",
+                              render=render_table)  # fmt: skip
+    if entry is None:
+        raise Http404
+    round_.match_count = round_.matches.count() if round_.kind == Round.Kind.TOP_CUT else None
+    return render(
+        request,
+        "tournaments/round.html",
+        {"tournament": tournament, "round": round_, "timer": timer, "server_now": timezone.now(),
+         "organizer": False, "public_table": mark_safe(live.entry_html(entry))},  # noqa: S308 - our own escaped render
+    )  # fmt: skip
