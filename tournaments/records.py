@@ -70,31 +70,10 @@ class History:
 
 
 def load_history(tournament: Tournament, *, kind: str | None = Round.Kind.SWISS) -> History:
-    players = {
-        pid: PlayerRow(pid, name, uid, joined, dropped)
-        for pid, name, uid, joined, dropped in Player.objects.filter(tournament=tournament).values_list(
-            "id", "name", "user_id", "joined_round", "dropped_at_round"
-        )
-    }
-    match_qs = Match.objects.filter(round__tournament=tournament)
-    if kind is not None:
-        match_qs = match_qs.filter(round__kind=kind)
-    matches: dict[int, MatchRow] = {
-        mid: MatchRow(mid, number, rkind, table, bye, status, draws)
-        for mid, number, rkind, table, bye, status, draws in match_qs.values_list(
-            "id", "round__number", "round__kind", "table", "bye", "status", "draws"
-        )
-    }
-    seat_qs = MatchSeat.objects.filter(match__round__tournament=tournament)
-    if kind is not None:
-        seat_qs = seat_qs.filter(match__round__kind=kind)
-    for mid, pid, seat, wins, place, score, tiebreak, down in seat_qs.values_list(
-        "match_id", "player_id", "seat", "wins", "place", "score", "tiebreak", "paired_down"
-    ):
-        matches[mid].seats.append(SeatRow(pid, seat, wins, place, score, tiebreak, down))
-    ordered = sorted(matches.values(), key=lambda m: (m.round_number, m.table))
-    for m in ordered:
-        m.seats.sort(key=lambda s: s.seat)
+    # A pairing or a result may commit between two of these reads (the standings page is read while the
+    # organizer pairs). Each seat therefore comes with its own match in one statement, so no seat can name
+    # a match this read did not see; the players are read after the seats, so every seated player is known,
+    # and the rounds played before them, so no round is counted whose matches were not read.
     swiss_played = (
         tournament.round_set.filter(kind=Round.Kind.SWISS)
         .order_by("-number")
@@ -102,6 +81,28 @@ def load_history(tournament: Tournament, *, kind: str | None = Round.Kind.SWISS)
         .first()
         or 0
     )
+    seat_qs = MatchSeat.objects.filter(match__round__tournament=tournament)
+    if kind is not None:
+        seat_qs = seat_qs.filter(match__round__kind=kind)
+    matches: dict[int, MatchRow] = {}
+    seat_columns = ("player_id", "seat", "wins", "place", "score", "tiebreak", "paired_down")
+    match_columns = ("match_id", "match__round__number", "match__round__kind", "match__table", "match__bye")
+    match_columns += ("match__status", "match__draws")
+    for row in seat_qs.values_list(*match_columns, *seat_columns):
+        mid = row[0]
+        match = matches.get(mid)
+        if match is None:
+            match = matches[mid] = MatchRow(*row[:7])
+        match.seats.append(SeatRow(*row[7:]))
+    players = {
+        pid: PlayerRow(pid, name, uid, joined, dropped)
+        for pid, name, uid, joined, dropped in Player.objects.filter(tournament=tournament).values_list(
+            "id", "name", "user_id", "joined_round", "dropped_at_round"
+        )
+    }
+    ordered = sorted(matches.values(), key=lambda m: (m.round_number, m.table))
+    for m in ordered:
+        m.seats.sort(key=lambda s: s.seat)
     pod_scale = 0
     if tournament.match_format == Tournament.MatchFormat.PODS:
         from .services.common import game_rules, pod_size_range

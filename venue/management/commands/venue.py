@@ -54,6 +54,9 @@ class Command(BaseCommand):
         command = [sys.executable, "-m", "gunicorn", "config.wsgi"]
         command += ["--bind", f"0.0.0.0:{port}", "--workers", str(options["workers"])]
         command += ["--threads", str(options["threads"]), "--worker-class", "gthread"]
+        # Phones poll every 4 s: a keep-alive longer than that keeps one connection per phone across polls
+        # (gunicorn's default 2 s made every poll a new TCP handshake, which costs more than the poll on Wi-Fi).
+        command += ["--keep-alive", "10"]
         # Generous timeout: with no broker a card import runs inside the request (eager Celery).
         command += ["--timeout", "300", "--graceful-timeout", "10", "--pid", str(venue_dir / "venue.pid")]
         sys.stdout.flush()
