@@ -1,11 +1,16 @@
 """/api/tournaments/... and /api/matches/... (paths relative to /api/)."""
 
+from django.urls import path
 from rest_framework.routers import SimpleRouter
 
 from . import api
+from .api.penalties import PenaltyView
 
 router = SimpleRouter()
 router.register("tournaments", api.TournamentViewSet, basename="api-tournament")
 router.register("matches", api.MatchViewSet, basename="api-match")
 
-urlpatterns = router.urls
+urlpatterns = [
+    path("tournaments/<str:pk>/penalties/", PenaltyView.as_view(), name="api-tournament-penalties"),
+    *router.urls,
+]

@@ -245,6 +245,8 @@ class MatchOutSerializer(RoundMatchOutSerializer):
     games = GameOutSerializer(many=True)
     ended_by = serializers.CharField(allow_blank=True, help_text="time, concession or intentional_draw")
     dispute_reason = serializers.CharField(allow_blank=True)
+    extra_minutes = serializers.IntegerField(help_text="A judge's time extension for this table, in minutes.")
+    judge_called = serializers.BooleanField(help_text="A judge call from this table is waiting for a judge.")
     next_first = NextFirstOutSerializer(
         required=False, help_text="Who chooses or goes first in the next game."
     )
