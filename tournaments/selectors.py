@@ -186,6 +186,21 @@ def overtime_matches(round_: Round, now: datetime | None = None) -> set[int]:
     }
 
 
+def table_extensions(round_: Round | None) -> list[dict[str, Any]]:
+    """Tables of a round with a judge's extra time and no settled result: table, minutes, their own end."""
+    if round_ is None:
+        return []
+    rows = round_.matches.filter(
+        extra_minutes__gt=0, status__in=[Match.Status.PENDING, Match.Status.REPORTED, Match.Status.DISPUTED]
+    ).order_by("table")
+    ends = round_.timer_ends_at
+    return [
+        {"table": m.table, "minutes": m.extra_minutes,
+         "ends_at": ends + timedelta(minutes=m.extra_minutes) if ends is not None else None}
+        for m in rows
+    ]  # fmt: skip
+
+
 def attention_matches(tournament: Tournament, now: datetime | None = None) -> list[Match]:
     """The organizer's to-do list: disputed results of any round, reported-but-unconfirmed ones, and late
     ones (no result yet although the round timer — and the table's extra time — has run out)."""

@@ -85,7 +85,8 @@ def projector(request: HttpRequest, pk: int, page: str) -> HttpResponse:
             if round_ is not None and round_.kind == Round.Kind.TOP_CUT:
                 round_.match_count = round_.matches.count()
             return render_to_string("tournaments/_live_timer.html", {"tournament": tournament, "round": round_,
-                                    "timer": selectors.round_timer(round_) if round_ else None})  # fmt: skip
+                                    "timer": selectors.round_timer(round_) if round_ else None,
+                                    "extensions": selectors.table_extensions(round_)})  # fmt: skip
 
     else:
         raise Http404
