@@ -56,6 +56,8 @@ class Tournament(models.Model):
     late_entry_losses = models.BooleanField(_("late entries get a loss per missed round"), default=True)
     publish_decklists = models.BooleanField(_("publish deck lists when finished"), default=False)
     round_minutes = models.PositiveSmallIntegerField(_("round time (minutes)"), default=50)
+    # Each Swiss round is paired as a draft the organizers review and publish; players see it once published.
+    draft_pairings = models.BooleanField(_("review pairings before players see them"), default=False)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTRATION)
     registration_frozen_at = models.DateTimeField(null=True, blank=True)
     created_by = models.ForeignKey(
@@ -138,6 +140,8 @@ class Round(models.Model):
     # Set while the clock is paused (timer_ends_at is then None): the seconds that were left.
     timer_paused_left = models.PositiveIntegerField(null=True, blank=True)
     paired_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    # Paired but not yet published (``Tournament.draft_pairings``): only the organizers see it.
+    draft = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["tournament", "number"]

@@ -387,5 +387,6 @@ def round_payload(round_: Round) -> dict[str, Any]:
         "stage": str(round_.stage),
         "seed": round_.seed,
         "timer_ends_at": round_.timer_ends_at,
+        "draft": round_.draft,
         "matches": body,
     }

@@ -54,6 +54,7 @@ urlpatterns = [
     path("<int:pk>/print/<slug:kind>/", printing.printable, name="print"),
     path("<int:pk>/organizer/live/", dashboard.organizer_live, name="organizer_live"),
     _step("<int:pk>/rounds/<int:number>/swap/", "swap"),
+    _step("<int:pk>/rounds/<int:number>/publish/", "publish"),
     _step("<int:pk>/rounds/<int:number>/pair-by-hand/", "pair_by_hand"),
     _step("<int:pk>/rounds/<int:number>/bye/", "give_bye"),
     _step("<int:pk>/rounds/<int:number>/loss/", "give_loss"),

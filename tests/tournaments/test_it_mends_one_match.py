@@ -122,3 +122,36 @@ def test_a_fixed_table_is_kept_now_and_in_later_rounds(games, organizer):
     with pytest.raises(ValidationError, match="from 1 to 10000"):
         services.player_fix_table(player=other, by=organizer, table="-2")
     assert PairingChange.objects.filter(kind="fixed_table").count() == 1
+
+
+def test_a_draft_round_is_seen_by_the_organizers_only_until_published(
+    client, games, organizer, make_user, api_client_for
+):
+    from tournaments.live.my_event import my_event_pairing, my_event_state
+
+    event = make_event(organizer, games["yugioh"], rounds=3, draft_pairings=True)
+    users = [make_user(f"d{i}") for i in range(4)]
+    for u in users:
+        services.player_register(tournament=event, by=u)
+    round_ = services.round_pair_next(tournament=event, by=organizer)
+    assert round_.draft
+    player = event.players.get(user=users[0])
+    assert my_event_pairing(tournament_id=event.pk, player_id=player.pk) is None
+    assert my_event_state(tournament_id=event.pk, player_id=player.pk)["round"] is None
+    assert api_client_for(users[0]).get(f"/api/tournaments/{event.pk}/rounds/").json()["rounds"] == []
+    assert len(api_client_for(organizer).get(f"/api/tournaments/{event.pk}/rounds/").json()["rounds"]) == 1
+    client.force_login(users[0])
+    assert client.get(f"/tournaments/{event.pk}/rounds/1/").status_code == 404
+    assert "has not been paired yet" in client.get(f"/tournaments/{event.pk}/pairings/").content.decode()
+    # The organizer mends the draft, then publishes it.
+    seats = _seats(round_)
+    services.pairing_swap(round_=round_, by=organizer, player_a=seats[0].player, player_b=seats[2].player)
+    client.force_login(organizer)
+    assert 'data-testid="draft-banner"' in client.get(f"/tournaments/{event.pk}/rounds/1/").content.decode()
+    response = api_client_for(organizer).post(f"/api/tournaments/{event.pk}/rounds/1/publish/")
+    assert response.status_code == 200 and response.json()["draft"] is False
+    assert my_event_pairing(tournament_id=event.pk, player_id=player.pk)["round"].number == 1
+    with pytest.raises(ValidationError, match="already published"):
+        services.round_publish(round_=round_, by=organizer)
+    client.force_login(users[0])
+    assert client.get(f"/tournaments/{event.pk}/rounds/1/").status_code == 200

@@ -31,13 +31,13 @@ from .sql import poll_fetch
 _FINGERPRINT = """
 SELECT p.name, p.dropped_at_round, p.checked_in_at, p.deck_submitted_at, p.no_show,
        t.status, t.check_in_opened_at, t.rounds,
-       (SELECT r.id FROM tournaments_round r WHERE r.tournament_id = t.id ORDER BY r.number DESC LIMIT 1),
-       (SELECT r.timer_ends_at FROM tournaments_round r WHERE r.tournament_id = t.id ORDER BY r.number DESC LIMIT 1),
+       (SELECT r.id FROM tournaments_round r WHERE r.tournament_id = t.id AND NOT r.draft ORDER BY r.number DESC LIMIT 1),
+       (SELECT r.timer_ends_at FROM tournaments_round r WHERE r.tournament_id = t.id AND NOT r.draft ORDER BY r.number DESC LIMIT 1),
        (SELECT SUM((SELECT m.version FROM tournaments_match m WHERE m.id = s.match_id))
           FROM tournaments_matchseat s WHERE s.player_id = p.id),
        (SELECT COUNT(*) FROM tournaments_matchseat s WHERE s.player_id = p.id),
        (SELECT COUNT(*) FROM tournaments_sideboardchange c WHERE c.player_id = p.id),
-       (SELECT r.timer_paused_left FROM tournaments_round r WHERE r.tournament_id = t.id ORDER BY r.number DESC LIMIT 1),
+       (SELECT r.timer_paused_left FROM tournaments_round r WHERE r.tournament_id = t.id AND NOT r.draft ORDER BY r.number DESC LIMIT 1),
        (SELECT SUM((SELECT m.extra_minutes FROM tournaments_match m WHERE m.id = s.match_id))
           FROM tournaments_matchseat s WHERE s.player_id = p.id),
        (SELECT COUNT(*) FROM tournaments_matchseat s JOIN tournaments_judgecall j ON j.match_id = s.match_id
@@ -122,7 +122,8 @@ SELECT {_columns(Player, "p")}, {_columns(Tournament, "t")}, {_columns(CardGame,
   JOIN tournaments_tournament t ON t.id = p.tournament_id
   JOIN {CardGame._meta.db_table} g ON g.id = t.game_id
   LEFT JOIN tournaments_round r ON r.id = (
-       SELECT r2.id FROM tournaments_round r2 WHERE r2.tournament_id = t.id ORDER BY r2.number DESC LIMIT 1)
+       SELECT r2.id FROM tournaments_round r2 WHERE r2.tournament_id = t.id AND NOT r2.draft
+        ORDER BY r2.number DESC LIMIT 1)
  WHERE p.id = %s AND p.tournament_id = %s"""  # noqa: S608
 
 
@@ -215,6 +216,7 @@ SELECT s.match_id, s.player_id, s.wins, s.place, m.bye
   FROM tournaments_match m JOIN tournaments_matchseat s ON s.match_id = m.id
  WHERE m.id {in_theirs}
    AND m.status IN ({statuses})
+   AND NOT (SELECT r.draft FROM tournaments_round r WHERE r.id = m.round_id)
  ORDER BY s.match_id, s.seat"""
 
 
@@ -258,7 +260,7 @@ SELECT q.id, q.number, q.kind, q.matches, m.id, m."table", m.bye
                (SELECT s.match_id FROM tournaments_matchseat s
                  WHERE s.player_id = %s
                    AND (SELECT x.round_id FROM tournaments_match x WHERE x.id = s.match_id) = r.id) AS match_id
-          FROM tournaments_round r WHERE r.tournament_id = %s ORDER BY r.number DESC LIMIT 1) q
+          FROM tournaments_round r WHERE r.tournament_id = %s AND NOT r.draft ORDER BY r.number DESC LIMIT 1) q
   LEFT JOIN tournaments_match m ON m.id = q.match_id"""
 
 _OPPONENTS_SQL = """

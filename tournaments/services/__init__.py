@@ -34,7 +34,7 @@ from .common import (
 )
 from .drops import drop_undoable, player_drop, player_drop_undo
 from .judging import judge_call, judge_call_answer, match_extend, penalty_add, penalty_counts
-from .mending import pairing_bye, pairing_loss, pairing_pair, pairing_swap, player_fix_table
+from .mending import pairing_bye, pairing_loss, pairing_pair, pairing_swap, player_fix_table, round_publish
 from .registration import (
     decks_frozen,
     display_name,
@@ -130,6 +130,7 @@ __all__ = [
     "registration_freeze",
     "registration_open",
     "round_pair_next",
+    "round_publish",
     "round_repair",
     "round_timer_add",
     "round_timer_pause",

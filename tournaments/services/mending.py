@@ -7,6 +7,8 @@
   held the round's bye, else gets a bye too.
 - ``pairing_loss(round_=, by=, player=)`` — a match loss by hand (the opponent wins 2-0, or 1-0 in best of
   one); a result, audited like any correction.
+- ``round_publish(round_=, by=)`` — a round paired as a draft (``Tournament.draft_pairings``) becomes visible to
+  players, phones and the projector; until then only the organizers see it (and may mend it).
 - ``player_fix_table(player=, by=, table=)`` — accessibility: the player always sits at ``table`` (None
   clears it); ``tables_honour_fixed`` renumbers a round's tables around such players at every pairing.
 
@@ -24,6 +26,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from .. import signals
 from ..models import Match, MatchSeat, PairingChange, Player, Round, Tournament
 from ..permissions import require_organizer
 from .common import announce, wins_needed
@@ -192,6 +195,21 @@ def pairing_loss(*, round_: Round, by: Any, player: Player, reason: str = "") ->
     match_correct_result(match=seat.match, by=by, wins=wins, draws=0, reason=words, action="match_loss")
     return _audit(round_, by, PairingChange.Kind.LOSS, players=[player.pk], names=[player.name],
                   table=seat.match.table, reason=words)  # fmt: skip
+
+
+@transaction.atomic
+def round_publish(*, round_: Round, by: Any) -> Round:
+    require_organizer(round_.tournament, by)
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if not round_.draft:
+        raise ValidationError(_("Round %(n)s is already published.") % {"n": round_.number})
+    round_.draft = False
+    round_.save(update_fields=["draft"])
+    signals.send_on_commit(
+        signals.round_paired, tournament_id=round_.tournament_id, round_number=round_.number
+    )
+    announce(round_.tournament_id, "round")
+    return round_
 
 
 @transaction.atomic

@@ -48,11 +48,13 @@ def round_pair_next(*, tournament: Tournament, by: Any) -> Round:
             % {"n": tournament.rounds}
         )
     round_ = Round.objects.create(
-        tournament=tournament, number=number, kind=Round.Kind.SWISS, seed=tournament.seed, paired_by=by
-    )
+        tournament=tournament, number=number, kind=Round.Kind.SWISS, seed=tournament.seed, paired_by=by,
+        draft=tournament.draft_pairings,
+    )  # fmt: skip
     _pair_into(round_, tournament)
     tables_honour_fixed(round_)
-    signals.send_on_commit(signals.round_paired, tournament_id=tournament.pk, round_number=number)
+    if not round_.draft:  # a draft is announced to the venue when it is published (mending.round_publish)
+        signals.send_on_commit(signals.round_paired, tournament_id=tournament.pk, round_number=number)
     announce(tournament.pk, "round")
     return round_
 
@@ -215,7 +217,8 @@ def round_repair(*, round_: Round, by: Any, seed: int | None = None) -> Round:
     round_.save(update_fields=["seed", "paired_by", "started_at", "timer_ends_at", "timer_paused_left"])
     _pair_into(round_, tournament)
     tables_honour_fixed(round_)
-    signals.send_on_commit(signals.round_paired, tournament_id=tournament.pk, round_number=round_.number)
+    if not round_.draft:
+        signals.send_on_commit(signals.round_paired, tournament_id=tournament.pk, round_number=round_.number)
     announce(tournament.pk, "round")
     return round_
 

@@ -204,6 +204,14 @@ def _mend(service: Callable[..., Any], success: str) -> Callable[[HttpRequest, T
     return perform
 
 
+def _publish(request: HttpRequest, target: Target) -> HttpResponse:
+    assert target.round is not None
+    round_ = target.round
+    run(request, lambda: services.round_publish(round_=round_, by=request.user),
+        _("Round %(n)s is published.") % {"n": round_.number})  # fmt: skip
+    return _round_page(target, round_)
+
+
 def _two_names(target: Target) -> dict[str, str]:
     return {"a": target.player.name if target.player else "", "b": target.other.name if target.other else ""}
 
@@ -255,6 +263,11 @@ MEND_ACTIONS: dict[str, Action] = {
         lambda t: (_("Give %(a)s a match loss?") % _two_names(t),
                    _("Their opponent wins this match 2-0; the result is final and kept in the audit trail.")),
         _mend(services.pairing_loss, _("%(a)s has a match loss.")), subject="round_players",
+    ),
+    "publish": Action(
+        lambda t: (_("Publish the pairings of round %(n)s?") % {"n": t.round.number if t.round else ""},
+                   _("Players, their phones and the projector see the new tables at once.")),
+        _publish, subject="round",
     ),
     "penalty": Action(_penalty_words, _penalty, subject="event_player",
                       carry=("round", "infraction", "penalty", "note")),

@@ -40,6 +40,8 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     organizer = is_organizer(tournament, request.user)
     me = player_for_user(tournament, request.user)
     rounds = list(tournament.round_set.order_by("number").annotate(match_count=Count("matches")))
+    if not organizer:
+        rounds = [r for r in rounds if not r.draft]  # a draft round is the organizers' until published
     latest = rounds[-1] if rounds else None
     my_match = None
     if me is not None and latest is not None:

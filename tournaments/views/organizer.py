@@ -73,6 +73,7 @@ def _settings_from_post(post: Any) -> dict[str, Any]:
         "late_entry_losses": post.get("late_entry_losses") == "on",
         "publish_decklists": post.get("publish_decklists") == "on",
         "round_minutes": int_or(post.get("round_minutes"), 50) or 50,
+        "draft_pairings": post.get("draft_pairings") == "on",
     }
 
 
