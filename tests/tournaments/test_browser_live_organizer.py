@@ -120,3 +120,50 @@ def test_the_dashboard_raises_a_dispute_and_a_judge_call_without_a_reload(
     phone.wait_for_selector("[data-testid=call-judge]")
     for page in (desk, phone, projector):
         page.context.close()
+
+
+def test_an_organizer_swaps_two_players_and_gives_a_penalty_in_the_pages(
+    browser: Any, live_server: Any, games: Any, organizer: Any
+) -> None:
+    from tournaments import services
+    from tournaments.models import MatchSeat, PairingChange, Penalty
+
+    event = make_event(organizer, games["yugioh"], name="Mend Cup", rounds=3, players=6, seed=3)
+    round_ = services.round_pair_next(tournament=event, by=organizer)
+    seats = list(
+        MatchSeat.objects.filter(match__round=round_)
+        .select_related("player")
+        .order_by("match__table", "seat")
+    )
+    a, b = seats[0].player, seats[2].player
+    desk = _context(browser, live_server, organizer, viewport={"width": 1280, "height": 900})
+    desk.goto(f"{desk.base_url}/tournaments/{event.pk}/rounds/1/")
+    desk.get_by_test_id("mend-tools").locator("summary").click()
+    form = desk.get_by_test_id("swap-form")
+    form.locator("select[name=player]").select_option(label=a.name)
+    form.locator("select[name=other]").select_option(label=b.name)
+    _shot(desk, "mend-tools")
+    form.get_by_test_id("swap").click()
+    desk.wait_for_selector("[data-testid=confirm-page]")
+    assert f"Swap {a.name} and {b.name}?" in desk.inner_text("h1")
+    desk.get_by_test_id("confirm-yes").click()
+    desk.wait_for_selector("[data-testid=pairing-changes]")
+    assert (
+        MatchSeat.objects.get(player=a).match.table == 2 and MatchSeat.objects.get(player=b).match.table == 1
+    )
+    assert PairingChange.objects.get().actor == organizer
+    _shot(desk, "after-swap")
+
+    desk.get_by_test_id("penalties-link").click()
+    desk.select_option("[data-testid=penalty-player]", label=a.name)
+    desk.fill("[data-testid=penalty-infraction]", "Slow play")
+    desk.select_option("[data-testid=penalty-kind]", value="warning")
+    desk.get_by_test_id("penalty-submit").click()
+    desk.wait_for_selector("[data-testid=confirm-page]")
+    desk.get_by_test_id("confirm-yes").click()
+    desk.wait_for_selector("[data-testid=penalty-log]")
+    assert Penalty.objects.get().penalty == "warning"
+    _shot(desk, "penalties")
+    desk.goto(f"{desk.base_url}/tournaments/{event.pk}/rounds/1/")
+    assert desk.get_by_test_id(f"penalty-count-{a.pk}").inner_text().endswith("1")
+    desk.context.close()
