@@ -148,3 +148,34 @@ def test_the_round_clock_pauses_resumes_and_takes_more_time(games, organizer, us
         services.round_timer_resume(round_=round_, by=organizer)
     with pytest.raises(ValidationError, match="from 1 to 60"):
         services.round_timer_add(round_=round_, by=organizer, minutes=0)
+
+
+def test_mending_the_clock_and_judge_answers_through_the_api(games, organizer, user, api_client_for):
+    event, round_ = _start(games, organizer, user)
+    seats = list(
+        MatchSeat.objects.filter(match__round=round_, match__bye=False).order_by("match__table", "seat")
+    )
+    api, player = api_client_for(organizer), api_client_for(user)
+    url = f"/api/tournaments/{event.pk}/rounds/1/mend/"
+    swap = {"kind": "swap", "player": seats[0].player_id, "other": seats[2].player_id}
+    assert player.post(url, swap, format="json").status_code == 403
+    response = api.post(url, swap, format="json")
+    assert response.status_code == 200, response.content
+    tables = {m["table"]: m["players"] for m in response.json()["matches"]}
+    assert seats[2].player_id in tables[1] and seats[0].player_id in tables[2]
+    assert api.post(url, {**swap, "other": seats[0].player_id}, format="json").status_code == 400
+    assert "other" in api.post(url, {"kind": "pair", "player": seats[0].player_id}, format="json").json()
+    assert api.post(url, {"kind": "teleport", "player": seats[0].player_id}, format="json").status_code == 400
+    assert api.post(f"/api/tournaments/{event.pk}/rounds/9/mend/", swap, format="json").status_code == 404
+    assert api.post(f"/api/tournaments/{event.pk}/rounds/x/mend/", swap, format="json").status_code == 404
+    clock = f"/api/tournaments/{event.pk}/rounds/1/clock/"
+    assert api.post(clock, {"action": "pause"}, format="json").status_code == 400  # not running yet
+    services.round_timer_start(round_=round_, by=organizer, minutes=20)
+    paused = api.post(clock, {"action": "pause"}, format="json").json()
+    assert paused["timer_ends_at"] is None and paused["timer_paused_left"] > 1100
+    assert api.post(clock, {"action": "add", "minutes": 61}, format="json").status_code == 400
+    assert api.post(clock, {"action": "resume"}, format="json").json()["timer_paused_left"] is None
+    mine = MatchSeat.objects.filter(match__round=round_, player__user=user).first().match_id
+    player.post(f"/api/matches/{mine}/judge/")
+    assert player.post(f"/api/matches/{mine}/judge/answer/").status_code == 403
+    assert api.post(f"/api/matches/{mine}/judge/answer/").json()["judge_called"] is False

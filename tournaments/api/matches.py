@@ -183,6 +183,16 @@ class MatchViewSet(TournamentApiView, mixins.RetrieveModelMixin, viewsets.Generi
         services.judge_call(match=match, by=request.user)
         return match_response(match)
 
+    @extend_schema(request=None, responses={200: s.MatchOutSerializer, **WRITE})
+    @action(detail=True, methods=["post"], url_path="judge/answer", permission_classes=[IsAuthenticated])
+    def judge_answer(self, request: Request, pk: str | None = None) -> Response:
+        """Organizers: a judge is at the table; the call leaves the dashboards and the players' phones."""
+        match = self.get_object()
+        require_organizer(match.round.tournament, request.user)
+        for call in match.judge_calls.filter(answered_at__isnull=True):
+            services.judge_call_answer(call=call, by=request.user)
+        return match_response(match)
+
     @extend_schema(responses={200: s.AuditOutSerializer, **errors(401, 403, 404)})
     @action(detail=True, methods=["get"], permission_classes=[IsAuthenticated])
     def audit(self, request: Request, pk: str | None = None) -> Response:
