@@ -1,9 +1,12 @@
-"""The organizer's irreversible steps — pair, pair again, close registration, start, the top cut, finish and
-drops — written once: each is an ``Action`` (what it does, in words, and how it is carried out), and every one
+"""The organizer's irreversible steps — pair, pair again, close registration, start, the top cut, finish,
+drops, mending one match (swap, pair by hand, bye, match loss), publishing a draft round and penalties —
+written once: each is an ``Action`` (what it does, in words, and how it is carried out), and every one
 goes through the same confirmation page before it happens.
 
 A step posted without the confirmation page's marker (``confirmed=yes``) is sent to that page instead, so no
-button anywhere can pair a round or drop a player in one click by mistake.
+button anywhere can pair a round or drop a player in one click by mistake. Steps whose players are chosen in
+a form (``subject`` "round_players" / "event_player") and steps with fields of their own (``Action.carry``)
+hand them on through the confirmation page as hidden fields.
 """
 
 from __future__ import annotations
