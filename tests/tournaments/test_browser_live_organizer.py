@@ -167,3 +167,23 @@ def test_an_organizer_swaps_two_players_and_gives_a_penalty_in_the_pages(
     desk.goto(f"{desk.base_url}/tournaments/{event.pk}/rounds/1/")
     assert desk.get_by_test_id(f"penalty-count-{a.pk}").inner_text().endswith("1")
     desk.context.close()
+
+    # The projector's clock chimes once when the round's time runs out while it is on the wall.
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tournaments.live import live_version_bump
+
+    round_.refresh_from_db()
+    round_.timer_ends_at = timezone.now() + timedelta(seconds=4)
+    round_.save(update_fields=["timer_ends_at"])
+    live_version_bump(tournament_id=event.pk, what="timer")
+    wall = _context(browser, live_server, viewport={"width": 1920, "height": 1080})
+    wall.goto(f"{wall.base_url}/tournaments/{event.pk}/projector/timer/")
+    wall.get_by_test_id("projector-sound").click()
+    wall.wait_for_selector("body[data-chimes='1']", state="attached", timeout=15_000)
+    assert wall.evaluate("document.body.dataset.lastChime") == "end"
+    assert "Time is up" in wall.get_by_test_id("projector-timer").inner_text()
+    _shot(wall, "projector-time-up")
+    wall.context.close()
