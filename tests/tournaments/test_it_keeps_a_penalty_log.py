@@ -68,14 +68,17 @@ def test_penalties_are_posted_and_listed_through_the_api(games, organizer, user,
 def test_a_game_loss_is_a_game_won_by_the_opponent_and_a_second_one_ends_the_match(games, organizer):
     event, round_ = _start(games, organizer)
     seat = _open_seat(round_)
+    match = Match.objects.get(pk=seat.match_id)
+    opponent = match.seats.exclude(player=seat.player).get().player_id
+    services.match_save_game(match=match, by=organizer, number=1, first=opponent, winner=seat.player_id)
     for _ in range(2):
         services.penalty_add(tournament=event, by=organizer, player=seat.player, round_number=1,
                              infraction="Deck problem", penalty="game_loss")  # fmt: skip
     match = Match.objects.get(pk=seat.match_id)
     wins = {s.player_id: s.wins for s in match.seats.all()}
-    assert wins[seat.player_id] == 0 and max(wins.values()) == 2
+    assert wins[seat.player_id] == 1 and max(wins.values()) == 2
     assert match.status == "final" and match.ended_by == "penalty"
-    assert [c.action for c in match.result_changes.all()] == ["penalty", "penalty"]
+    assert [c.action for c in match.result_changes.all()] == ["game", "penalty", "penalty"]
     assert services.penalty_counts(event) == {seat.player_id: {"game_loss": 2}}
     # The match is settled now: a third game loss is logged but changes nothing.
     third = services.penalty_add(tournament=event, by=organizer, player=seat.player, round_number=1,
@@ -179,3 +182,18 @@ def test_mending_the_clock_and_judge_answers_through_the_api(games, organizer, u
     player.post(f"/api/matches/{mine}/judge/")
     assert player.post(f"/api/matches/{mine}/judge/answer/").status_code == 403
     assert api.post(f"/api/matches/{mine}/judge/answer/").json()["judge_called"] is False
+
+
+def test_after_a_game_loss_the_players_still_save_their_next_games(games, organizer, user):
+    event, round_ = _start(games, organizer, user)
+    seat = _open_seat(round_, user)
+    match = Match.objects.get(pk=seat.match_id)
+    opponent = match.seats.exclude(player=seat.player).get().player_id
+    services.penalty_add(tournament=event, by=organizer, player=seat.player, round_number=1,
+                         infraction="Tardiness", penalty="game_loss")  # fmt: skip
+    decision = services.next_first_player(match)
+    first = decision.player if decision.player is not None else seat.player_id
+    services.match_save_game(match=match, by=user, number=2, first=first, winner=seat.player_id)
+    services.match_save_game(match=match, by=user, number=3, first=opponent, winner=opponent)
+    match.refresh_from_db()
+    assert match.status == "reported" and [g.winner_seat is not None for g in match.games.all()] == [True] * 3

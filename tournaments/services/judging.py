@@ -26,7 +26,7 @@ from ..models import Game as MatchGame
 from ..models import JudgeCall, Match, MatchSeat, Penalty, Player, ResultChange, Round, Tournament
 from ..permissions import is_organizer, require_organizer
 from .clock import whole_minutes
-from .common import announce, locked_match, wins_needed
+from .common import announce, game_rules, locked_match, wins_needed
 from .drops import player_drop
 from .results import match_correct_result, match_result_dict
 
@@ -51,9 +51,10 @@ def _apply_game_loss(match: Match, player: Player, by: Any, reason: str) -> bool
         return False
     need = wins_needed(match.round.tournament, match.round)
     old = match_result_dict(match)
-    number = match.games.count() + 1
-    # Who went first in a game never played is unknown: the seat stays empty.
-    MatchGame.objects.create(match=match, number=number, winner_seat=opponent.seat, first_seat=None)
+    games = list(match.games.order_by("number"))
+    mine = next(s for s in seats if s.player_id == player.pk)
+    MatchGame.objects.create(match=match, number=len(games) + 1, winner_seat=opponent.seat,
+                             first_seat=_first_seat(match, games, default=mine.seat))  # fmt: skip
     opponent.wins += 1
     opponent.save(update_fields=["wins"])
     if opponent.wins >= need:
@@ -67,6 +68,20 @@ def _apply_game_loss(match: Match, player: Player, by: Any, reason: str) -> bool
     ResultChange.objects.create(match=match, changed_by=by, action="penalty", old=old,
                                 new=match_result_dict(match), reason=reason[:300])  # fmt: skip
     return True
+
+
+def _first_seat(match: Match, games: list[MatchGame], *, default: int) -> int:
+    """Who "went first" in a game lost to a penalty: the seat the game's rule names for it (so the games the
+    players save afterwards still follow the rule), else the penalized player's."""
+    from ..engine import first_player
+
+    policy = game_rules(match.round.tournament.game).first_player
+    records = [first_player.GameRecord(winner=g.winner_seat, first_player=g.first_seat) for g in games]
+    try:
+        decision = first_player.next_decision(policy, (0, 1), records)
+    except ValueError:
+        return default
+    return decision.player if decision.player is not None else default
 
 
 def _apply_match_loss(match: Match, player: Player, by: Any, reason: str) -> bool:
