@@ -3,7 +3,10 @@ organizer posts rounds and results (issue #9): see bench/README.md for what it d
 
     .venv/bin/python bench/bench_event_day.py [--phones 500,2000] [--servers runserver,gunicorn]
             [--workers 4] [--threads 1] [--seconds 90] [--results-per-second 2] [--client-processes 4]
-            [--postgres]
+            [--organizers 2] [--postgres]
+
+``--organizers N``: N desktop dashboards poll the organizer's live fragments (round dashboard, event page,
+check-in in turn) while the phones poll; their latencies are reported apart ("org p50/p95/max ms").
 
 Targets on a 2-core machine: p95 < 500 ms at 2,000 phones; every phone sees the pairings within 5 s;
 pairing 2,000 players < 2 s while they poll.
@@ -163,12 +166,23 @@ def create_event(players: int) -> dict[str, Any]:
 
     tournament.players.update(deck=deck_snapshot(), deck_submitted_at=timezone.now())
     services.round_pair_next(tournament=tournament, by=organizer)
+    session = SessionStore()
+    session[SESSION_KEY] = str(organizer.pk)
+    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
+    session[HASH_SESSION_KEY] = organizer.get_session_auth_hash()
+    session.create()
+    organizer_cookie = f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
     # The phones already have the page open (as in a room where round 1 is under way): each starts with
     # the ETag its page carried, computed the way the server computes it.
     for phone in phones:
         player_id, _user_id = live.my_event_token_read(phone["token"])
         phone["etag"] = live.my_event_etag(tournament_id=tournament.pk, player_id=player_id, language="en")
-    return {"tournament": tournament, "organizer": organizer, "phones": phones}
+    return {
+        "tournament": tournament,
+        "organizer": organizer,
+        "phones": phones,
+        "organizer_cookie": organizer_cookie,
+    }
 
 
 def deck_snapshot() -> dict[str, Any]:
@@ -260,6 +274,32 @@ class Stats:
         self.errors = 0
         self.bytes = 0
         self.first_seen_round2: dict[int, float] = {}
+        self.org_latencies: list[float] = []
+        self.org_statuses: dict[int, int] = {}
+
+
+# The organizer's live pages, polled in turn by the dashboards (``--organizers``).
+DASHBOARD_PAGES = ("round&round=1", "event", "check_in")
+
+
+async def dashboard(index: int, session: Any, base: str, cookie: str, pk: int, stats: Stats, stop: float,
+                    poll_s: float) -> None:  # fmt: skip
+    """An organizer's desktop page left open: its fragment polled with its ETag, as live.js does."""
+    url = f"{base}/tournaments/{pk}/organizer/live/?page={DASHBOARD_PAGES[index % len(DASHBOARD_PAGES)]}"
+    headers = {"Cookie": cookie, "Accept-Encoding": "gzip"}
+    await asyncio.sleep(random.uniform(0, poll_s))
+    while time.monotonic() < stop:
+        started = time.monotonic()
+        try:
+            async with session.get(url, headers=headers) as response:
+                await response.read()
+                stats.org_statuses[response.status] = stats.org_statuses.get(response.status, 0) + 1
+                if response.status == 200 and response.headers.get("ETag"):
+                    headers["If-None-Match"] = response.headers["ETag"]
+        except Exception:
+            stats.errors += 1
+        stats.org_latencies.append(time.monotonic() - started)
+        await asyncio.sleep(max(0.0, started + poll_s - time.monotonic()))
 
 
 async def phone(index: int, session: Any, base: str, info: dict[str, Any], pk: int, stats: Stats,
@@ -304,35 +344,39 @@ async def phone(index: int, session: Any, base: str, info: dict[str, Any], pk: i
 
 
 async def run_phones(port: int, phones: list[tuple[int, dict[str, Any]]], pk: int, stats: Stats,
-                     seconds: float, poll_s: float) -> None:  # fmt: skip
+                     seconds: float, poll_s: float, organizers: int = 0, cookie: str = "") -> None:  # fmt: skip
     import aiohttp
 
     stop = time.monotonic() + seconds
     connector = aiohttp.TCPConnector(limit=256, force_close=False)
     timeout = aiohttp.ClientTimeout(total=30)
     async with aiohttp.ClientSession(connector=connector, timeout=timeout, auto_decompress=False) as session:
-        await asyncio.gather(*(phone(i, session, f"http://127.0.0.1:{port}", info, pk, stats, stop, poll_s)
-                               for i, info in phones))  # fmt: skip
+        base = f"http://127.0.0.1:{port}"
+        await asyncio.gather(*(phone(i, session, base, info, pk, stats, stop, poll_s) for i, info in phones),
+                             *(dashboard(i, session, base, cookie, pk, stats, stop, poll_s)
+                               for i in range(organizers)))  # fmt: skip
 
 
 def phones_process(port: int, phones: list[tuple[int, dict[str, Any]]], pk: int, seconds: float,
-                   poll_s: float, out: Any) -> None:  # fmt: skip
-    """One client process's share of the phones; its figures go back through ``out``."""
+                   poll_s: float, out: Any, organizers: int = 0, cookie: str = "") -> None:  # fmt: skip
+    """One client process's share of the phones (and the first one's, the dashboards); its figures go back
+    through ``out``."""
     stats = Stats()
-    asyncio.run(run_phones(port, phones, pk, stats, seconds, poll_s))
+    asyncio.run(run_phones(port, phones, pk, stats, seconds, poll_s, organizers, cookie))
     out.put((stats.__dict__, time.process_time()))
 
 
 def run_all_phones(context: Any, port: int, phones: list[dict[str, Any]], pk: int, seconds: float,
-                   poll_s: float, processes: int) -> tuple[Stats, float]:  # fmt: skip
+                   poll_s: float, processes: int, organizers: int = 0, cookie: str = "") -> tuple[Stats, float]:  # fmt: skip
     """The phones in ``processes`` client processes: one event loop for 2,000 phones answers its own
     sockets so late that the server's workers wait for it (measured: p95 2.8 s with one loop, 26 ms with
     two, same server), and a real room's phones each have their own CPU. Returns the merged figures and
     the clients' CPU seconds."""
     queue = context.Queue()
     shares = [[(i, info) for i, info in enumerate(phones) if i % processes == k] for k in range(processes)]
-    children = [context.Process(target=phones_process, args=(port, share, pk, seconds, poll_s, queue))
-                for share in shares]  # fmt: skip
+    children = [context.Process(target=phones_process,
+                                args=(port, share, pk, seconds, poll_s, queue, organizers if k == 0 else 0, cookie))
+                for k, share in enumerate(shares)]  # fmt: skip
     for child in children:
         child.start()
     stats, cpu = Stats(), 0.0
@@ -344,6 +388,9 @@ def run_all_phones(context: Any, port: int, phones: list[dict[str, Any]], pk: in
         stats.errors += part["errors"]
         stats.bytes += part["bytes"]
         stats.first_seen_round2.update(part["first_seen_round2"])
+        stats.org_latencies += part["org_latencies"]
+        for code, n in part["org_statuses"].items():
+            stats.org_statuses[code] = stats.org_statuses.get(code, 0) + n
         for code, n in part["statuses"].items():
             stats.statuses[code] = stats.statuses.get(code, 0) + n
     for child in children:
@@ -406,7 +453,8 @@ def run_config(args: argparse.Namespace, phones_n: int, server: str) -> dict[str
             )
             organizer_process.start()
             stats, client_cpu = run_all_phones(context, port, event["phones"], tournament.pk, seconds, poll_s,
-                                               args.client_processes)  # fmt: skip
+                                               args.client_processes, args.organizers,
+                                               event["organizer_cookie"])  # fmt: skip
             timeline: dict[str, float] = timeline_queue.get(timeout=120)
             organizer_process.join()
             cpu = cpu_seconds(process.pid) - cpu_before
@@ -421,6 +469,7 @@ def run_config(args: argparse.Namespace, phones_n: int, server: str) -> dict[str
         seen = [stats.first_seen_round2.get(i) for i in watchers]
         visible = [s - posted for s in seen if s is not None and posted is not None]
         lat = sorted(stats.latencies) or [0.0]
+        org = sorted(stats.org_latencies) or [0.0]
         # The storm: requests sent in the STORM_S seconds after round 2 was posted, when every phone
         # fetches its new page at once; "steady": everything before the posting.
         storm = sorted(x for t, x in zip(stats.started, stats.latencies, strict=True)
@@ -455,6 +504,11 @@ def run_config(args: argparse.Namespace, phones_n: int, server: str) -> dict[str
             "seen_p95_s": sorted(visible)[int(0.95 * (len(visible) - 1))] if visible else float("nan"),
             "missed": len(watchers) - len(visible),
             "statuses": stats.statuses,
+            "org_requests": len(stats.org_latencies),
+            "org_p50": statistics.median(org) * 1000,
+            "org_p95": org[int(0.95 * (len(org) - 1))] * 1000,
+            "org_max": org[-1] * 1000,
+            "org_statuses": stats.org_statuses,
             "p95_by_5s": _p95_by_window(stats, wall_before, posted),
         }
     finally:
@@ -523,6 +577,7 @@ def main() -> None:
     parser.add_argument("--results-per-second", type=float, default=2.0)
     parser.add_argument("--threads", type=int, default=1, help="gunicorn threads per worker (>1: gthread)")
     parser.add_argument("--seconds", type=float, default=90)
+    parser.add_argument("--organizers", type=int, default=2, help="organizer dashboards polling")
     parser.add_argument(
         "--postgres", action="store_true", help="PostgreSQL + Redis (DATABASE_URL / CACHE_URL)"
     )
@@ -536,7 +591,7 @@ def main() -> None:
     for server in args.servers.split(","):
         for n in (int(x) for x in args.phones.split(",")):
             command = [PYTHON, __file__, "--child", f"{n}:{server}", "--workers", str(args.workers), "--threads", str(args.threads), "--results-per-second", str(args.results_per_second),
-                       "--client-processes", str(args.client_processes),
+                       "--client-processes", str(args.client_processes), "--organizers", str(args.organizers),
                        "--seconds", str(args.seconds)] + (["--postgres"] if args.postgres else [])  # fmt: skip
             done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, check=False)
             if done.returncode != 0:
@@ -556,7 +611,8 @@ COLUMNS = [("server", "server", "{:<13}"), ("db", "db", "{:<16}"), ("phones", "p
            ("storm_p50", "storm p50", "{:>9.0f}"), ("storm_p95", "storm p95", "{:>9.0f}"), ("not_modified", "304", "{:>4.0%}"), ("errors", "errors", "{:>6}"),
            ("kb_per_req", "KB/req", "{:>6.1f}"), ("cpu", "CPU %", "{:>5.0f}"), ("db_cpu", "DB CPU %", "{:>8.0f}"), ("cpu_ms", "CPU ms/req", "{:>10.1f}"), ("client_cpu", "client CPU %", "{:>12.0f}"), ("pair_s", "pair s", "{:>6.2f}"),
            ("seen_all_s", "all see s", "{:>9.1f}"), ("seen_p95_s", "p95 see s", "{:>9.1f}"),
-           ("missed", "missed", "{:>6}")]  # fmt: skip
+           ("missed", "missed", "{:>6}"), ("org_p50", "org p50 ms", "{:>10.0f}"), ("org_p95", "org p95 ms", "{:>10.0f}"),
+           ("org_max", "org max ms", "{:>10.0f}")]  # fmt: skip
 
 
 def print_table(rows: list[dict[str, Any]], *, header: bool) -> None:

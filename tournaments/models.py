@@ -56,6 +56,8 @@ class Tournament(models.Model):
     late_entry_losses = models.BooleanField(_("late entries get a loss per missed round"), default=True)
     publish_decklists = models.BooleanField(_("publish deck lists when finished"), default=False)
     round_minutes = models.PositiveSmallIntegerField(_("round time (minutes)"), default=50)
+    # Each Swiss round is paired as a draft the organizers review and publish; players see it once published.
+    draft_pairings = models.BooleanField(_("review pairings before players see them"), default=False)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTRATION)
     registration_frozen_at = models.DateTimeField(null=True, blank=True)
     created_by = models.ForeignKey(
@@ -102,6 +104,8 @@ class Player(models.Model):
     checked_in_at = models.DateTimeField(null=True, blank=True)
     # Dropped when the event started because they had not checked in (undoable until round 1 has results).
     no_show = models.BooleanField(default=False)
+    # Accessibility: the player always sits at this table (pairings renumber tables around it).
+    fixed_table = models.PositiveIntegerField(_("fixed table"), null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "name", "id"]
@@ -133,7 +137,11 @@ class Round(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     timer_ends_at = models.DateTimeField(null=True, blank=True)
+    # Set while the clock is paused (timer_ends_at is then None): the seconds that were left.
+    timer_paused_left = models.PositiveIntegerField(null=True, blank=True)
     paired_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    # Paired but not yet published (``Tournament.draft_pairings``): only the organizers see it.
+    draft = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -183,6 +191,8 @@ class Match(models.Model):
     # How a finished match ended when not by playing it out ("time", "concession", "intentional_draw").
     ended_by = models.CharField(max_length=20, blank=True, default="", db_default="")
     dispute_reason = models.CharField(max_length=300, blank=True, default="", db_default="")
+    # A judge's time extension for this table only, on top of the round clock.
+    extra_minutes = models.PositiveSmallIntegerField(default=0, db_default=0)
 
     class Meta:
         ordering = ["round", "table"]
@@ -318,3 +328,84 @@ class ResultChange(Change):
 
     def __str__(self) -> str:
         return f"{self.match} {self.action}"
+
+
+class PairingChange(models.Model):
+    """A manual change to a round's pairings (swap, hand pairing, bye, loss, fixed table): who, when, what.
+
+    Kept as rows so a pairings report can list every manual change of a round; ``detail`` holds plain values
+    (player ids and names, tables before and after) that read back without the players still existing.
+    """
+
+    class Kind(models.TextChoices):
+        SWAP = "swap", _("players swapped")
+        PAIR = "pair", _("paired by hand")
+        BYE = "bye", _("bye given by hand")
+        LOSS = "loss", _("match loss given by hand")
+        FIXED_TABLE = "fixed_table", _("fixed table")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pairing_changes")
+    # None for a change made before round 1 (a fixed table set at registration).
+    round = models.ForeignKey(
+        Round, null=True, blank=True, on_delete=models.CASCADE, related_name="pairing_changes"
+    )
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    detail = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["tournament", "created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} {self.round} {self.kind}"
+
+
+class Penalty(models.Model):
+    """A judge's penalty: the infraction in words, the penalty, and the match it was applied to (if any)."""
+
+    class Kind(models.TextChoices):
+        WARNING = "warning", _("warning")
+        GAME_LOSS = "game_loss", _("game loss")
+        MATCH_LOSS = "match_loss", _("match loss")
+        DISQUALIFICATION = "disqualification", _("disqualification")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="penalties")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="penalties")
+    round = models.ForeignKey(Round, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    infraction = models.CharField(_("infraction"), max_length=120)
+    penalty = models.CharField(_("penalty"), max_length=20, choices=Kind.choices)
+    note = models.CharField(_("note"), max_length=500, blank=True)
+    judge = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    # The match whose record the penalty changed (a game or match loss), None when nothing was applied.
+    match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.player} {self.penalty}"
+
+
+class JudgeCall(models.Model):
+    """A player at a table calls a judge from their phone; an organizer answers (clears) it."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="judge_calls")
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        indexes = [models.Index(fields=["match", "answered_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.match} judge call"

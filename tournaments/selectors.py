@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet
@@ -171,27 +171,57 @@ def round_timer(round_: Round, now: datetime | None = None) -> TimerState:
 
 
 def overtime_matches(round_: Round, now: datetime | None = None) -> set[int]:
-    """Ids of unfinished matches of a round whose time has run out (flagged for the organizer)."""
+    """Ids of unfinished matches of a round whose time has run out (flagged for the organizer); a table a
+    judge gave extra time to runs out that much later."""
     if not round_timer(round_, now).expired:
         return set()
-    return set(
-        round_.matches.filter(
+    now = now or timezone.now()
+    ends = round_.timer_ends_at
+    return {
+        pk
+        for pk, extra in round_.matches.filter(
             status__in=[Match.Status.PENDING, Match.Status.REPORTED, Match.Status.DISPUTED]
-        ).values_list("id", flat=True)
-    )
+        ).values_list("id", "extra_minutes")
+        if ends is not None and ends + timedelta(minutes=extra) <= now
+    }
 
 
-def attention_matches(tournament: Tournament, now: datetime | None = None) -> QuerySet[Match]:
+def table_extensions(round_: Round | None) -> list[dict[str, Any]]:
+    """Tables of a round with a judge's extra time and no settled result: table, minutes, their own end."""
+    if round_ is None:
+        return []
+    rows = round_.matches.filter(
+        extra_minutes__gt=0, status__in=[Match.Status.PENDING, Match.Status.REPORTED, Match.Status.DISPUTED]
+    ).order_by("table")
+    ends = round_.timer_ends_at
+    return [
+        {"table": m.table, "minutes": m.extra_minutes,
+         "ends_at": ends + timedelta(minutes=m.extra_minutes) if ends is not None else None}
+        for m in rows
+    ]  # fmt: skip
+
+
+def attention_matches(tournament: Tournament, now: datetime | None = None) -> list[Match]:
     """The organizer's to-do list: disputed results of any round, reported-but-unconfirmed ones, and late
-    ones (no result yet although the round timer has run out)."""
-    late = Q(status=Match.Status.PENDING, bye=False, round__timer_ends_at__lte=now or timezone.now())
-    return (
+    ones (no result yet although the round timer — and the table's extra time — has run out)."""
+    now = now or timezone.now()
+    late = Q(status=Match.Status.PENDING, bye=False, round__timer_ends_at__lte=now)
+    rows = (
         Match.objects.filter(round__tournament=tournament)
         .filter(Q(status=Match.Status.DISPUTED) | Q(status=Match.Status.REPORTED) | late)
         .select_related("round")
         .prefetch_related(Prefetch("seats", MatchSeat.objects.select_related("player").order_by("seat")))
         .order_by("round__number", "table")
     )
+    return [
+        m
+        for m in rows
+        if m.status != Match.Status.PENDING
+        or (
+            m.round.timer_ends_at is not None
+            and m.round.timer_ends_at + timedelta(minutes=m.extra_minutes) <= now
+        )
+    ]
 
 
 def player_matches(player: Player) -> QuerySet[Match]:
@@ -285,6 +315,8 @@ def match_payload(match: Match) -> dict[str, Any]:
         "version": match.version,
         "ended_by": match.ended_by,
         "dispute_reason": match.dispute_reason,
+        "extra_minutes": match.extra_minutes,
+        "judge_called": match.judge_calls.filter(answered_at__isnull=True).exists(),
         "games": [
             {
                 "number": g.number,
@@ -355,5 +387,6 @@ def round_payload(round_: Round) -> dict[str, Any]:
         "stage": str(round_.stage),
         "seed": round_.seed,
         "timer_ends_at": round_.timer_ends_at,
+        "draft": round_.draft,
         "matches": body,
     }

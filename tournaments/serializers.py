@@ -53,6 +53,9 @@ class TournamentInSerializer(serializers.Serializer):
     late_entry_losses = StrictBooleanField(required=False, default=True)
     publish_decklists = StrictBooleanField(required=False, default=False)
     round_minutes = serializers.IntegerField(required=False, default=50, min_value=1, max_value=600)
+    draft_pairings = StrictBooleanField(
+        required=False, default=False, help_text="Rounds are paired as drafts the organizers publish."
+    )
 
 
 DECK_HELP = "A deck id of yours, or an inline list {hero?, sections: {slug: [{card, count}]}}."
@@ -157,6 +160,7 @@ class TournamentOutSerializer(serializers.Serializer):
     late_entry_losses = serializers.BooleanField()
     publish_decklists = serializers.BooleanField()
     round_minutes = serializers.IntegerField()
+    draft_pairings = serializers.BooleanField()
     check_in_open = serializers.SerializerMethodField()
     players = serializers.SerializerMethodField()
     rounds_paired = serializers.SerializerMethodField()
@@ -245,6 +249,8 @@ class MatchOutSerializer(RoundMatchOutSerializer):
     games = GameOutSerializer(many=True)
     ended_by = serializers.CharField(allow_blank=True, help_text="time, concession or intentional_draw")
     dispute_reason = serializers.CharField(allow_blank=True)
+    extra_minutes = serializers.IntegerField(help_text="A judge's time extension for this table, in minutes.")
+    judge_called = serializers.BooleanField(help_text="A judge call from this table is waiting for a judge.")
     next_first = NextFirstOutSerializer(
         required=False, help_text="Who chooses or goes first in the next game."
     )
@@ -261,6 +267,9 @@ class RoundOutSerializer(serializers.Serializer):
     stage = serializers.CharField(help_text="Round 3, Quarterfinals, Semifinals, Final …")
     seed = serializers.IntegerField()
     timer_ends_at = serializers.DateTimeField(allow_null=True)
+    draft = serializers.BooleanField(
+        help_text="Paired as a draft: only the organizers see it until published."
+    )
     matches = RoundMatchOutSerializer(many=True)
 
 

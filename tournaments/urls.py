@@ -1,6 +1,6 @@
 from django.urls import URLPattern, path
 
-from .views import actions, event, matches, organizer, player, printing, projector
+from .views import actions, dashboard, event, judging, matches, organizer, player, printing, projector
 
 app_name = "tournaments"
 
@@ -52,6 +52,19 @@ urlpatterns = [
     _step("<int:pk>/finish/", "finish"),
     path("<int:pk>/decklists/", event.decklists, name="decklists"),
     path("<int:pk>/print/<slug:kind>/", printing.printable, name="print"),
+    path("<int:pk>/organizer/live/", dashboard.organizer_live, name="organizer_live"),
+    _step("<int:pk>/rounds/<int:number>/swap/", "swap"),
+    _step("<int:pk>/rounds/<int:number>/publish/", "publish"),
+    _step("<int:pk>/rounds/<int:number>/pair-by-hand/", "pair_by_hand"),
+    _step("<int:pk>/rounds/<int:number>/bye/", "give_bye"),
+    _step("<int:pk>/rounds/<int:number>/loss/", "give_loss"),
+    path("<int:pk>/rounds/<int:number>/clock/", judging.clock, name="clock"),
+    path("<int:pk>/fixed-table/", judging.fix_table, name="fix_table"),
+    path("<int:pk>/penalties/", judging.penalties, name="penalties"),
+    _step("<int:pk>/penalties/add/", "penalty"),
+    path("judge-calls/<int:call_id>/answer/", judging.judge_answer, name="judge_answer"),
+    path("matches/<int:match_id>/extend/", judging.match_extend, name="extend"),
+    path("matches/<int:match_id>/judge/", judging.judge_call, name="judge_call"),
     path("matches/<int:match_id>/", matches.match_detail, name="match"),
     path("matches/<int:match_id>/report/", matches.match_report, name="report"),
     path("matches/<int:match_id>/confirm/", matches.match_confirm, name="match_confirm"),

@@ -1,4 +1,5 @@
-"""REST API for tournaments. Integrations rely on these shapes: keep them stable (see the OpenAPI schema).
+"""REST API for tournaments (``events``, ``matches``; ``penalties`` and ``mending`` are plain views routed in
+``tournaments/api_urls.py``). Integrations rely on these shapes: keep them stable (see the OpenAPI schema).
 
 Views only parse input (``tournaments.serializers``) and call one service; permissions are enforced by the
 services themselves. Every response body is produced by the output serializer its schema names, and every

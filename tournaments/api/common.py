@@ -98,6 +98,7 @@ TOURNAMENT_EXAMPLE = {
     "late_entry_losses": True,
     "publish_decklists": False,
     "round_minutes": 50,
+    "draft_pairings": False,
     "check_in_open": False,
     "players": 0,
     "rounds_paired": 0,
@@ -110,6 +111,7 @@ ROUND_EXAMPLE = {
     "stage": "Round 1",
     "seed": 123456789,
     "timer_ends_at": None,
+    "draft": False,
     "matches": [
         {"id": 31, "table": 1, "players": [4, 9], "bye": False, "status": "pending"},
         {"id": 32, "table": 2, "players": [5], "bye": True, "status": "final", "wins": [2], "draws": 0},

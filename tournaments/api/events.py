@@ -103,6 +103,7 @@ class TournamentViewSet(
             late_entry_losses=v["late_entry_losses"],
             publish_decklists=v["publish_decklists"],
             round_minutes=v["round_minutes"],
+            draft_pairings=v["draft_pairings"],
         )
         return tournament_response(request, tournament, status.HTTP_201_CREATED)
 
@@ -252,7 +253,10 @@ class TournamentViewSet(
         """Pair the next round (POST, organizers) or list every round with its matches (GET)."""
         tournament = self.get_object()
         if request.method == "GET":
-            rounds = [selectors.round_payload(r) for r in tournament.round_set.order_by("number")]
+            visible = tournament.round_set.order_by("number")
+            if not is_organizer(tournament, request.user):
+                visible = visible.filter(draft=False)  # a draft round is the organizers' until published
+            rounds = [selectors.round_payload(r) for r in visible]
             return Response(s.RoundsOutSerializer({"rounds": rounds}).data)
         return round_response(
             services.round_pair_next(tournament=tournament, by=request.user), status.HTTP_201_CREATED
@@ -264,6 +268,13 @@ class TournamentViewSet(
         """Pair a round again; only while none of its matches has a result."""
         round_ = get_object_or_404(Round, tournament=self.get_object(), number=number)
         return round_response(services.round_repair(round_=round_, by=request.user))
+
+    @extend_schema(parameters=[ROUND_NUMBER], request=None, responses={200: s.RoundOutSerializer, **WRITE})
+    @action(detail=True, methods=["post"], url_path=rf"rounds/(?P<number>{ID})/publish")
+    def publish(self, request: Request, pk: str | None = None, number: str | None = None) -> Response:
+        """Organizers: publish a round paired as a draft; players, phones and the projector see it from now."""
+        round_ = get_object_or_404(Round, tournament=self.get_object(), number=number)
+        return round_response(services.round_publish(round_=round_, by=request.user))
 
     @extend_schema(
         parameters=[ROUND_NUMBER], request=s.TimerInSerializer, responses={200: s.TimerOutSerializer, **WRITE}

@@ -19,6 +19,10 @@ from ..permissions import is_organizer, require_organizer
 from .common import ID, READ, RESULT_EXAMPLES, WRITE, TournamentApiView, errors, match_response, parse
 
 
+class ExtendInSerializer(serializers.Serializer):
+    minutes = serializers.IntegerField(min_value=1, max_value=30, help_text="minutes to add for this table")
+
+
 class MatchViewSet(TournamentApiView, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """Matches: game-by-game results, report → confirm (of a version) or dispute, corrections, sideboarding."""
 
@@ -157,6 +161,37 @@ class MatchViewSet(TournamentApiView, mixins.RetrieveModelMixin, viewsets.Generi
             match=match, player=player, by=request.user, game_number=v["game_number"], swaps=v["swaps"]
         )
         return Response(s.SideboardChangeOutSerializer(change).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request=ExtendInSerializer,
+        responses={200: s.MatchOutSerializer, **WRITE},
+        examples=[OpenApiExample("five minutes", value={"minutes": 5}, request_only=True)],
+    )
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def extend(self, request: Request, pk: str | None = None) -> Response:
+        """Organizers: more time for this table only (1–30 minutes, added to any earlier extension)."""
+        v = parse(ExtendInSerializer, request)
+        return match_response(
+            services.match_extend(match=self.get_object(), by=request.user, minutes=v["minutes"])
+        )
+
+    @extend_schema(request=None, responses={200: s.MatchOutSerializer, **WRITE})
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def judge(self, request: Request, pk: str | None = None) -> Response:
+        """A player of the match calls a judge to the table (the organizer's dashboard shows it at once)."""
+        match = self.get_object()
+        services.judge_call(match=match, by=request.user)
+        return match_response(match)
+
+    @extend_schema(request=None, responses={200: s.MatchOutSerializer, **WRITE})
+    @action(detail=True, methods=["post"], url_path="judge/answer", permission_classes=[IsAuthenticated])
+    def judge_answer(self, request: Request, pk: str | None = None) -> Response:
+        """Organizers: a judge is at the table; the call leaves the dashboards and the players' phones."""
+        match = self.get_object()
+        require_organizer(match.round.tournament, request.user)
+        for call in match.judge_calls.filter(answered_at__isnull=True):
+            services.judge_call_answer(call=call, by=request.user)
+        return match_response(match)
 
     @extend_schema(responses={200: s.AuditOutSerializer, **errors(401, 403, 404)})
     @action(detail=True, methods=["get"], permission_classes=[IsAuthenticated])

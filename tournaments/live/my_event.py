@@ -31,12 +31,17 @@ from .sql import poll_fetch
 _FINGERPRINT = """
 SELECT p.name, p.dropped_at_round, p.checked_in_at, p.deck_submitted_at, p.no_show,
        t.status, t.check_in_opened_at, t.rounds,
-       (SELECT r.id FROM tournaments_round r WHERE r.tournament_id = t.id ORDER BY r.number DESC LIMIT 1),
-       (SELECT r.timer_ends_at FROM tournaments_round r WHERE r.tournament_id = t.id ORDER BY r.number DESC LIMIT 1),
+       (SELECT r.id FROM tournaments_round r WHERE r.tournament_id = t.id AND NOT r.draft ORDER BY r.number DESC LIMIT 1),
+       (SELECT r.timer_ends_at FROM tournaments_round r WHERE r.tournament_id = t.id AND NOT r.draft ORDER BY r.number DESC LIMIT 1),
        (SELECT SUM((SELECT m.version FROM tournaments_match m WHERE m.id = s.match_id))
           FROM tournaments_matchseat s WHERE s.player_id = p.id),
        (SELECT COUNT(*) FROM tournaments_matchseat s WHERE s.player_id = p.id),
-       (SELECT COUNT(*) FROM tournaments_sideboardchange c WHERE c.player_id = p.id)
+       (SELECT COUNT(*) FROM tournaments_sideboardchange c WHERE c.player_id = p.id),
+       (SELECT r.timer_paused_left FROM tournaments_round r WHERE r.tournament_id = t.id AND NOT r.draft ORDER BY r.number DESC LIMIT 1),
+       (SELECT SUM((SELECT m.extra_minutes FROM tournaments_match m WHERE m.id = s.match_id))
+          FROM tournaments_matchseat s WHERE s.player_id = p.id),
+       (SELECT COUNT(*) FROM tournaments_matchseat s JOIN tournaments_judgecall j ON j.match_id = s.match_id
+         WHERE s.player_id = p.id AND j.answered_at IS NULL)
   FROM tournaments_player p JOIN tournaments_tournament t ON t.id = p.tournament_id
  WHERE p.id = %s AND p.tournament_id = %s
 """
@@ -48,8 +53,8 @@ FINGERPRINT_ROUND = 8
 
 def my_event_fingerprint(*, tournament_id: int, player_id: int) -> list[Any] | None:
     """What decides whether a player's page changed, in one small query: their entry, the event's state, the
-    latest round and its clock, the versions of all their matches (each result change bumps one) and their
-    swaps. Changes elsewhere in a big event leave it alone, so those polls still end in 304. None when the
+    latest round and its clock, the versions of all their matches (each result change bumps one), their
+    swaps, their tables' extra time and open judge calls. Changes elsewhere in a big event leave it alone, so those polls still end in 304. None when the
     player is not in the event."""
     row = poll_fetch(_FINGERPRINT, [player_id, tournament_id])
     return None if not row else list(row[0])
@@ -117,7 +122,8 @@ SELECT {_columns(Player, "p")}, {_columns(Tournament, "t")}, {_columns(CardGame,
   JOIN tournaments_tournament t ON t.id = p.tournament_id
   JOIN {CardGame._meta.db_table} g ON g.id = t.game_id
   LEFT JOIN tournaments_round r ON r.id = (
-       SELECT r2.id FROM tournaments_round r2 WHERE r2.tournament_id = t.id ORDER BY r2.number DESC LIMIT 1)
+       SELECT r2.id FROM tournaments_round r2 WHERE r2.tournament_id = t.id AND NOT r2.draft
+        ORDER BY r2.number DESC LIMIT 1)
  WHERE p.id = %s AND p.tournament_id = %s"""  # noqa: S608
 
 
@@ -150,6 +156,9 @@ def _swaps_sql() -> str:
     )
 
 
+_JUDGE_CALL_SQL = "SELECT 1 FROM tournaments_judgecall WHERE match_id = %s AND answered_at IS NULL LIMIT 1"
+
+
 def my_event_state(*, tournament_id: int, player_id: int) -> dict[str, Any] | None:
     """Everything the player's page shows, whatever the size of the event: the player with the event and
     the latest round (one query), the seats of their match in it with the players and the match (one),
@@ -163,7 +172,7 @@ def my_event_state(*, tournament_id: int, player_id: int) -> dict[str, Any] | No
     player, tournament, game, round_ = _split(rows[0], Player, Tournament, CardGame, Round)
     tournament.game = game
     player.tournament = tournament
-    match, seats, games, swaps = None, [], [], []
+    match, seats, games, swaps, judge_called = None, [], [], [], False
     if round_ is not None:
         round_.tournament = tournament
         for row in poll_fetch(_seats_sql(), [player_id, round_.pk]):
@@ -180,6 +189,7 @@ def my_event_state(*, tournament_id: int, player_id: int) -> dict[str, Any] | No
             seat.match, seat.player = match, (player if seat_player.pk == player.pk else seat_player)
             seats.append(seat)
         if match is not None and not match.bye:
+            judge_called = bool(poll_fetch(_JUDGE_CALL_SQL, [match.pk]))
             games = [_instance(Game, row) for row in poll_fetch(_games_sql(), [match.pk])]
             swaps = [
                 _instance(SideboardChange, row) for row in poll_fetch(_swaps_sql(), [match.pk, player.pk])
@@ -196,6 +206,7 @@ def my_event_state(*, tournament_id: int, player_id: int) -> dict[str, Any] | No
         "seats": seats,
         "games": games,
         "swaps": swaps,
+        "judge_called": judge_called,
         "record": _record(player.pk),
     }
 
@@ -205,6 +216,7 @@ SELECT s.match_id, s.player_id, s.wins, s.place, m.bye
   FROM tournaments_match m JOIN tournaments_matchseat s ON s.match_id = m.id
  WHERE m.id {in_theirs}
    AND m.status IN ({statuses})
+   AND NOT (SELECT r.draft FROM tournaments_round r WHERE r.id = m.round_id)
  ORDER BY s.match_id, s.seat"""
 
 
@@ -248,7 +260,7 @@ SELECT q.id, q.number, q.kind, q.matches, m.id, m."table", m.bye
                (SELECT s.match_id FROM tournaments_matchseat s
                  WHERE s.player_id = %s
                    AND (SELECT x.round_id FROM tournaments_match x WHERE x.id = s.match_id) = r.id) AS match_id
-          FROM tournaments_round r WHERE r.tournament_id = %s ORDER BY r.number DESC LIMIT 1) q
+          FROM tournaments_round r WHERE r.tournament_id = %s AND NOT r.draft ORDER BY r.number DESC LIMIT 1) q
   LEFT JOIN tournaments_match m ON m.id = q.match_id"""
 
 _OPPONENTS_SQL = """

@@ -26,7 +26,7 @@ def _bump_on_change(sender: Any, *, tournament_id: int, **kwargs: Any) -> None:
 
 # Changes that the pairings and timer pages do not show: a result comes in every few seconds during a
 # round, and re-rendering a 2,000-name pairings page for each would be most of the laptop's work.
-NOT_ON_PAIRINGS = frozenset({"result", "sideboard", "check_in", "decks"})
+NOT_ON_PAIRINGS = frozenset({"result", "sideboard", "check_in", "decks", "penalty", "judge_call"})
 # Shared pages keyed by Tournament.pairings_version; every other page by live_version.
 _PAIRINGS_PAGES = ("pairings-", "projector-pairings", "projector-timer")
 

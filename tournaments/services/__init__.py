@@ -10,6 +10,9 @@
 - ``results``      game-by-game results, finishing early, confirm / dispute / correct / resolve
 - ``sideboarding`` private swaps between games
 - ``topcut``       the single-elimination cut and finishing the event
+- ``mending``      one match at a time: swaps, pairing by hand, byes and losses by hand, fixed tables
+- ``clock``        pausing, resuming and adding time to the round clock
+- ``judging``      penalties, per-table time extensions, judge calls
 
 Every service is keyword-only, typed and atomic, checks permissions itself and writes nothing on error; every
 visible change sends ``signals.tournament_changed`` after commit. Public names are re-exported here so callers
@@ -18,6 +21,7 @@ write ``services.round_pair_next(...)``.
 
 from .. import records
 from .checkin import checkin_open, no_shows_restore, player_check_in
+from .clock import round_timer_add, round_timer_pause, round_timer_resume
 from .common import (
     MAX_SEED,
     TOP_CUT_SIZES,
@@ -29,6 +33,8 @@ from .common import (
     wins_needed,
 )
 from .drops import drop_undoable, player_drop, player_drop_undo
+from .judging import judge_call, judge_call_answer, match_extend, penalty_add, penalty_counts
+from .mending import pairing_bye, pairing_loss, pairing_pair, pairing_swap, player_fix_table, round_publish
 from .registration import (
     decks_frozen,
     display_name,
@@ -85,9 +91,12 @@ __all__ = [
     "format_uses_pool",
     "freeze_if_deadline_passed",
     "game_rules",
+    "judge_call",
+    "judge_call_answer",
     "match_confirm_result",
     "match_correct_result",
     "match_dispute",
+    "match_extend",
     "match_finish_early",
     "match_report_result",
     "match_resolve_dispute",
@@ -99,10 +108,17 @@ __all__ = [
     "new_join_code",
     "next_first_player",
     "no_shows_restore",
+    "pairing_bye",
+    "pairing_loss",
+    "pairing_pair",
+    "pairing_swap",
+    "penalty_add",
+    "penalty_counts",
     "player_add_late",
     "player_check_in",
     "player_drop",
     "player_drop_undo",
+    "player_fix_table",
     "player_join",
     "player_register",
     "player_rename",
@@ -114,7 +130,11 @@ __all__ = [
     "registration_freeze",
     "registration_open",
     "round_pair_next",
+    "round_publish",
     "round_repair",
+    "round_timer_add",
+    "round_timer_pause",
+    "round_timer_resume",
     "round_timer_start",
     "rounds_from_attendance",
     "side_section",

@@ -23,6 +23,7 @@ from ..engine_messages import reason
 from ..models import Match, MatchSeat, Round, Tournament
 from ..permissions import require_organizer
 from .common import announce, game_rules, pod_size_range
+from .mending import tables_honour_fixed
 from .start import start_event
 
 
@@ -47,10 +48,13 @@ def round_pair_next(*, tournament: Tournament, by: Any) -> Round:
             % {"n": tournament.rounds}
         )
     round_ = Round.objects.create(
-        tournament=tournament, number=number, kind=Round.Kind.SWISS, seed=tournament.seed, paired_by=by
-    )
+        tournament=tournament, number=number, kind=Round.Kind.SWISS, seed=tournament.seed, paired_by=by,
+        draft=tournament.draft_pairings,
+    )  # fmt: skip
     _pair_into(round_, tournament)
-    signals.send_on_commit(signals.round_paired, tournament_id=tournament.pk, round_number=number)
+    tables_honour_fixed(round_)
+    if not round_.draft:  # a draft is announced to the venue when it is published (mending.round_publish)
+        signals.send_on_commit(signals.round_paired, tournament_id=tournament.pk, round_number=number)
     announce(tournament.pk, "round")
     return round_
 
@@ -209,9 +213,12 @@ def round_repair(*, round_: Round, by: Any, seed: int | None = None) -> Round:
     round_.paired_by = by
     round_.started_at = None
     round_.timer_ends_at = None
-    round_.save(update_fields=["seed", "paired_by", "started_at", "timer_ends_at"])
+    round_.timer_paused_left = None
+    round_.save(update_fields=["seed", "paired_by", "started_at", "timer_ends_at", "timer_paused_left"])
     _pair_into(round_, tournament)
-    signals.send_on_commit(signals.round_paired, tournament_id=tournament.pk, round_number=round_.number)
+    tables_honour_fixed(round_)
+    if not round_.draft:
+        signals.send_on_commit(signals.round_paired, tournament_id=tournament.pk, round_number=round_.number)
     announce(tournament.pk, "round")
     return round_
 
@@ -229,6 +236,7 @@ def round_timer_start(*, round_: Round, by: Any, minutes: Any = None) -> Round:
     now = timezone.now()
     round_.started_at = now
     round_.timer_ends_at = now + timedelta(minutes=minutes)
-    round_.save(update_fields=["started_at", "timer_ends_at"])
+    round_.timer_paused_left = None
+    round_.save(update_fields=["started_at", "timer_ends_at", "timer_paused_left"])
     announce(round_.tournament_id, "timer")
     return round_

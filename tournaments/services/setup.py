@@ -53,6 +53,7 @@ def tournament_create(
     late_entry_losses: bool = True,
     publish_decklists: bool = False,
     round_minutes: int = 50,
+    draft_pairings: bool = False,
     co_organizers: Sequence[Any] = (),
 ) -> Tournament:
     if not can_organize_any(created_by):
@@ -123,6 +124,7 @@ def tournament_create(
         late_entry_losses=late_entry_losses,
         publish_decklists=publish_decklists,
         round_minutes=round_minutes,
+        draft_pairings=bool(draft_pairings),
         created_by=created_by,
         join_code=new_join_code(),
     )
@@ -131,7 +133,9 @@ def tournament_create(
     return tournament
 
 
-EDITABLE_ALWAYS = ("name", "publish_decklists", "round_minutes", "late_entry_losses", "allow_sideboard")
+EDITABLE_ALWAYS = (
+    "name", "publish_decklists", "round_minutes", "late_entry_losses", "allow_sideboard", "draft_pairings",
+)  # fmt: skip
 EDITABLE_BEFORE_ROUND_1 = (
     "rounds", "top_cut", "deck_registration", "registration_deadline", "banlist", "on_date",
 )  # fmt: skip

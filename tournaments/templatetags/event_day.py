@@ -18,3 +18,9 @@ def deck_lines(lines: Iterable[Mapping[str, Any]]) -> SafeString:
     every phone's page carries its whole deck, and after a round is posted 2,000 of them are rendered
     within seconds — the loop's per-line template machinery was most of that page's cost."""
     return format_html_join("", "<li>{} × {}</li>", ((int(line["count"]), line["name"]) for line in lines))
+
+
+@register.filter
+def get_item(mapping: Mapping[Any, Any] | None, key: Any) -> Any:
+    """``mapping[key]`` or None: per-player counts on the organizer's pages."""
+    return None if mapping is None else mapping.get(key)

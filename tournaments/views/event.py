@@ -6,14 +6,18 @@ Everyone opens these; what an organizer or a registered player sees in addition 
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET
 
 from .. import printables, selectors, services
 from ..models import Player, Round, Tournament
 from ..permissions import can_organize_any, can_see_decklist, is_organizer, player_for_user
+from . import dashboard
 from .helpers import (
     join_url,
     qr_svg,
@@ -36,6 +40,8 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     organizer = is_organizer(tournament, request.user)
     me = player_for_user(tournament, request.user)
     rounds = list(tournament.round_set.order_by("number").annotate(match_count=Count("matches")))
+    if not organizer:
+        rounds = [r for r in rounds if not r.draft]  # a draft round is the organizers' until published
     latest = rounds[-1] if rounds else None
     my_match = None
     if me is not None and latest is not None:
@@ -47,10 +53,17 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         my_decks = list(Deck.objects.filter(owner=request.user, game=tournament.game).order_by("name"))
     players = list(tournament.players.select_related("user").order_by("name", "id"))
     undoable = {p.pk for p in players if organizer and p.dropped and services.drop_undoable(tournament, p)}
+    live_part: dict[str, Any] = {}
+    if organizer:
+        live_part = dashboard.live_shell_context(request, tournament, "event")
+        live_part["fragment"] = render_to_string(
+            "tournaments/_event_live.html", dashboard.event_context(tournament), request=request
+        )
     return render(
         request,
         "tournaments/detail.html",
         {
+            **live_part,
             "tournament": tournament,
             "organizer": organizer,
             "me": me,
@@ -67,7 +80,6 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "registration_open": services.registration_open(tournament),
             "decks_frozen": services.decks_frozen(tournament),
             "uses_pool": tournament.deck_registration and services.format_uses_pool(tournament),
-            "attention": list(selectors.attention_matches(tournament)) if organizer else [],
             "champion": selectors.tournament_champion(tournament),
             "swiss_done": latest is not None
             and latest.kind == Round.Kind.SWISS

@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
@@ -21,8 +22,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from cards.models import Game
 
 from .. import printables, selectors, services
-from ..models import Match, Player, Round, Tournament
+from ..models import Player, Round, Tournament
 from ..permissions import can_organize_any, is_organizer
+from . import dashboard
 from .helpers import (
     back,
     int_or,
@@ -71,6 +73,7 @@ def _settings_from_post(post: Any) -> dict[str, Any]:
         "late_entry_losses": post.get("late_entry_losses") == "on",
         "publish_decklists": post.get("publish_decklists") == "on",
         "round_minutes": int_or(post.get("round_minutes"), 50) or 50,
+        "draft_pairings": post.get("draft_pairings") == "on",
     }
 
 
@@ -187,21 +190,11 @@ def check_in(request: HttpRequest, pk: int) -> HttpResponse:
     organizer = is_organizer(tournament, request.user)
     if not organizer:
         return redirect("tournaments:my_event", pk=pk)
-    players = list(tournament.players.order_by("name", "id"))
-    return render(
-        request,
-        "tournaments/check_in.html",
-        {
-            "tournament": tournament,
-            "players": players,
-            "present": sum(1 for p in players if p.checked_in_at),
-            "no_shows": [p for p in players if p.no_show],
-            "can_restore": tournament.status != Tournament.Status.REGISTRATION
-            and any(p.no_show for p in players)
-            and not services.round_one_has_results(tournament),
-            "qr": qr_svg(join_url(request, tournament), scale=4),
-        },
-    )
+    context = dashboard.check_in_context(request, tournament)
+    fragment = render_to_string("tournaments/_check_in_live.html", context, request=request)
+    return render(request, "tournaments/check_in.html",
+                  {**context, **dashboard.live_shell_context(request, tournament, "check_in"), "fragment": fragment,
+                   "qr": qr_svg(join_url(request, tournament), scale=4)})  # fmt: skip
 
 
 @login_required
@@ -242,32 +235,11 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     timer = selectors.round_timer(round_)
     if not organizer:
         return round_for_players(request, tournament, round_, timer)
-    matches = selectors.round_with_matches(round_=round_)
-    overtime = selectors.overtime_matches(round_)
-    # Outstanding first: disputes, then matches without a settled result (late ones on top), then the rest.
-    order = {Match.Status.DISPUTED: 0, Match.Status.PENDING: 1, Match.Status.REPORTED: 2}
-    matches.sort(key=lambda m: (m.bye, order.get(m.status, 3), m.pk not in overtime, m.table))
-    outstanding = sum(1 for m in matches if not m.bye and m.status in order)
-    round_.match_count = len(matches)
-    return render(
-        request,
-        "tournaments/round.html",
-        {
-            "tournament": tournament,
-            "round": round_,
-            "matches": matches,
-            "outstanding": outstanding,
-            "timer": timer,
-            "overtime": overtime,
-            "server_now": timezone.now(),
-            "organizer": organizer,
-            "has_results": any(m.status != Match.Status.PENDING and not m.bye for m in matches),
-            "is_latest": not tournament.round_set.filter(number__gt=number).exists(),
-            "top_cut": round_.kind == Round.Kind.TOP_CUT,
-            "pods": tournament.match_format == Tournament.MatchFormat.PODS
-            and round_.kind == Round.Kind.SWISS,
-        },
-    )
+    context = dashboard.round_dashboard_context(tournament, round_)
+    fragment = render_to_string("tournaments/_round_dashboard.html", context, request=request)
+    return render(request, "tournaments/round.html",
+                  {**context, **dashboard.live_shell_context(request, tournament, "round", round_.number),
+                   "fragment": fragment})  # fmt: skip
 
 
 @login_required

@@ -5,6 +5,7 @@ kept live by polling (``tournaments/live``).
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
@@ -317,8 +318,12 @@ def my_event_context(request: HttpRequest, base: dict[str, Any]) -> dict[str, An
         and 1 <= len(games) < max_games
         and not decided
     )
+    ends_at = round_.timer_ends_at if round_ is not None else None
+    if ends_at is not None and match is not None and match.extra_minutes:
+        ends_at += timedelta(minutes=match.extra_minutes)  # a judge's extension for this table
     return {
         **base,
+        "table_ends_at": ends_at,
         "back": reverse("tournaments:my_event", args=[tournament.pk]),
         "swap_lines": swap_lines(player.deck, base["swaps"]),
         "me": mine,

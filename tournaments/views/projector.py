@@ -51,7 +51,7 @@ def live_shell(request: HttpRequest, *, tournament_id: int, page: str, template:
 def pairings_fragment(tournament_id: int, number: int | None, projector: bool) -> Any:
     def render_fragment() -> str:
         tournament = tournament_or_404(tournament_id)
-        rounds = tournament.round_set.order_by("-number")
+        rounds = tournament.round_set.filter(draft=False).order_by("-number")
         round_ = rounds.filter(number=number).first() if number else rounds.first()
         rows = printables.pairing_rows(round_, "name") if round_ is not None else []
         if round_ is not None and round_.kind == Round.Kind.TOP_CUT:
@@ -81,11 +81,12 @@ def projector(request: HttpRequest, pk: int, page: str) -> HttpResponse:
 
         def render_fragment() -> str:
             tournament = tournament_or_404(pk)
-            round_ = tournament.round_set.order_by("-number").first()
+            round_ = tournament.round_set.filter(draft=False).order_by("-number").first()
             if round_ is not None and round_.kind == Round.Kind.TOP_CUT:
                 round_.match_count = round_.matches.count()
             return render_to_string("tournaments/_live_timer.html", {"tournament": tournament, "round": round_,
-                                    "timer": selectors.round_timer(round_) if round_ else None})  # fmt: skip
+                                    "timer": selectors.round_timer(round_) if round_ else None,
+                                    "extensions": selectors.table_extensions(round_)})  # fmt: skip
 
     else:
         raise Http404
@@ -109,6 +110,8 @@ def round_for_players(
 ) -> HttpResponse:
     """Everyone but the organizers sees the same table: rendered once per change of the event (and once more
     when time runs out, for the late-table flags) and kept in the cache, whatever the size of the event."""
+    if round_.draft:
+        raise Http404  # paired as a draft: nobody but the organizers sees it before it is published
 
     def render_table() -> str:
         matches = selectors.round_with_matches(round_=round_)

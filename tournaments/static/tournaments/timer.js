@@ -6,11 +6,18 @@
   var holder = document.querySelector("[data-server-now]");
   var offset = holder ? Date.parse(holder.dataset.serverNow) - Date.now() : 0;
   function pad(n) { return (n < 10 ? "0" : "") + n; }
+  // The projector's clock (data-sound-end) chimes once when it reaches zero while the page is open.
+  var lastLeft = {};
   function tick() {
     document.querySelectorAll("#round-timer, .round-timer").forEach(function (el) {
       var endsAt = Date.parse(el.dataset.endsAt);
       if (isNaN(endsAt)) { return; }
       var left = Math.round((endsAt - (Date.now() + offset)) / 1000);
+      if (el.hasAttribute("data-sound-end")) {
+        var before = lastLeft[el.dataset.endsAt];
+        if (left <= 0 && before > 0 && window.deckhallChime) { window.deckhallChime("end"); }
+        lastLeft[el.dataset.endsAt] = left;
+      }
       if (left <= 0) {
         el.textContent = el.dataset.expiredText;
         el.classList.add("bad");
