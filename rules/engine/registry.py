@@ -329,6 +329,8 @@ class GameRules:
     search_filters: tuple[SearchFilter, ...] = ()
     # Every version of each format, oldest first (the last one is ``formats[slug]``).
     format_versions: Mapping[str, tuple[FormatRules, ...]] = field(default_factory=dict)
+    # Game 1 of a top-cut match: "higher_seed" (MTR 2.2) or "toss" (the twin-deck game, g001 2.3).
+    top_cut_first_player: str = "higher_seed"
     # Ban-list region -> words that mark a list's name as that region ({"tcg": ("TCG",)}).
     banlist_regions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     # Language → the game's name (``name``/``name_ru`` and ``[game.labels] name``).
@@ -675,6 +677,7 @@ def load_game(path: Path) -> GameRules:
         max_players=g.max_players,
         opening_hand=g.opening_hand,
         first_player=g.first_player,
+        top_cut_first_player=g.top_cut_first_player,
         sideboard=g.sideboard,
         match_format=g.match_format,
         pod_sizes=tuple(g.pod_sizes),
