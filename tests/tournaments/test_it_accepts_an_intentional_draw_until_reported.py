@@ -25,7 +25,7 @@ def table(games, organizer, user, other_user):  # type: ignore[no-untyped-def]
 
 
 def test_it_accepts_an_intentional_draw_after_a_game_was_saved(table, user):
-    _event, match, alice, bob = table
+    _event, match, alice, _bob = table
     services.match_save_game(match=match, by=user, number=1, first=alice.pk, winner=alice.pk)
     drawn = services.match_finish_early(match=match, by=user, how="intentional_draw")
     assert drawn.status == "reported" and drawn.ended_by == "intentional_draw"
@@ -34,7 +34,7 @@ def test_it_accepts_an_intentional_draw_after_a_game_was_saved(table, user):
 
 
 def test_it_refuses_an_intentional_draw_once_the_result_is_reported(table, user, other_user):
-    _event, match, alice, bob = table
+    _event, match, _alice, _bob = table
     services.match_report_result(match=match, by=user, wins=[1, 1], draws=1)
     with pytest.raises(ValidationError, match="already reported"):
         services.match_finish_early(match=match, by=other_user, how="intentional_draw")

@@ -37,7 +37,7 @@ def test_it_reads_the_cut_policy_from_the_rule_sets():
 def test_it_lets_the_higher_seed_choose_game_one_of_a_yugioh_final(
     games, organizer, user, other_user, api_client_for
 ):
-    _event, final, alice, bob = _final(organizer, games["yugioh"], user, other_user)
+    _event, final, alice, _bob = _final(organizer, games["yugioh"], user, other_user)
     assert final.chooser_id == alice.pk
     body = api_client_for(user).get(f"/api/matches/{final.pk}/").json()
     assert body["next_first"] == {"toss": False, "player": alice.pk, "action": "chooses"}
