@@ -207,11 +207,13 @@ def compare_lists(registered: Snapshot | None, presented: Snapshot) -> list[dict
 
 
 def apply_swaps(
-    *, tournament: Any, snapshot: Snapshot, swaps: Iterable[Mapping[str, Any]]
+    *, tournament: Any, snapshot: Snapshot, swaps: Iterable[Mapping[str, Any]], pool: Snapshot | None = None
 ) -> tuple[Snapshot, dict[str, Any]]:
     """Sideboard swaps on a snapshot (``[{"section", "out"?, "in"?, "count"}]``, cards by external id or name).
 
     The rules engine checks the swap itself (Yu-Gi-Oh! one-for-one, twin-deck sizes kept) and the result.
+    ``pool``: the player's registered pool in a limited event, where the additional set is the rest of it
+    (g001 1.5.2), so a swap is judged against deck + additional set, never against "no pool".
     """
     from rules.engine import Swap
     from rules.services import deck_sideboard
@@ -233,6 +235,10 @@ def apply_swaps(
     if not parsed:
         raise ValidationError({"swaps": _("No swaps given.")})
     sections, hero = snapshot_cards(snapshot)
+    pool_lines = None
+    if pool is not None:
+        pool_sections, _pool_hero = snapshot_cards(pool)
+        pool_lines = [line for lines in pool_sections.values() for line in lines]
     new_sections, report = deck_sideboard(
         game=tournament.game,
         format_slug=tournament.format_slug,
@@ -241,6 +247,7 @@ def apply_swaps(
         hero=hero,
         banlist=tournament.banlist,
         on_date=tournament.on_date,
+        pool=pool_lines,
     )
     keys = {key for lines in new_sections.values() for key, _n in lines}
     cards = {c.external_id: c for c in Card.objects.filter(game=tournament.game, external_id__in=keys)}

@@ -145,10 +145,10 @@ def match_sideboard(
     if player.deck is None:
         raise ValidationError(_("%(name)s has no registered deck.") % {"name": player.name})
     before = current_deck(match, player)
-    deck_after, report = decklists.apply_swaps(tournament=tournament, snapshot=before, swaps=swaps)
-    if report.get("legal", False) and format_uses_pool(tournament) and player.pool is not None:
-        # Limited: the engine checks the swapped list against the player's own pool.
-        report = decklists.validate_snapshot(tournament=tournament, snapshot=deck_after, pool=player.pool)
+    # Limited: the additional set is the rest of the player's pool (g001 1.5.2), so the engine judges the swap
+    # against deck + additional set and the swapped list against the pool itself.
+    pool = player.pool if format_uses_pool(tournament) else None
+    deck_after, report = decklists.apply_swaps(tournament=tournament, snapshot=before, swaps=swaps, pool=pool)
     if not report.get("legal", False):
         problems = [v.get("message", str(v)) for v in report.get("violations", [])][:10]
         raise ValidationError({"swaps": [_("This sideboard swap is not allowed."), *problems]})
