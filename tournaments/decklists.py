@@ -81,7 +81,7 @@ def snapshot_from_payload(*, game: Any, payload: Mapping[str, Any]) -> Snapshot:
 
 def snapshot_from_text(
     *, game: Any, format_slug: str, text: str | bytes, filename: str = "", field: str = "deck",
-    as_pool: bool = False,
+    as_pool: bool = False, house_sideboard: bool = False,
 ) -> Snapshot:  # fmt: skip
     """A list pasted or uploaded in any supported deck format (text, .ydk, ydke://, .cod, CSV, JSON).
 
@@ -104,7 +104,9 @@ def snapshot_from_text(
         ):
             merged.add("main", entry)
         parsed = merged
-    resolved = deck_resolve(game=game, parsed=parsed, format_slug=format_slug)
+    resolved = deck_resolve(
+        game=game, parsed=parsed, format_slug=format_slug, house_sideboard=house_sideboard
+    )
     if not resolved.ok:
         raise ValidationError({field: resolved.problems()[:10]})
     if not any(count for lines in resolved.sections.values() for _card, count in lines):
@@ -169,6 +171,7 @@ def validate_snapshot(*, tournament: Any, snapshot: Snapshot, pool: Snapshot | N
         pool=pool_lines,
         banlist=tournament.banlist,
         on_date=tournament.on_date,
+        house_sideboard=tournament.allow_sideboard,
     )
     return report.to_dict()
 
@@ -248,6 +251,7 @@ def apply_swaps(
         banlist=tournament.banlist,
         on_date=tournament.on_date,
         pool=pool_lines,
+        house_sideboard=tournament.allow_sideboard,
     )
     keys = {key for lines in new_sections.values() for key, _n in lines}
     cards = {c.external_id: c for c in Card.objects.filter(game=tournament.game, external_id__in=keys)}

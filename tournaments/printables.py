@@ -284,7 +284,10 @@ def deck_check(tournament: Tournament, player: Player, text: str) -> list[dict[s
     parsed = parse_deck(text)
     if getattr(parsed, "errors", None):
         raise ValidationError({"text": [str(e) for e in parsed.errors][:10]})
-    resolved = deck_resolve(game=tournament.game, parsed=parsed, format_slug=tournament.format_slug)
+    resolved = deck_resolve(
+        game=tournament.game, parsed=parsed, format_slug=tournament.format_slug,
+        house_sideboard=tournament.allow_sideboard,
+    )  # fmt: skip
     if not resolved.ok:
         raise ValidationError({"text": resolved.problems()[:10]})
     presented = decklists.snapshot_from_sections(resolved.sections, resolved.hero)

@@ -51,7 +51,12 @@ def _check_viewer(tournament: Tournament, player: Player, by: Any) -> None:
 
 
 def side_section(tournament: Tournament) -> str | None:
+    """The section side cards come from: the format's, or the one a house-rule sideboard adds."""
+    from rules.engine.registry import with_house_sideboard
+
     fmt = game_rules(tournament.game).formats.get(tournament.format_slug)
+    if fmt is not None and tournament.allow_sideboard:
+        fmt = with_house_sideboard(fmt)
     policy = getattr(fmt, "sideboard", None) if fmt is not None else None
     return getattr(policy, "section", None)
 
