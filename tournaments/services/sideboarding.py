@@ -124,7 +124,7 @@ def _refusal(tournament: Tournament, match: Match, game_number: int) -> str | No
         return _("The match is decided: there is no next game.")
     if game_number < 2:
         return _("No sideboarding before game 1.")
-    if game_number > max_games(tournament, match.round):
+    if game_number > max_games(tournament, match.round, drawn=match.draws):
         return _("This match has no game %(n)s.") % {"n": game_number}
     return None
 
