@@ -77,3 +77,13 @@ def test_it_refuses_a_chooser_who_is_not_the_loser_of_the_previous_game(table, a
     )  # fmt: skip
     assert wrong.status_code == 400 and "loser of the previous game chooses" in str(wrong.json())
     assert not Game.objects.filter(match=match, number=2).exists()
+
+
+def test_correcting_a_game_moves_the_choice_of_the_next_one(table, organizer):
+    _event, match, alice, bob = table
+    services.match_save_game(match=match, by=organizer, number=1, first=alice.pk, winner=alice.pk)
+    services.match_save_game(match=match, by=organizer, number=2, first=alice.pk, winner=bob.pk)
+    assert _chooser(match, 2) == bob.pk
+    # Game 1 was won by bob after all: alice lost it, so she chose in game 2.
+    services.match_save_game(match=match, by=organizer, number=1, first=alice.pk, winner=bob.pk)
+    assert _chooser(match, 2) == alice.pk

@@ -63,15 +63,20 @@ def parse_games(games: Sequence[Mapping[str, Any]], seat_of: Mapping[int, int]) 
 
 
 def check_first_players(
-    policy: str, games: Sequence[ParsedGame], *, seeded: int | None = None
+    policy: str, games: Sequence[ParsedGame], *, seeded: int | None = None, refill_after: int | None = None
 ) -> list[ParsedGame]:
     """Refuse a game sequence whose first players or choosers break the game's rule; return it with every
     chooser the rule determines filled in (the loser of the previous game, the higher seed ``seeded`` in game
-    1 of a top-cut match), so who chose is recorded even when a report leaves it out."""
+    1 of a top-cut match), so who chose is recorded even when a report leaves it out.
+
+    ``refill_after``: a game was corrected, so the choosers the rule determines in the games after it are
+    filled in again rather than checked (the stored ones followed the old result)."""
     try:
         policy = first_player.Policy(policy)
     except ValueError:
         policy = first_player.DEFAULT_POLICY
+    if refill_after is not None:
+        games = _refill_choosers(policy, games, seeded=seeded, after=refill_after)
     records = [first_player.GameRecord(winner=w, first_player=f, chooser=c) for w, f, c in games]
     problems = first_player.validate_games(policy, (0, 1), records, seeded=seeded)
     if problems:
@@ -83,6 +88,20 @@ def check_first_players(
             chooser = decision.player
         completed.append((winner, first, chooser))
     return completed
+
+
+def _refill_choosers(
+    policy: first_player.Policy, games: Sequence[ParsedGame], *, seeded: int | None, after: int
+) -> list[ParsedGame]:
+    refilled: list[ParsedGame] = []
+    for number, (winner, first, chooser) in enumerate(games, start=1):
+        if number > after:
+            previous = [first_player.GameRecord(winner=w, first_player=f) for w, f, _c in refilled]
+            decision = first_player.next_decision(policy, (0, 1), previous, seeded=seeded)
+            if not decision.toss:
+                chooser = decision.player if decision.action is first_player.Action.CHOOSES else None
+        refilled.append((winner, first, chooser))
+    return refilled
 
 
 def _first_player_refusal(problem: first_player.Inconsistency, *, seeded: int | None) -> str:

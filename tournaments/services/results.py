@@ -303,7 +303,10 @@ def match_save_game(
     top_cut = match.round.kind == Round.Kind.TOP_CUT
     result_rules.check_game_sequence(parsed, need=need, top_cut=top_cut)
     parsed = result_rules.check_first_players(
-        game_rules(tournament.game).first_player, parsed, seeded=seeded_seat(match, seats)
+        game_rules(tournament.game).first_player,
+        parsed,
+        seeded=seeded_seat(match, seats),
+        refill_after=number,
     )
     wins, draws = result_rules.games_to_result(parsed)
     old = match_result_dict(match)
@@ -313,6 +316,10 @@ def match_save_game(
         defaults={"winner_seat": winner_seat, "first_seat": first_seat, "chooser_seat": chooser_seat},
     )  # fmt: skip
     _record_decks(match, seats, [saved])
+    later = [g for g in stored if g.number > number and g.chooser_seat != parsed[g.number - 1][2]]
+    for g in later:  # a corrected game changes who chose in the games after it
+        g.chooser_seat = parsed[g.number - 1][2]
+    MatchGame.objects.bulk_update(later, ["chooser_seat"])
     for s in seats:
         s.wins = wins[s.seat]
     MatchSeat.objects.bulk_update(seats, ["wins"])
