@@ -109,16 +109,22 @@ def game_formats(game_slug: str) -> list[FormatInfo]:
     return [_info(game_slug, fmt) for fmt in game.formats.values()]
 
 
-def format_info(game_slug: str, format_slug: str | None) -> FormatInfo:
-    """The format's deck shape; the game's first format when none is named. KeyError names the choices."""
+def format_info(game_slug: str, format_slug: str | None, *, house_sideboard: bool = False) -> FormatInfo:
+    """The format's deck shape; the game's first format when none is named. KeyError names the choices.
+    ``house_sideboard``: an event allows a sideboard as a house rule, so a format without one gains a side
+    section (``rules.engine.registry.with_house_sideboard``)."""
+    from rules.engine.registry import with_house_sideboard
+
     registry = _registry()
     game = registry.game(game_slug)
     if not format_slug:
         if not game.formats:
             raise KeyError(f"game {game_slug!r} has no formats")
-        return _info(game_slug, next(iter(game.formats.values())))
-    # Format slugs are lower-case data: "Advanced" from a form or a script names the same format.
-    return _info(game_slug, registry.format(game_slug, format_slug.strip().casefold()))
+        fmt = next(iter(game.formats.values()))
+    else:
+        # Format slugs are lower-case data: "Advanced" from a form or a script names the same format.
+        fmt = registry.format(game_slug, format_slug.strip().casefold())
+    return _info(game_slug, with_house_sideboard(fmt) if house_sideboard else fmt)
 
 
 def _info(game_slug: str, fmt) -> FormatInfo:  # type: ignore[no-untyped-def]

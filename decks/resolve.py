@@ -87,8 +87,12 @@ def _name_keys(ref: str) -> tuple[str, tuple[str, int] | None]:
     return folded, level_key
 
 
-def deck_resolve(*, game: Game, parsed: ParsedDeck, format_slug: str | None = None) -> ResolvedDeck:
-    fmt = format_info(game.slug, format_slug or parsed.format_slug or None)
+def deck_resolve(
+    *, game: Game, parsed: ParsedDeck, format_slug: str | None = None, house_sideboard: bool = False
+) -> ResolvedDeck:
+    """``house_sideboard``: the list is for an event that allows a sideboard as a house rule (a side section
+    the format itself does not have is then accepted)."""
+    fmt = format_info(game.slug, format_slug or parsed.format_slug or None, house_sideboard=house_sideboard)
     resolved = ResolvedDeck(format=fmt, name=parsed.name, notes=parsed.notes)
     resolved.errors += [str(error) for error in parsed.errors]
 

@@ -56,6 +56,12 @@ class ValidateInputSerializer(serializers.Serializer):
         required=False,
         help_text="the registered pool of a limited event (replaces a text 'pool' section)",
     )
+    house_sideboard = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="judge as an event that allows a sideboard as a house rule: a format without one gains a "
+        "side section (up to 15 cards, copy limits across deck + side)",
+    )
     text = serializers.CharField(required=False, max_length=200_000)
     ydk = serializers.CharField(required=False, max_length=200_000)
     ydke = serializers.CharField(required=False, max_length=200_000)
@@ -178,6 +184,7 @@ class ValidateDeckView(APIView):
                     format_slug=data["format"],
                     data=data[kind],
                     fmt=None if kind == "text" else kind,
+                    house_sideboard=data["house_sideboard"],
                 )
                 sections, hero, unknown, extra = (
                     parsed.sections,
@@ -191,7 +198,7 @@ class ValidateDeckView(APIView):
             report = deck_validate(
                 game=game, format_slug=data["format"], sections=sections, hero=hero, pool=pool,
                 banlist=data.get("banlist") or None, on_date=data.get("date"), unknown=unknown, extra_violations=extra,
-                extra_heroes=extra_heroes,
+                extra_heroes=extra_heroes, house_sideboard=data["house_sideboard"],
             )  # fmt: skip
             report.warnings.extend(warnings)
         except DeckInputError as exc:
@@ -220,8 +227,14 @@ class SideboardInputSerializer(serializers.Serializer):
     pool = CardCountSerializer(
         many=True,
         required=False,
-        help_text="the registered pool of a limited event; without a 'side' section "
-        "the additional set is the pool minus the decks",
+        help_text="the registered pool of a limited event: the additional set is the pool minus the decks "
+        "(g001 1.5.2)",
+    )
+    house_sideboard = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="judge as an event that allows a sideboard as a house rule: a format without one gains a "
+        "side section (up to 15 cards, copy limits across deck + side)",
     )
     swaps = SwapSerializer(many=True)
 
@@ -258,7 +271,7 @@ class SideboardView(APIView):
         try:
             deck, report = deck_sideboard(game=game, format_slug=data["format"], sections=sections, swaps=swaps,
                                           hero=hero, banlist=data.get("banlist") or None, on_date=data.get("date"),
-                                          pool=pool)  # fmt: skip
+                                          pool=pool, house_sideboard=data["house_sideboard"])  # fmt: skip
         except DjangoValidationError as exc:
             return Response({"detail": "; ".join(exc.messages)}, status=400)
         return Response(

@@ -92,7 +92,7 @@ def pool_from_text(*, game: Game, format_slug: str, data: str | bytes, filename:
 
 
 def deck_from_text(*, game: Game, format_slug: str, data: str | bytes, fmt: str | None = None,
-                   filename: str | None = None) -> DeckInput:  # fmt: skip
+                   filename: str | None = None, house_sideboard: bool = False) -> DeckInput:  # fmt: skip
     from decks.resolve import deck_resolve
 
     parsed = _parse(data, fmt, filename)
@@ -100,7 +100,9 @@ def deck_from_text(*, game: Game, format_slug: str, data: str | bytes, fmt: str 
     if parsed.errors and not parsed.sections and parsed.hero is None and not pool_entries:
         raise DeckInputError("; ".join(str(e) for e in parsed.errors))
     try:
-        resolved = deck_resolve(game=game, parsed=parsed, format_slug=format_slug)
+        resolved = deck_resolve(
+            game=game, parsed=parsed, format_slug=format_slug, house_sideboard=house_sideboard
+        )
     except KeyError as exc:
         raise DeckInputError(error_message(exc)) from None
     result = DeckInput(sections=resolved.sections, hero=resolved.hero)

@@ -24,7 +24,7 @@ from .engine import (
     validate_deck,
 )
 from .engine import default_registry as registry
-from .engine.registry import FormatRules
+from .engine.registry import FormatRules, with_house_sideboard
 from .lflist import LfIssue, LfList, LflistError, LflistRead, read_lflist
 from .messages import KeyedValidationError, refusal
 from .models import BanList, BanListEntry
@@ -200,12 +200,16 @@ def _deck(
     )
 
 
-def _format(game: Game, format_slug: str, on_date: date | None = None) -> FormatRules:
-    """The format's version in force on ``on_date`` (today when not given): rules change on dates too."""
+def _format(
+    game: Game, format_slug: str, on_date: date | None = None, *, house_sideboard: bool = False
+) -> FormatRules:
+    """The format's version in force on ``on_date`` (today when not given): rules change on dates too.
+    ``house_sideboard``: an event allows a sideboard as a house rule, so a format without one gains it."""
     try:
-        return registry().format(game.slug, format_slug, on_date or date.today())
+        fmt = registry().format(game.slug, format_slug, on_date or date.today())
     except KeyError as exc:
         raise refusal(exc) from None
+    return with_house_sideboard(fmt) if house_sideboard else fmt
 
 
 def _banlist_context(
@@ -236,11 +240,13 @@ def deck_validate(
     unknown: Iterable[UnknownCard] = (),
     extra_violations: Iterable[Violation] = (),
     extra_heroes: Iterable[Card] = (),
+    house_sideboard: bool = False,
 ) -> Report:
     """Validate a deck of Card rows on ``on_date`` (today when not given): the format's version and the ban
     list in force then. ``pool`` is the registered pool of a limited event; ``extra_heroes`` are hero cards
-    given beyond the first. Raises ValidationError only for an unknown format or ban list name."""
-    fmt = _format(game, format_slug, on_date)
+    given beyond the first; ``house_sideboard``: the event allows a sideboard as a house rule
+    (``with_house_sideboard``). Raises ValidationError only for an unknown format or ban list name."""
+    fmt = _format(game, format_slug, on_date, house_sideboard=house_sideboard)
     report = Report()
     report.violations.extend(extra_violations)
     info = _banlist_context(game, fmt, banlist, on_date, report) if fmt.has_decks else None
@@ -262,14 +268,15 @@ def deck_sideboard(
     banlist: BanList | str | None = None,
     on_date: date | None = None,
     pool: list[tuple[Card, int]] | None = None,
+    house_sideboard: bool = False,
 ) -> tuple[dict[str, list[tuple[str, int]]], Report]:
     """Apply swaps to a registered deck; returns the deck as {section: [(external_id, count)]} and a report.
 
     A refused request (any ``sideboard_swap`` in the report, which then is not legal) returns the deck
     exactly as given. ``pool``: the player's registered pool in a limited event (a format with ``pool``) —
     pass it, or every limited deck is judged as having none. ``on_date`` picks the format's version and the
-    ban list (the tournament's date)."""
-    fmt = _format(game, format_slug, on_date)
+    ban list (the tournament's date); ``house_sideboard`` as for ``deck_validate``."""
+    fmt = _format(game, format_slug, on_date, house_sideboard=house_sideboard)
     report = Report()
     info = _banlist_context(game, fmt, banlist, on_date, report)
     new, swap_report = apply_sideboard(_deck(sections, hero, pool), swaps, fmt, banlist=info)

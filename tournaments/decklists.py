@@ -81,7 +81,7 @@ def snapshot_from_payload(*, game: Any, payload: Mapping[str, Any]) -> Snapshot:
 
 def snapshot_from_text(
     *, game: Any, format_slug: str, text: str | bytes, filename: str = "", field: str = "deck",
-    as_pool: bool = False,
+    as_pool: bool = False, house_sideboard: bool = False,
 ) -> Snapshot:  # fmt: skip
     """A list pasted or uploaded in any supported deck format (text, .ydk, ydke://, .cod, CSV, JSON).
 
@@ -104,7 +104,9 @@ def snapshot_from_text(
         ):
             merged.add("main", entry)
         parsed = merged
-    resolved = deck_resolve(game=game, parsed=parsed, format_slug=format_slug)
+    resolved = deck_resolve(
+        game=game, parsed=parsed, format_slug=format_slug, house_sideboard=house_sideboard
+    )
     if not resolved.ok:
         raise ValidationError({field: resolved.problems()[:10]})
     if not any(count for lines in resolved.sections.values() for _card, count in lines):
@@ -169,6 +171,7 @@ def validate_snapshot(*, tournament: Any, snapshot: Snapshot, pool: Snapshot | N
         pool=pool_lines,
         banlist=tournament.banlist,
         on_date=tournament.on_date,
+        house_sideboard=tournament.allow_sideboard,
     )
     return report.to_dict()
 
@@ -207,11 +210,13 @@ def compare_lists(registered: Snapshot | None, presented: Snapshot) -> list[dict
 
 
 def apply_swaps(
-    *, tournament: Any, snapshot: Snapshot, swaps: Iterable[Mapping[str, Any]]
+    *, tournament: Any, snapshot: Snapshot, swaps: Iterable[Mapping[str, Any]], pool: Snapshot | None = None
 ) -> tuple[Snapshot, dict[str, Any]]:
     """Sideboard swaps on a snapshot (``[{"section", "out"?, "in"?, "count"}]``, cards by external id or name).
 
     The rules engine checks the swap itself (Yu-Gi-Oh! one-for-one, twin-deck sizes kept) and the result.
+    ``pool``: the player's registered pool in a limited event, where the additional set is the rest of it
+    (g001 1.5.2), so a swap is judged against deck + additional set, never against "no pool".
     """
     from rules.engine import Swap
     from rules.services import deck_sideboard
@@ -233,6 +238,10 @@ def apply_swaps(
     if not parsed:
         raise ValidationError({"swaps": _("No swaps given.")})
     sections, hero = snapshot_cards(snapshot)
+    pool_lines = None
+    if pool is not None:
+        pool_sections, _pool_hero = snapshot_cards(pool)
+        pool_lines = [line for lines in pool_sections.values() for line in lines]
     new_sections, report = deck_sideboard(
         game=tournament.game,
         format_slug=tournament.format_slug,
@@ -241,6 +250,8 @@ def apply_swaps(
         hero=hero,
         banlist=tournament.banlist,
         on_date=tournament.on_date,
+        pool=pool_lines,
+        house_sideboard=tournament.allow_sideboard,
     )
     keys = {key for lines in new_sections.values() for key, _n in lines}
     cards = {c.external_id: c for c in Card.objects.filter(game=tournament.game, external_id__in=keys)}

@@ -234,12 +234,15 @@ class MatchSeat(models.Model):
 
 
 class Game(models.Model):
-    """One game of a match: the winner's seat (null for a draw) and who went first."""
+    """One game of a match: the winner's seat (null for a draw), who went first and who chose that."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
     number = models.PositiveSmallIntegerField()
     winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     first_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Who chose to go first or second (the toss winner, the loser of the previous game, the higher seed in
+    # game 1 of the top cut); null where nobody chooses (the twin-deck game's order is fixed) or not reported.
+    chooser_seat = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["match", "number"]

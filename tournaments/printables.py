@@ -238,12 +238,16 @@ def context_for(
         )
     elif kind == "slips":
         matches = [m for m in selectors.round_with_matches(round_=round_) if not m.bye]  # type: ignore[arg-type]
-        from .services import wins_needed
+        from .services import TOP_CUT_EXTRA_DRAWS, game_rules, max_games
 
+        rules = game_rules(tournament.game)
         base.update(
             template="tournaments/print/slips.html",
             matches=matches,
-            game_rows=range(1, 2 * wins_needed(tournament, round_) + 1),
+            # As many rows as the match can have games (the phone and the API use the same bound).
+            game_rows=range(1, max_games(tournament, round_, drawn=TOP_CUT_EXTRA_DRAWS) + 1),
+            ask_chooser=rules.first_player == "loser_chooses",
+            cut_seeded=round_.kind == Round.Kind.TOP_CUT and rules.top_cut_first_player == "higher_seed",  # type: ignore[union-attr]
             filename=f"slips-{tournament.pk}-r{round_.number}",  # type: ignore[union-attr]
         )
     elif kind == "standings":
@@ -280,7 +284,10 @@ def deck_check(tournament: Tournament, player: Player, text: str) -> list[dict[s
     parsed = parse_deck(text)
     if getattr(parsed, "errors", None):
         raise ValidationError({"text": [str(e) for e in parsed.errors][:10]})
-    resolved = deck_resolve(game=tournament.game, parsed=parsed, format_slug=tournament.format_slug)
+    resolved = deck_resolve(
+        game=tournament.game, parsed=parsed, format_slug=tournament.format_slug,
+        house_sideboard=tournament.allow_sideboard,
+    )  # fmt: skip
     if not resolved.ok:
         raise ValidationError({"text": resolved.problems()[:10]})
     presented = decklists.snapshot_from_sections(resolved.sections, resolved.hero)

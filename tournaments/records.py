@@ -115,7 +115,9 @@ def standing_inputs(history: History) -> tuple[list[Any], list[Any]]:
     """Players and match records for ``tournaments.engine.standings.compute_standings``."""
     from .engine.standings import MatchRecord, StandingPlayer
 
-    players = [StandingPlayer(p.id, p.name, p.dropped_at_round is not None) for p in history.players.values()]
+    # MTR 2.10: a player who drops before round 1 (a no-show included) played nothing and is not listed.
+    listed = [p for p in history.players.values() if p.dropped_at_round != 0]
+    players = [StandingPlayer(p.id, p.name, p.dropped_at_round is not None) for p in listed]
     records: list[Any] = []
     for m in history.matches:
         if not m.has_result:
@@ -136,7 +138,7 @@ def standing_inputs(history: History) -> tuple[list[Any], list[Any]]:
             records.append(MatchRecord(m.round_number, ids, places=places, tiebreak_values=values))
     if history.late_entry_losses:
         # A late entry gets a match loss (0-2, no opponent) for every Swiss round played before joining.
-        for p in history.players.values():
+        for p in listed:
             for number in range(1, min(p.joined_round, history.swiss_rounds_played + 1)):
                 records.append(MatchRecord(number, (p.id,), (0,), missed=True))
     return players, records

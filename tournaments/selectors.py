@@ -322,6 +322,7 @@ def match_payload(match: Match) -> dict[str, Any]:
                 "number": g.number,
                 "first": by_seat.get(g.first_seat),
                 "winner": by_seat.get(g.winner_seat) if g.winner_seat is not None else None,
+                "chooser": by_seat.get(g.chooser_seat) if g.chooser_seat is not None else None,
             }
             for g in sorted(match.games.all(), key=lambda g: g.number)
         ],

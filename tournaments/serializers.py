@@ -111,6 +111,11 @@ class GameInSerializer(serializers.Serializer):
     number = serializers.IntegerField(min_value=1, max_value=99)
     first = _id(help_text="The player who went first.")
     winner = _id(allow_null=True, help_text="The winner; null for a drawn game.")
+    chooser = _id(
+        required=False, allow_null=True,
+        help_text="Who chose to go first or second (the toss winner; the rule fills in the loser of the previous "
+        "game or the higher seed). Leave out where nobody chooses (the twin-deck game).",
+    )  # fmt: skip
 
 
 class ConfirmInSerializer(serializers.Serializer):
@@ -218,6 +223,9 @@ class GameOutSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     first = serializers.IntegerField(allow_null=True)
     winner = serializers.IntegerField(allow_null=True, help_text="null: a drawn game")
+    chooser = serializers.IntegerField(
+        allow_null=True, help_text="who chose to go first or second; null where nobody chose or not reported"
+    )
 
 
 class NextFirstOutSerializer(serializers.Serializer):

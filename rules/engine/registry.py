@@ -11,7 +11,7 @@ import logging
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cache
 from pathlib import Path
@@ -329,6 +329,8 @@ class GameRules:
     search_filters: tuple[SearchFilter, ...] = ()
     # Every version of each format, oldest first (the last one is ``formats[slug]``).
     format_versions: Mapping[str, tuple[FormatRules, ...]] = field(default_factory=dict)
+    # Game 1 of a top-cut match: "higher_seed" (MTR 2.2) or "toss" (the twin-deck game, g001 2.3).
+    top_cut_first_player: str = "higher_seed"
     # Ban-list region -> words that mark a list's name as that region ({"tcg": ("TCG",)}).
     banlist_regions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     # Language → the game's name (``name``/``name_ru`` and ``[game.labels] name``).
@@ -380,6 +382,41 @@ class Registry:
             if version.effective_date is None or version.effective_date <= on_date:
                 chosen = version
         return chosen
+
+
+# --- house rules ----------------------------------------------------------------------------------
+
+# A sideboard an organizer allows as a house rule in a game whose rules define none (Everseal, Caster): the side
+# deck of the games that have one (Yu-Gi-Oh!, Magic: up to 15 cards), counted in the copy limits like theirs.
+HOUSE_SIDEBOARD_SLUG = "side"
+HOUSE_SIDEBOARD_SIZE = SizeRule(min=0, max=15)
+HOUSE_SIDEBOARD_NAMES = {"en": "Sideboard (house rule)", "ru": "Сайдборд (правило турнира)"}
+
+
+def with_house_sideboard(fmt: FormatRules) -> FormatRules:
+    """``fmt`` as an event plays it when its organizer allows a sideboard as a house rule: the format gains a
+    side section (any card of the game, up to 15), swaps between games that must leave a legal deck (no
+    one-for-one rule: the deck's own size rule decides) and copy limits counted across the side section too.
+    A format that has a sideboard, or no decks, is returned unchanged."""
+    if fmt.sideboard is not None or not fmt.has_decks or HOUSE_SIDEBOARD_SLUG in fmt.section_map:
+        return fmt
+    side = SectionRules(
+        slug=HOUSE_SIDEBOARD_SLUG,
+        name=HOUSE_SIDEBOARD_NAMES["en"],
+        name_ru=HOUSE_SIDEBOARD_NAMES["ru"],
+        size=HOUSE_SIDEBOARD_SIZE,
+        counted=False,
+        names=dict(HOUSE_SIDEBOARD_NAMES),
+    )
+    sections = (*fmt.sections, side)
+    limits = tuple(replace(limit, scope=(*limit.scope, HOUSE_SIDEBOARD_SLUG)) for limit in fmt.copy_limits)
+    return replace(
+        fmt,
+        sections=sections,
+        section_map={s.slug: s for s in sections},
+        copy_limits=limits,
+        sideboard=SideboardPolicy(section=HOUSE_SIDEBOARD_SLUG, keep_sizes=()),
+    )
 
 
 # --- loading --------------------------------------------------------------------------------------
@@ -675,6 +712,7 @@ def load_game(path: Path) -> GameRules:
         max_players=g.max_players,
         opening_hand=g.opening_hand,
         first_player=g.first_player,
+        top_cut_first_player=g.top_cut_first_player,
         sideboard=g.sideboard,
         match_format=g.match_format,
         pod_sizes=tuple(g.pod_sizes),

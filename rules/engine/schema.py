@@ -289,6 +289,11 @@ class GameTable(_Table):
     first_player: Literal["loser_chooses", "loser_goes_first"] = Field(
         "loser_chooses", description="who starts the next game of a match; default `loser_chooses`"
     )
+    top_cut_first_player: Literal["higher_seed", "toss"] = Field(
+        "higher_seed",
+        description="game 1 of a top-cut match: `higher_seed` does what a toss winner would (MTR 2.2: the "
+        "higher seed chooses to play or draw) or `toss` as in the Swiss rounds; default `higher_seed`",
+    )
     sideboard: bool = Field(False, description="the game has swaps between games")
     match_format: MatchFormat = Field("bo3", description="the default match format")
     pod_sizes: list[int] = Field(default_factory=list, description="table sizes for pods, e.g. `[3, 4]`")

@@ -126,8 +126,9 @@ def apply_sideboard(
     ``sideboard_swap`` violation. This function is the one place that decides "refused -> unchanged".
 
     ``pool`` (limited events, a format with ``pool``): the player's registered pool; given here it replaces
-    ``deck.pool``. When the deck has no additional-set section, it is the pool minus the decks
-    (g001 1.5.2), so any number of swaps between the decks and the additional set stays within the pool.
+    ``deck.pool``. The additional set is then the pool minus the decks (g001 1.5.2: every card the player
+    received), whatever side section was registered, so any number of swaps between the decks and the
+    additional set stays within the pool and is judged against deck + additional set.
     """
     if pool is not None:
         deck = Deck(sections=deck.sections, hero=deck.hero, pool=pool, unknown=deck.unknown,
@@ -166,7 +167,7 @@ def _move(new: Deck, deck: Deck, swaps: list[Swap], fmt: FormatRules, report: Re
                 limit=0,
             )
         return
-    if fmt.pool_scope is not None and new.pool is not None and not new.sections.get(policy.section):
+    if fmt.pool_scope is not None and new.pool is not None:
         new.sections[policy.section] = _additional_set_from_pool(new, fmt, policy.section)
     side = new.sections.setdefault(policy.section, [])
     side_title = fmt.section(policy.section)

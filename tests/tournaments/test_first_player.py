@@ -69,3 +69,34 @@ def test_it_warns_about_a_player_outside_the_match():
 def test_it_rejects_an_unknown_policy():
     with pytest.raises(ValueError):
         next_decision("winner_goes_first", PLAYERS, [])
+
+
+@pytest.mark.parametrize(
+    ("policy", "action"), [("loser_goes_first", Action.GOES_FIRST), ("loser_chooses", Action.CHOOSES)]
+)
+def test_it_gives_game_one_of_a_seeded_match_to_the_higher_seed(policy: str, action: Action):
+    assert next_decision(policy, PLAYERS, [], seeded=2) == Decision(toss=False, player=2, action=action)
+    # Only game 1: afterwards the policy's loser rule applies as in the Swiss rounds.
+    assert next_decision(policy, PLAYERS, [GameRecord(winner=2)], seeded=2).player == 1
+
+
+def test_it_warns_when_someone_else_than_the_higher_seed_chose_game_one():
+    games = [GameRecord(winner=1, first_player=1, chooser=1)]
+    problems = validate_games("loser_chooses", PLAYERS, games, seeded=2)
+    assert [(p.code, dict(p.params)) for p in problems] == [
+        ("should_have_chosen", {"expected": 2, "actual": 1})
+    ]
+    assert (
+        validate_games("loser_chooses", PLAYERS, [GameRecord(winner=1, first_player=1, chooser=2)], seeded=2)
+        == []
+    )
+
+
+def test_it_warns_when_a_chooser_is_reported_where_nobody_chooses():
+    problems = validate_games("loser_goes_first", PLAYERS, [GameRecord(winner=1, first_player=1, chooser=1)])
+    assert [p.code for p in problems] == ["nobody_chooses"]
+
+
+def test_it_refuses_a_seed_who_is_not_in_the_match():
+    with pytest.raises(ValueError, match="not in this match"):
+        next_decision("loser_chooses", PLAYERS, [], seeded=7)

@@ -33,7 +33,7 @@ def test_games_accumulate_and_the_match_is_reported_only_when_decided(table):
     m, a, b = table["match"], table["a"], table["b"]
     one = _game(table["alice"], m, 1, a, a).json()
     assert one["status"] == "pending" and one["wins"] == [1, 0] if one["players"][0] == a else [0, 1]
-    assert one["games"] == [{"number": 1, "first": a, "winner": a}]
+    assert one["games"] == [{"number": 1, "first": a, "winner": a, "chooser": None}]
     # Yu-Gi-Oh!: the loser of game 1 chooses who goes first in game 2.
     assert one["next_first"] == {"toss": False, "player": b, "action": "chooses"}
     two = _game(table["alice"], m, 2, b, None).json()  # a drawn game

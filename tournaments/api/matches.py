@@ -44,7 +44,7 @@ class MatchViewSet(TournamentApiView, mixins.RetrieveModelMixin, viewsets.Generi
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     def result(self, request: Request, pk: str | None = None) -> Response:
         """Report a whole result: `{"wins": [w1, w2], "draws": d}` in the order of `players`, or
-        `{"games": [{"winner": id|null, "first": id}]}`; pods: `{"places": [{"player", "score", "tiebreak"}]}`.
+        `{"games": [{"winner": id|null, "first": id, "chooser"?: id}]}`; pods: `{"places": [{"player", "score", "tiebreak"}]}`.
         A player's report waits for the opponent's confirmation; an organizer's entry is final."""
         v = result_input(request)
         return match_response(services.match_report_result(match=self.get_object(), by=request.user, **v))
@@ -53,7 +53,9 @@ class MatchViewSet(TournamentApiView, mixins.RetrieveModelMixin, viewsets.Generi
         request=s.GameInSerializer,
         responses={200: s.MatchOutSerializer, **WRITE},
         examples=[
-            OpenApiExample("game 2", value={"number": 2, "first": 9, "winner": None}, request_only=True)
+            OpenApiExample(
+                "game 2", value={"number": 2, "first": 9, "winner": None, "chooser": 9}, request_only=True
+            )
         ],
     )
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
@@ -61,8 +63,9 @@ class MatchViewSet(TournamentApiView, mixins.RetrieveModelMixin, viewsets.Generi
         """Save or replace one game (`winner` null = drawn game). The match becomes `reported` once decided."""
         v = parse(s.GameInSerializer, request)
         match = services.match_save_game(
-            match=self.get_object(), by=request.user, number=v["number"], first=v["first"], winner=v["winner"]
-        )
+            match=self.get_object(), by=request.user, number=v["number"], first=v["first"], winner=v["winner"],
+            chooser=v.get("chooser"),
+        )  # fmt: skip
         return match_response(match)
 
     @extend_schema(request=s.FinishInSerializer, responses={200: s.MatchOutSerializer, **WRITE})

@@ -10,6 +10,10 @@ Two policies cover the supported games:
     chooses. After a drawn game, toss again.
 
 Only the previous game matters, which is why a draw resets to a toss instead of looking further back.
+
+In the top cut game 1 may be ``seeded``: the higher seed does what the toss winner would (MTR 2.2: the higher
+seed chooses to play or draw). Whether a game seeds its cut is the rule set's ``top_cut_first_player``
+(``higher_seed``, or ``toss`` for the twin-deck game, whose toss winner goes first in every match, g001 2.3).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from typing import Any
 __all__ = [
     "DEFAULT_POLICY",
     "Action",
+    "CutPolicy",
     "Decision",
     "GameRecord",
     "Inconsistency",
@@ -34,6 +39,13 @@ __all__ = [
 class Policy(StrEnum):
     LOSER_GOES_FIRST = "loser_goes_first"
     LOSER_CHOOSES = "loser_chooses"
+
+
+class CutPolicy(StrEnum):
+    """Game 1 of a top-cut match."""
+
+    HIGHER_SEED = "higher_seed"
+    TOSS = "toss"
 
 
 DEFAULT_POLICY = Policy.LOSER_CHOOSES
@@ -71,7 +83,9 @@ class Inconsistency:
     result services word what they refuse through the catalogues):
 
     - ``should_have_gone_first`` / ``should_have_chosen``: ``{"expected", "actual"}`` player ids;
-    - ``not_a_player``: ``{"role": "winner" | "first_player" | "chooser", "player"}``.
+    - ``not_a_player``: ``{"role": "winner" | "first_player" | "chooser", "player"}``;
+    - ``nobody_chooses``: ``{"actual"}`` — a chooser reported under ``loser_goes_first``, where the order is
+      fixed (the toss winner or the loser of the previous game goes first) and nobody chooses.
     """
 
     game_number: int
@@ -80,31 +94,51 @@ class Inconsistency:
     params: Mapping[str, Any] = field(default_factory=dict)
 
 
-def next_decision(policy: Policy | str, players: tuple[int, int], previous: Sequence[GameRecord]) -> Decision:
-    """Decision for the next game of a match between ``players`` after the ``previous`` games."""
+def next_decision(
+    policy: Policy | str,
+    players: tuple[int, int],
+    previous: Sequence[GameRecord],
+    *,
+    seeded: int | None = None,
+) -> Decision:
+    """Decision for the next game of a match between ``players`` after the ``previous`` games.
+
+    ``seeded``: the higher seed of a top-cut match whose game 1 is not tossed for (see the module note).
+    """
     policy = Policy(policy)
     action = Action.GOES_FIRST if policy is Policy.LOSER_GOES_FIRST else Action.CHOOSES
+    if not previous and seeded is not None:
+        if seeded not in players:
+            raise ValueError(f"player {seeded} is not in this match")
+        return Decision(toss=False, player=seeded, action=action)
     if not previous or previous[-1].winner is None:
         return Decision(toss=True, player=None, action=action)
     return Decision(toss=False, player=_loser(players, previous[-1].winner), action=action)
 
 
 def validate_games(
-    policy: Policy | str, players: tuple[int, int], games: Sequence[GameRecord]
+    policy: Policy | str,
+    players: tuple[int, int],
+    games: Sequence[GameRecord],
+    *,
+    seeded: int | None = None,
 ) -> list[Inconsistency]:
     """Warnings for a reported sequence of games; empty when it is consistent with the policy.
 
     Only what the policy determines is checked: under ``loser_chooses`` the chooser may pick either order,
     so the first player is checked only against the players of the match, and the chooser when reported.
+    Under ``loser_goes_first`` nobody chooses, so a reported chooser is an inconsistency.
     """
     policy = Policy(policy)
     problems: list[Inconsistency] = []
     for number, game in enumerate(games, start=1):
         problems.extend(_participants_problems(number, players, game))
+        if policy is Policy.LOSER_GOES_FIRST and game.chooser is not None and game.chooser in players:
+            problems.append(Inconsistency(number, "nobody_chooses", {"actual": game.chooser}))
         previous_winner = games[number - 2].winner if number > 1 else None
         if previous_winner is not None and previous_winner not in players:
             continue  # already reported for the previous game; nothing sensible to expect here
-        decision = next_decision(policy, players, games[: number - 1])
+        decision = next_decision(policy, players, games[: number - 1], seeded=seeded)
         if decision.toss or decision.player is None:
             continue
         if decision.action is Action.GOES_FIRST:

@@ -24,6 +24,7 @@ from .checkin import checkin_open, no_shows_restore, player_check_in
 from .clock import round_timer_add, round_timer_pause, round_timer_resume
 from .common import (
     MAX_SEED,
+    TOP_CUT_EXTRA_DRAWS,
     TOP_CUT_SIZES,
     StaleVersion,
     format_uses_pool,
@@ -62,6 +63,7 @@ from .results import (
     match_result_dict,
     match_save_game,
     next_first_player,
+    seeded_seat,
 )
 from .rounds import round_pair_next, round_repair, round_timer_start
 from .setup import (
@@ -80,6 +82,7 @@ __all__ = [
     "EDITABLE_BEFORE_ROUND_1",
     "FINISH_REASONS",
     "MAX_SEED",
+    "TOP_CUT_EXTRA_DRAWS",
     "TOP_CUT_SIZES",
     "StaleVersion",
     "bracket_of",
@@ -137,6 +140,7 @@ __all__ = [
     "round_timer_resume",
     "round_timer_start",
     "rounds_from_attendance",
+    "seeded_seat",
     "side_section",
     "sideboard_options",
     "sideboarding_allowed",

@@ -268,8 +268,9 @@ def player_submit_deck(
         raise ValidationError(_("Deck lists are frozen: registration has closed."))
     if deck is None and payload is None and (text.strip() if isinstance(text, str) else text):
         snapshot = decklists.snapshot_from_text(
-            game=tournament.game, format_slug=tournament.format_slug, text=text, filename=filename
-        )
+            game=tournament.game, format_slug=tournament.format_slug, text=text, filename=filename,
+            house_sideboard=tournament.allow_sideboard,
+        )  # fmt: skip
     elif deck is not None:
         if deck.game_id != tournament.game_id:
             raise ValidationError({"deck": _("That deck is for another game.")})

@@ -15,21 +15,23 @@ from django.utils.translation import gettext as _
 from ..engine import first_player, pods
 from ..engine_messages import reason
 
+# A parsed game: (winner seat | None for a drawn game, first seat, chooser seat | None).
+ParsedGame = tuple[int | None, int | None, int | None]
 
-def parse_games(
-    games: Sequence[Mapping[str, Any]], seat_of: Mapping[int, int]
-) -> list[tuple[int | None, int | None]]:
-    """``[{"winner": player_id | null, "first": player_id}]`` → ``[(winner_seat | None, first_seat)]``."""
+
+def parse_games(games: Sequence[Mapping[str, Any]], seat_of: Mapping[int, int]) -> list[ParsedGame]:
+    """``[{"winner": id | null, "first": id, "chooser"?: id | null}]`` → ``[(winner, first, chooser)]`` seats."""
     if not isinstance(games, list | tuple) or not games:
         raise ValidationError({"games": _("Give at least one game.")})
-    parsed: list[tuple[int | None, int | None]] = []
+    parsed: list[ParsedGame] = []
     for number, game in enumerate(games, start=1):
         if not isinstance(game, Mapping):
             raise ValidationError({"games": _("Game %(n)s must be an object.") % {"n": number}})
-        winner, first = game.get("winner"), game.get("first")
+        winner, first, chooser = game.get("winner"), game.get("first"), game.get("chooser")
         # Ids are integers; anything else (a list, an object) names nobody rather than failing the lookup.
         winner = winner if winner is None or isinstance(winner, int) else -1
         first = first if first is None or isinstance(first, int) else -1
+        chooser = chooser if chooser is None or isinstance(chooser, int) else -1
         if winner is not None and winner not in seat_of:
             raise ValidationError(
                 {
@@ -46,38 +48,91 @@ def parse_games(
                     % {"n": number, "p": first}
                 }
             )
-        parsed.append((seat_of[winner] if winner is not None else None, seat_of[first]))
+        if chooser is not None and chooser not in seat_of:
+            raise ValidationError(
+                {
+                    "games": _("Game %(n)s: player %(p)s who chose who goes first is not in this match.")
+                    % {"n": number, "p": chooser}
+                }
+            )
+        parsed.append(
+            (seat_of[winner] if winner is not None else None, seat_of[first],
+             seat_of[chooser] if chooser is not None else None)
+        )  # fmt: skip
     return parsed
 
 
 def check_first_players(
-    policy: str, games: Sequence[tuple[int | None, int | None]], chooser: int | None
-) -> None:
-    """Reject a game sequence whose first players break the game's rule (twin-deck: previous loser goes first)."""
-    records = [first_player.GameRecord(winner=w, first_player=f) for w, f in games]
+    policy: str, games: Sequence[ParsedGame], *, seeded: int | None = None, refill_after: int | None = None
+) -> list[ParsedGame]:
+    """Refuse a game sequence whose first players or choosers break the game's rule; return it with every
+    chooser the rule determines filled in (the loser of the previous game, the higher seed ``seeded`` in game
+    1 of a top-cut match), so who chose is recorded even when a report leaves it out.
+
+    ``refill_after``: a game was corrected, so the choosers the rule determines in the games after it are
+    filled in again rather than checked (the stored ones followed the old result)."""
     try:
-        problems = first_player.validate_games(policy, (0, 1), records)
+        policy = first_player.Policy(policy)
     except ValueError:
-        problems = []
         policy = first_player.DEFAULT_POLICY
+    if refill_after is not None:
+        games = _refill_choosers(policy, games, seeded=seeded, after=refill_after)
+    records = [first_player.GameRecord(winner=w, first_player=f, chooser=c) for w, f, c in games]
+    problems = first_player.validate_games(policy, (0, 1), records, seeded=seeded)
     if problems:
-        problem = problems[0]
-        decision = first_player.next_decision(policy, (0, 1), records[: problem.game_number - 1])
-        raise ValidationError(
-            {
-                "games": _(
-                    "Game %(n)s: the loser of the previous game goes first in this game, so player %(seat)s "
-                    "(by the order of the match) should have gone first."
-                )
-                % {"n": problem.game_number, "seat": (decision.player or 0) + 1}
-            }
-        )
+        raise ValidationError({"games": _first_player_refusal(problems[0], seeded=seeded)})
+    completed: list[ParsedGame] = []
+    for number, (winner, first, chooser) in enumerate(games, start=1):
+        decision = first_player.next_decision(policy, (0, 1), records[: number - 1], seeded=seeded)
+        if chooser is None and decision.action is first_player.Action.CHOOSES and not decision.toss:
+            chooser = decision.player
+        completed.append((winner, first, chooser))
+    return completed
 
 
-def games_to_result(games: Sequence[tuple[int | None, int | None]]) -> tuple[list[int], int]:
+def _refill_choosers(
+    policy: first_player.Policy, games: Sequence[ParsedGame], *, seeded: int | None, after: int
+) -> list[ParsedGame]:
+    refilled: list[ParsedGame] = []
+    for number, (winner, first, chooser) in enumerate(games, start=1):
+        if number > after:
+            previous = [first_player.GameRecord(winner=w, first_player=f) for w, f, _c in refilled]
+            decision = first_player.next_decision(policy, (0, 1), previous, seeded=seeded)
+            if not decision.toss:
+                chooser = decision.player if decision.action is first_player.Action.CHOOSES else None
+        refilled.append((winner, first, chooser))
+    return refilled
+
+
+def _first_player_refusal(problem: first_player.Inconsistency, *, seeded: int | None) -> str:
+    n = problem.game_number
+    expected = problem.params.get("expected")
+    seat = (expected or 0) + 1
+    if problem.code == "should_have_gone_first":
+        return _(
+            "Game %(n)s: the loser of the previous game goes first in this game, so player %(seat)s "
+            "(by the order of the match) should have gone first."
+        ) % {"n": n, "seat": seat}
+    if problem.code == "should_have_chosen" and n == 1 and seeded is not None:
+        return _(
+            "Game 1: in the top cut the higher seed chooses who goes first, so player %(seat)s "
+            "(by the order of the match) should have chosen."
+        ) % {"seat": seat}
+    if problem.code == "should_have_chosen":
+        return _(
+            "Game %(n)s: the loser of the previous game chooses who goes first, so player %(seat)s "
+            "(by the order of the match) should have chosen."
+        ) % {"n": n, "seat": seat}
+    return _(
+        "Game %(n)s: nobody chooses who goes first in this game (the toss winner, then the loser of the "
+        "previous game, goes first); leave the chooser out."
+    ) % {"n": n}
+
+
+def games_to_result(games: Sequence[ParsedGame]) -> tuple[list[int], int]:
     wins = [0, 0]
     draws = 0
-    for winner, _first in games:
+    for winner, *_rest in games:
         if winner is None:
             draws += 1
         else:
@@ -103,16 +158,39 @@ def check_score(wins: Sequence[int], draws: int, *, need: int, top_cut: bool) ->
         )
 
 
-def check_game_sequence(games: Sequence[tuple[int | None, int | None]], *, need: int) -> None:
-    """No game may follow the one that decided the match."""
+def check_game_sequence(games: Sequence[ParsedGame], *, need: int, top_cut: bool = False) -> None:
+    """No game may follow the one that decided the match, nor go past the match's length (``game_limit``)."""
+    from .common import game_limit
+
     wins = [0, 0]
-    for number, (winner, _first) in enumerate(games, start=1):
+    drawn = 0
+    for number, (winner, *_rest) in enumerate(games, start=1):
         if max(wins) >= need:
             raise ValidationError(
                 {"games": _("Game %(n)s was played after the match was already decided.") % {"n": number}}
             )
-        if winner is not None:
+        limit = game_limit(need, top_cut=top_cut, drawn=drawn)
+        if number > limit:
+            raise ValidationError({"games": too_many_games(number, need=need, top_cut=top_cut, limit=limit)})
+        if winner is None:
+            drawn += 1
+        else:
             wins[winner] += 1
+
+
+def too_many_games(number: int, *, need: int, top_cut: bool, limit: int) -> str:
+    """Why game ``number`` cannot be played, in the reader's words."""
+    if need == 1 and not top_cut:
+        return _("There is no game %(n)s: a best-of-one match has a single game.") % {"n": number}
+    if top_cut:
+        return _("There is no game %(n)s: this top cut match ends after game %(limit)s.") % {
+            "n": number,
+            "limit": limit,
+        }
+    return _(
+        "There is no game %(n)s: a best of %(best)s ends after %(best)s games, whatever their results "
+        "(1-1-1 is a drawn match)."
+    ) % {"n": number, "best": 2 * need - 1}
 
 
 def parse_places(

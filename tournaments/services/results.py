@@ -1,11 +1,14 @@
 """Results: game by game, finishing early, report → confirm (of a named version) or dispute, corrections.
 
-- ``match_save_game(match=, by=, number=, first=, winner=) -> Match`` — a player of the match (or an
-  organizer) saves or replaces game ``number`` (``first``/``winner`` are player ids, ``winner`` None = drawn
-  game). The match stays ``pending`` until one side has the wins needed; then it is ``reported`` (``final``
-  when an organizer not playing it entered it). Games can be corrected until the result is confirmed.
+- ``match_save_game(match=, by=, number=, first=, winner=, chooser=None) -> Match`` — a player of the match
+  (or an organizer) saves or replaces game ``number`` (``first``/``winner``/``chooser`` are player ids,
+  ``winner`` None = drawn game, ``chooser`` who chose to go first or second — filled in when the rule
+  determines it). The match stays ``pending`` until one side has the wins needed or its last game is played
+  (1-1-1 in a best of three is a drawn match); then it is ``reported`` (``final`` when an organizer not
+  playing it entered it). Games can be corrected until the result is confirmed.
 - ``match_finish_early(match=, by=, how=, conceded_by=None)`` — ``how``: "time" (the games saved are the
-  result), "concession" (``conceded_by`` loses the match), "intentional_draw" (0-0-3; never in the top cut).
+  result), "concession" (``conceded_by`` loses the match), "intentional_draw" (0-0-3, MTR 2.4: at any point
+  before the result is reported, games played or not; never in the top cut).
 - ``match_report_result(match=, by=, wins=|games=|places=)`` — the whole result at once (also pods).
 - ``match_confirm_result(match=, by=, version=None)`` — the opponent confirms; with ``version`` (what the
   confirming player saw) a result changed since raises ``StaleVersion`` (HTTP 409 with the current result).
@@ -33,6 +36,7 @@ from ..models import GameDeck, Match, MatchSeat, ResultChange, Round, SideboardC
 from ..permissions import is_organizer, require_organizer
 from . import result_rules
 from .common import StaleVersion, announce, game_rules, locked_match, max_games, wins_needed
+from .result_rules import ParsedGame
 
 SETTLED = (Match.Status.CONFIRMED, Match.Status.FINAL)
 FINISH_REASONS = ("time", "concession", "intentional_draw")
@@ -54,7 +58,7 @@ def match_result_dict(match: Match) -> dict[str, Any]:
             by_seat = {s.seat: s.player_id for s in seats}
             data["games"] = [
                 {"winner": by_seat.get(g.winner_seat) if g.winner_seat is not None else None,
-                 "first": by_seat.get(g.first_seat)}
+                 "first": by_seat.get(g.first_seat), "chooser": by_seat.get(g.chooser_seat)}
                 for g in games
             ]  # fmt: skip
     if match.ended_by:
@@ -85,11 +89,15 @@ def _parse_result(
         raise ValidationError({"places": _("Places are for pod games; this is a two-player match.")})
     seat_of = {s.player_id: s.seat for s in seats}
     need = wins_needed(tournament, match.round)
-    parsed_games: list[tuple[int | None, int | None]] = []
+    parsed_games: list[ParsedGame] = []
     if games is not None:
         parsed_games = result_rules.parse_games(games, seat_of)
-        result_rules.check_game_sequence(parsed_games, need=need)
-        result_rules.check_first_players(game_rules(tournament.game).first_player, parsed_games, chooser=None)
+        result_rules.check_game_sequence(
+            parsed_games, need=need, top_cut=match.round.kind == Round.Kind.TOP_CUT
+        )
+        parsed_games = result_rules.check_first_players(
+            game_rules(tournament.game).first_player, parsed_games, seeded=seeded_seat(match, seats)
+        )
         wins_list, draws = result_rules.games_to_result(parsed_games)
     elif wins is not None:
         if len(wins) != 2 or any(not isinstance(w, int) or w < 0 for w in wins):
@@ -103,6 +111,16 @@ def _parse_result(
         raise ValidationError({"draws": _("Drawn games must be between 0 and 3.")})
     result_rules.check_score(wins_list, draws, need=need, top_cut=match.round.kind == Round.Kind.TOP_CUT)
     return {"wins": wins_list, "draws": draws, "games": parsed_games}
+
+
+def seeded_seat(match: Match, seats: Sequence[MatchSeat]) -> int | None:
+    """The seat of the higher seed when it, not a toss, decides game 1 (a top-cut match of a game whose rule
+    set says ``top_cut_first_player = "higher_seed"``, MTR 2.2); None otherwise."""
+    if match.round.kind != Round.Kind.TOP_CUT or match.chooser_id is None:
+        return None
+    if game_rules(match.round.tournament.game).top_cut_first_player != first_player.CutPolicy.HIGHER_SEED:
+        return None
+    return next((s.seat for s in seats if s.player_id == match.chooser_id), None)
 
 
 def is_pod(match: Match) -> bool:
@@ -130,8 +148,8 @@ def _store_result(match: Match, seats: list[MatchSeat], parsed: Mapping[str, Any
     if parsed["games"]:
         created = MatchGame.objects.bulk_create(
             [
-                MatchGame(match=match, number=i, winner_seat=winner, first_seat=first)
-                for i, (winner, first) in enumerate(parsed["games"], start=1)
+                MatchGame(match=match, number=i, winner_seat=winner, first_seat=first, chooser_seat=chooser)
+                for i, (winner, first, chooser) in enumerate(parsed["games"], start=1)
             ]
         )
         _record_decks(match, seats, created)
@@ -236,18 +254,33 @@ def match_report_result(
     return match
 
 
-def _game_number(number: Any, limit: int, saved: int) -> int:
+def _game_number(number: Any, match: Match, stored: Sequence[MatchGame]) -> int:
+    """A game that can be saved now: the next one or one already saved, within the match's length."""
     if isinstance(number, bool) or not isinstance(number, int):
         raise ValidationError({"number": _("The game number must be a whole number.")})
-    if not 1 <= number <= limit:
-        raise ValidationError({"number": _("This match has games 1 to %(n)s.") % {"n": limit}})
-    if number > saved + 1:
-        raise ValidationError({"number": _("Save game %(n)s first.") % {"n": saved + 1}})
+    tournament, round_ = match.round.tournament, match.round
+    if number < 1:
+        raise ValidationError({"number": _("Games are numbered from 1.")})
+    if number > len(stored) + 1:
+        raise ValidationError({"number": _("Save game %(n)s first.") % {"n": len(stored) + 1}})
+    drawn = sum(1 for g in stored if g.number < number and g.winner_seat is None)
+    limit = max_games(tournament, round_, drawn=drawn)
+    if number > limit:
+        raise ValidationError(
+            {
+                "number": result_rules.too_many_games(
+                    number, need=wins_needed(tournament, round_),
+                    top_cut=round_.kind == Round.Kind.TOP_CUT, limit=limit,
+                )
+            }
+        )  # fmt: skip
     return number
 
 
 @transaction.atomic
-def match_save_game(*, match: Match, by: Any, number: Any, first: Any, winner: Any = None) -> Match:
+def match_save_game(
+    *, match: Match, by: Any, number: Any, first: Any, winner: Any = None, chooser: Any = None
+) -> Match:
     match, seats = locked_match(match)
     if match.bye:
         raise ValidationError(_("A bye has no games."))
@@ -256,30 +289,45 @@ def match_save_game(*, match: Match, by: Any, number: Any, first: Any, winner: A
     organizer, me = _check_reporter(match, seats, by)
     tournament = match.round.tournament
     stored = list(match.games.order_by("number"))
-    number = _game_number(number, max_games(tournament, match.round), len(stored))
+    number = _game_number(number, match, stored)
     seat_of = {s.player_id: s.seat for s in seats}
     games = [
-        {"first": _player_of(seats, g.first_seat), "winner": _player_of(seats, g.winner_seat)} for g in stored
-    ]
-    game = {"first": first, "winner": winner}
+        {"first": _player_of(seats, g.first_seat), "winner": _player_of(seats, g.winner_seat),
+         "chooser": _player_of(seats, g.chooser_seat)}
+        for g in stored
+    ]  # fmt: skip
+    game = {"first": first, "winner": winner, "chooser": chooser}
     games[number - 1 : number] = [game]
     parsed = result_rules.parse_games(games, seat_of)
     need = wins_needed(tournament, match.round)
-    result_rules.check_game_sequence(parsed, need=need)
-    result_rules.check_first_players(game_rules(tournament.game).first_player, parsed, chooser=None)
+    top_cut = match.round.kind == Round.Kind.TOP_CUT
+    result_rules.check_game_sequence(parsed, need=need, top_cut=top_cut)
+    parsed = result_rules.check_first_players(
+        game_rules(tournament.game).first_player,
+        parsed,
+        seeded=seeded_seat(match, seats),
+        refill_after=number,
+    )
     wins, draws = result_rules.games_to_result(parsed)
     old = match_result_dict(match)
-    winner_seat, first_seat = parsed[number - 1]
+    winner_seat, first_seat, chooser_seat = parsed[number - 1]
     saved, _created = MatchGame.objects.update_or_create(
-        match=match, number=number, defaults={"winner_seat": winner_seat, "first_seat": first_seat}
-    )
+        match=match, number=number,
+        defaults={"winner_seat": winner_seat, "first_seat": first_seat, "chooser_seat": chooser_seat},
+    )  # fmt: skip
     _record_decks(match, seats, [saved])
+    later = [g for g in stored if g.number > number and g.chooser_seat != parsed[g.number - 1][2]]
+    for g in later:  # a corrected game changes who chose in the games after it
+        g.chooser_seat = parsed[g.number - 1][2]
+    MatchGame.objects.bulk_update(later, ["chooser_seat"])
     for s in seats:
         s.wins = wins[s.seat]
     MatchSeat.objects.bulk_update(seats, ["wins"])
     match.draws = draws
     match.ended_by = ""
-    if max(wins) >= need:
+    # The match is over once decided, or after its last game (a best of three after 1-1-1 is a drawn match).
+    last_game = len(parsed) >= max_games(tournament, match.round, drawn=draws)
+    if max(wins) >= need or (last_game and not top_cut):
         _settle_status(match, by, organizer, me)
     else:
         match.status = Match.Status.PENDING
@@ -328,10 +376,12 @@ def match_finish_early(*, match: Match, by: Any, how: str, conceded_by: int | No
     elif how == "intentional_draw":
         if top_cut:
             raise ValidationError({"how": _("There are no intentional draws in the top cut.")})
-        if has_games:
+        if match.status != Match.Status.PENDING:
             raise ValidationError(
-                {"how": _("An intentional draw is agreed before playing; finish on time instead.")}
+                {"how": _("The result is already reported: an intentional draw is agreed before that.")}
             )
+        # MTR 2.4: players may agree to a draw at any point before the result is reported, games played or
+        # not, and it is always reported as 0-0-3; the games saved stay as the record of what was played.
         wins, draws = [0, 0], 3
     else:
         raise ValidationError({"how": _("Say how the match ended: time, concession or intentional_draw.")})
@@ -460,6 +510,7 @@ def match_resolve_dispute(
 def next_first_player(match: Match) -> first_player.Decision:
     """Who chooses (or goes first) in the next game, by the game's rule; ``player`` is a player id."""
     seats = sorted(match.seats.all(), key=lambda s: s.seat)
+    seeded = seeded_seat(match, seats)
     ids = (seats[0].player_id, seats[1].player_id) if len(seats) == 2 else (0, 0)
     by_seat = {s.seat: s.player_id for s in seats}
     records = [
@@ -468,7 +519,8 @@ def next_first_player(match: Match) -> first_player.Decision:
         for g in sorted(match.games.all(), key=lambda g: g.number)
     ]  # fmt: skip
     policy = game_rules(match.round.tournament.game).first_player
+    seeded_id = by_seat.get(seeded) if seeded is not None else None
     try:
-        return first_player.next_decision(policy, ids, records)
+        return first_player.next_decision(policy, ids, records, seeded=seeded_id)
     except ValueError:
-        return first_player.next_decision(first_player.DEFAULT_POLICY, ids, records)
+        return first_player.next_decision(first_player.DEFAULT_POLICY, ids, records, seeded=seeded_id)

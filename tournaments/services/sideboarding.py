@@ -51,7 +51,12 @@ def _check_viewer(tournament: Tournament, player: Player, by: Any) -> None:
 
 
 def side_section(tournament: Tournament) -> str | None:
+    """The section side cards come from: the format's, or the one a house-rule sideboard adds."""
+    from rules.engine.registry import with_house_sideboard
+
     fmt = game_rules(tournament.game).formats.get(tournament.format_slug)
+    if fmt is not None and tournament.allow_sideboard:
+        fmt = with_house_sideboard(fmt)
     policy = getattr(fmt, "sideboard", None) if fmt is not None else None
     return getattr(policy, "section", None)
 
@@ -119,7 +124,7 @@ def _refusal(tournament: Tournament, match: Match, game_number: int) -> str | No
         return _("The match is decided: there is no next game.")
     if game_number < 2:
         return _("No sideboarding before game 1.")
-    if game_number > max_games(tournament, match.round):
+    if game_number > max_games(tournament, match.round, drawn=match.draws):
         return _("This match has no game %(n)s.") % {"n": game_number}
     return None
 
@@ -145,10 +150,10 @@ def match_sideboard(
     if player.deck is None:
         raise ValidationError(_("%(name)s has no registered deck.") % {"name": player.name})
     before = current_deck(match, player)
-    deck_after, report = decklists.apply_swaps(tournament=tournament, snapshot=before, swaps=swaps)
-    if report.get("legal", False) and format_uses_pool(tournament) and player.pool is not None:
-        # Limited: the engine checks the swapped list against the player's own pool.
-        report = decklists.validate_snapshot(tournament=tournament, snapshot=deck_after, pool=player.pool)
+    # Limited: the additional set is the rest of the player's pool (g001 1.5.2), so the engine judges the swap
+    # against deck + additional set and the swapped list against the pool itself.
+    pool = player.pool if format_uses_pool(tournament) else None
+    deck_after, report = decklists.apply_swaps(tournament=tournament, snapshot=before, swaps=swaps, pool=pool)
     if not report.get("legal", False):
         problems = [v.get("message", str(v)) for v in report.get("violations", [])][:10]
         raise ValidationError({"swaps": [_("This sideboard swap is not allowed."), *problems]})

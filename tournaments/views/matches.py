@@ -50,12 +50,12 @@ def match_page(request: HttpRequest, match_id: int, status: int = 200) -> HttpRe
     done = match.status in (Match.Status.CONFIRMED, Match.Status.FINAL)
     games = list(match.games.all())
     side_game = len(games) + 1
+    limit = services.max_games(tournament, match.round, drawn=sum(1 for g in games if g.winner_seat is None))
     can_side = (
-        services.sideboarding_allowed(tournament)
-        and not match.bye
-        and not done
-        and 2 <= side_game <= services.max_games(tournament, match.round)
+        services.sideboarding_allowed(tournament) and not match.bye and not done and 2 <= side_game <= limit
     )
+    policy = services.game_rules(tournament.game).first_player
+    seeded = services.seeded_seat(match, seats) if len(seats) == 2 else None
     # Swaps are hidden information: a player sees their own, organizers see everyone's, nobody else any.
     side_player = me or (seats[0].player if organizer and seats else None)
     visible = match.sideboard_changes.select_related("player").order_by("game_number", "id")
@@ -80,7 +80,11 @@ def match_page(request: HttpRequest, match_id: int, status: int = 200) -> HttpRe
             "can_side": can_side and (organizer or me is not None),
             "side_player": side_player,
             "side_game": side_game,
-            "next_game": side_game if side_game <= services.max_games(tournament, match.round) else None,
+            "next_game": side_game if side_game <= limit else None,
+            # Game 1 of the top cut: the higher seed chooses (MTR 2.2) where the game's rule set says so.
+            "cut_chooser": seats[seeded].player if seeded is not None else None,
+            "ask_chooser": len(seats) == 2 and policy == "loser_chooses",
+            "chosen_seat": seeded if not games else None,
             "side_rows": printables.sideboard_rows(
                 current, game_slug=tournament.game.slug, format_slug=tournament.format_slug
             )
@@ -89,7 +93,9 @@ def match_page(request: HttpRequest, match_id: int, status: int = 200) -> HttpRe
             "side_lines": side_lines,
             "pod_labels": printables.pod_labels(tournament),
             "audit": history.audit_rows(selectors.match_audit(match)) if organizer or me is not None else [],
-            "game_rows": range(1, services.max_games(tournament, match.round) + 1),
+            "game_rows": range(
+                1, services.max_games(tournament, match.round, drawn=services.TOP_CUT_EXTRA_DRAWS) + 1
+            ),
             "pods": tournament.match_format == Tournament.MatchFormat.PODS
             and match.round.kind == Round.Kind.SWISS,
         },
@@ -117,7 +123,8 @@ def result_from_post(post: Any, match: Match) -> dict[str, Any]:
             first = post.get(f"game{n}_first", "")
             if not winner and not first:
                 continue
-            games.append({"winner": None if winner == "draw" else int_or(winner), "first": int_or(first)})
+            games.append({"winner": None if winner == "draw" else int_or(winner), "first": int_or(first),
+                          "chooser": int_or(post.get(f"game{n}_chooser"))})  # fmt: skip
         return {"games": games}
     if post.get("intentional_draw"):
         return {"wins": [0, 0], "draws": 3}
@@ -193,6 +200,7 @@ def match_game(request: HttpRequest, match_id: int) -> HttpResponse:
         lambda: services.match_save_game(
             match=match, by=request.user, number=int_or(request.POST.get("number")),
             first=int_or(request.POST.get("first")), winner=None if winner == "draw" else int_or(winner, -1),
+            chooser=int_or(request.POST.get("chooser")),
         ),
         _("Game %(n)s saved.") % {"n": request.POST.get("number", "")},
     )  # fmt: skip

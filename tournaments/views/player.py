@@ -289,16 +289,19 @@ def my_event_context(request: HttpRequest, base: dict[str, Any]) -> dict[str, An
     two_player = match is not None and not match.bye and len(seats) == 2
     done = match is not None and match.status in (Match.Status.CONFIRMED, Match.Status.FINAL)
     need = services.wins_needed(tournament, round_) if round_ is not None else 2
-    max_games = 2 * need - 1 if two_player else 0
+    drawn = sum(1 for g in games if g.winner_seat is None)
+    # The same bound the API applies, so the phone offers exactly the games the match can have.
+    max_games = services.max_games(tournament, round_, drawn=drawn) if two_player else 0
     decided = bool(two_player and max(s.wins for s in seats) >= need) or (
         match is not None and match.status != Match.Status.PENDING
     )
+    policy = services.game_rules(tournament.game).first_player
     next_first = None
     if two_player and not decided and len(games) < max_games:
-        policy = services.game_rules(tournament.game).first_player
         records = [first_player.GameRecord(winner=g.winner_seat, first_player=g.first_seat) for g in games]
+        seeded = services.seeded_seat(match, seats)
         try:
-            decision = first_player.next_decision(policy, (0, 1), records)
+            decision = first_player.next_decision(policy, (0, 1), records, seeded=seeded)
         except ValueError:
             decision = None
         if decision is not None:
@@ -308,6 +311,8 @@ def my_event_context(request: HttpRequest, base: dict[str, Any]) -> dict[str, An
                 "is_me": decision.player is not None and seats[decision.player].player_id == player.pk,
                 "chooses": decision.action == first_player.Action.CHOOSES,
                 "game": len(games) + 1,
+                "seeded": seeded is not None and not games,
+                "seat": decision.player,
             }
     current_deck = base["swaps"][-1].deck if base["swaps"] else player.deck
     can_side = (
@@ -334,6 +339,8 @@ def my_event_context(request: HttpRequest, base: dict[str, Any]) -> dict[str, An
         "decided": decided,
         "need": need,
         "game_numbers": list(range(1, max_games + 1)),
+        # Under "the loser chooses" the form asks who chose (prefilled when the rule says who).
+        "ask_chooser": two_player and policy == first_player.Policy.LOSER_CHOOSES,
         "next_game": len(games) + 1 if two_player and not decided and len(games) < max_games else None,
         "next_first": next_first,
         "can_confirm": match is not None
