@@ -318,3 +318,6 @@ class ResultChange(Change):
 
     def __str__(self) -> str:
         return f"{self.match} {self.action}"
+
+
+from .phase_models import Phase  # noqa: E402,F401  (phases: a module of their own, see its docstring)

@@ -1,6 +1,6 @@
 from django.urls import URLPattern, path
 
-from .views import actions, event, matches, organizer, player, printing, projector
+from .views import actions, event, matches, organizer, player, printing, projector, reports
 
 app_name = "tournaments"
 
@@ -47,6 +47,8 @@ urlpatterns = [
     _step("<int:pk>/rounds/<int:number>/repair/", "repair"),
     path("<int:pk>/rounds/<int:number>/timer/", organizer.round_timer, name="timer"),
     path("<int:pk>/standings/", event.standings, name="standings"),
+    path("<int:pk>/rounds/<int:number>/report/", reports.round_report, name="round_report"),
+    path("<int:pk>/phases/<int:number>/", reports.phase_standings, name="phase"),
     _step("<int:pk>/topcut/", "topcut"),
     path("<int:pk>/bracket/", event.bracket, name="bracket"),
     _step("<int:pk>/finish/", "finish"),

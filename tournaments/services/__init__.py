@@ -10,6 +10,7 @@
 - ``results``      game-by-game results, finishing early, confirm / dispute / correct / resolve
 - ``sideboarding`` private swaps between games
 - ``topcut``       the single-elimination cut and finishing the event
+- ``phases``       more Swiss after a cut by points and/or rank (points carried over or reset)
 
 Every service is keyword-only, typed and atomic, checks permissions itself and writes nothing on error; every
 visible change sends ``signals.tournament_changed`` after commit. Public names are re-exported here so callers
@@ -29,6 +30,7 @@ from .common import (
     wins_needed,
 )
 from .drops import drop_undoable, player_drop, player_drop_undo
+from .phases import phase_create, phase_seat_entrants, phase_set_cut
 from .registration import (
     decks_frozen,
     display_name,
@@ -99,6 +101,9 @@ __all__ = [
     "new_join_code",
     "next_first_player",
     "no_shows_restore",
+    "phase_create",
+    "phase_seat_entrants",
+    "phase_set_cut",
     "player_add_late",
     "player_check_in",
     "player_drop",

@@ -93,9 +93,7 @@ def tournament_create(
     if rounds is not None and not 1 <= rounds <= 30:
         errors["rounds"] = _("Swiss rounds must be between 1 and 30.")
     if top_cut not in TOP_CUT_SIZES:
-        errors["top_cut"] = _("Top cut must be one of %(sizes)s.") % {
-            "sizes": ", ".join(map(str, TOP_CUT_SIZES))
-        }
+        errors["top_cut"] = _("Top cut must be 0 (none) or from 2 to 64 players.")
     elif top_cut and match_format == Tournament.MatchFormat.PODS:
         errors["top_cut"] = _("Pod events have no single-elimination top cut.")
     if seed is not None and not 0 <= seed < MAX_SEED:
@@ -157,9 +155,7 @@ def tournament_update(*, tournament: Tournament, by: Any, **fields: Any) -> Tour
     if fields.get("rounds") is not None and not 1 <= fields["rounds"] <= 30:
         errors.setdefault("rounds", _("Swiss rounds must be between 1 and 30."))
     if "top_cut" in fields and fields["top_cut"] not in TOP_CUT_SIZES:
-        errors["top_cut"] = _("Top cut must be one of %(sizes)s.") % {
-            "sizes": ", ".join(map(str, TOP_CUT_SIZES))
-        }
+        errors["top_cut"] = _("Top cut must be 0 (none) or from 2 to 64 players.")
     if "name" in fields and not str(fields["name"]).strip():
         errors["name"] = _("The event needs a name.")
     if errors:
