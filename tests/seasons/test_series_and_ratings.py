@@ -63,7 +63,9 @@ def test_a_league_over_finished_events_ranks_players_and_rates_them(
 ):
     accounts = [make_user(f"p{i}") for i in range(5)]
     client = api_client_for(organizer)
-    answer = client.post("/api/series/", {"name": "Spring League", "game": "caster", "best_of": 2}, format="json")
+    answer = client.post(
+        "/api/series/", {"name": "Spring League", "game": "caster", "best_of": 2}, format="json"
+    )
     assert answer.status_code == 201, answer.content
     series = answer.json()["id"]
     events = []
@@ -104,7 +106,10 @@ def test_series_requests_are_checked(games, organizer, user, make_user, api_clie
     bad_table = client.post("/api/series/", {"name": "X", "game": "caster", "points_table": {"tiers": []}},
                             format="json")  # fmt: skip
     assert bad_table.status_code == 400 and "tiers" in str(bad_table.json())
-    assert api_client_for(user).post("/api/series/", {"name": "X", "game": "caster"}, format="json").status_code == 403
+    assert (
+        api_client_for(user).post("/api/series/", {"name": "X", "game": "caster"}, format="json").status_code
+        == 403
+    )
     series = client.post("/api/series/", {"name": "League", "game": "caster"}, format="json").json()["id"]
     from tests.tournaments.factories import make_event
 
@@ -115,8 +120,16 @@ def test_series_requests_are_checked(games, organizer, user, make_user, api_clie
     assert client.post(f"/api/series/{series}/events/", {"tournament": someone_elses.pk},
                        format="json").status_code == 403  # fmt: skip
     mine = make_event(organizer, games["caster"])
-    assert client.post(f"/api/series/{series}/events/", {"tournament": mine.pk}, format="json").status_code == 201
-    assert client.post(f"/api/series/{series}/events/", {"tournament": mine.pk}, format="json").status_code == 400
-    assert client.post(f"/api/series/{series}/events/", {"tournament": 10**12}, format="json").status_code == 400
+    assert (
+        client.post(f"/api/series/{series}/events/", {"tournament": mine.pk}, format="json").status_code
+        == 201
+    )
+    assert (
+        client.post(f"/api/series/{series}/events/", {"tournament": mine.pk}, format="json").status_code
+        == 400
+    )
+    assert (
+        client.post(f"/api/series/{series}/events/", {"tournament": 10**12}, format="json").status_code == 400
+    )
     assert client.get("/api/series/abc/standings/").status_code == 404
     assert client.get("/api/players/nobody/history/").status_code == 404
