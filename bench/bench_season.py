@@ -66,9 +66,8 @@ def run(events: int, players: int, accounts: int, vendor: str) -> None:
     from seasons import selectors, services
     from seasons.models import Series
     from tournaments import services as t_services
-    from tournaments.models import Match, MatchSeat, Player
-
     from tournaments import signals
+    from tournaments.models import Match, MatchSeat, Player
 
     # The receiver would do the work on the finish's commit, untimed: time the same call explicitly instead.
     signals.tournament_changed.disconnect(dispatch_uid="seasons.event_finished")
@@ -93,11 +92,12 @@ def run(events: int, players: int, accounts: int, vendor: str) -> None:
         Player.objects.bulk_create(
             [Player(tournament=event, user=u, name=u.username) for u in rng.sample(users, players)]
         )
-        while True:
-            try:
-                round_ = t_services.round_pair_next(tournament=event, by=organizer)
-            except Exception:  # noqa: BLE001 - the last Swiss round was played
-                break
+        # Round 1 fixes the number of Swiss rounds from the attendance (MTR Appendix E).
+        round_ = t_services.round_pair_next(tournament=event, by=organizer)
+        _fill_results(round_, rng, Match, MatchSeat)
+        event.refresh_from_db()
+        for _ in range(1, event.rounds or 1):
+            round_ = t_services.round_pair_next(tournament=event, by=organizer)
             _fill_results(round_, rng, Match, MatchSeat)
         t_services.tournament_finish(tournament=event, by=organizer)
         services.series_add_event(series=Series.objects.get(pk=series.pk), by=organizer, tournament=event)
