@@ -26,6 +26,18 @@ def reason_line(code: str, params: dict[str, Any]) -> str:
     return ""
 
 
+def bye_reason_report(code: str, points: int) -> str:
+    """Why a player got the bye, for the round's public report (third person)."""
+    params = {"points": points}
+    if code == "lowest_without_bye":
+        return _("the lowest-ranked player without a bye (%(points)s points)") % params
+    if code == "lower_players_had_byes":
+        return _("everyone below %(points)s points has already had a bye") % params
+    if code == "lower_bye_forces_rematch":
+        return _("a bye lower down would have forced a rematch (%(points)s points)") % params
+    return ""
+
+
 def why_opponent(tournament: Tournament, round_: Round | None, match: Match | None, player_id: int) -> str:
     """My event's "why this opponent" line for the player's match in a two-player Swiss round, else ''."""
     if (

@@ -19,7 +19,7 @@ def round_report(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         raise Http404
     report = pairing_report.round_report(round_)
     for bye in report["byes"]:
-        bye["words"] = pairing_words.reason_line(bye["reason"], {"points": bye["points"]})
+        bye["words"] = pairing_words.bye_reason_report(bye["reason"], bye["points"])
     return render(
         request,
         "tournaments/round_report.html",
