@@ -13,7 +13,7 @@ urlpatterns = router.urls
 # Phases and pairing reports: plain views beside the router's (their own module, tournaments/api/phases.py).
 from django.urls import path  # noqa: E402
 
-from .api import phases  # noqa: E402
+from .api import phases, teams  # noqa: E402
 
 urlpatterns += [
     path("tournaments/<str:pk>/phases/", phases.PhasesView.as_view(), name="api-tournament-phases"),
@@ -27,4 +27,5 @@ urlpatterns += [
         phases.PairingReportView.as_view(),
         name="api-tournament-round-report",
     ),
+    path("tournaments/<str:pk>/teams/", teams.TeamsView.as_view(), name="api-tournament-teams"),
 ]

@@ -56,6 +56,8 @@ class Tournament(models.Model):
     late_entry_losses = models.BooleanField(_("late entries get a loss per missed round"), default=True)
     publish_decklists = models.BooleanField(_("publish deck lists when finished"), default=False)
     round_minutes = models.PositiveSmallIntegerField(_("round time (minutes)"), default=50)
+    # 1: players play for themselves; 2 or 3: teams (tournaments/team_models.py), paired as units.
+    team_size = models.PositiveSmallIntegerField(_("team size"), default=1)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTRATION)
     registration_frozen_at = models.DateTimeField(null=True, blank=True)
     created_by = models.ForeignKey(
@@ -321,3 +323,4 @@ class ResultChange(Change):
 
 
 from .phase_models import Phase  # noqa: E402,F401  (phases: a module of their own, see its docstring)
+from .team_models import Team, TeamMember  # noqa: E402,F401  (teams: likewise)

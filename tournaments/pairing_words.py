@@ -45,6 +45,7 @@ def why_opponent(tournament: Tournament, round_: Round | None, match: Match | No
         or match is None
         or round_.kind != Round.Kind.SWISS
         or tournament.match_format == Tournament.MatchFormat.PODS
+        or tournament.team_size > 1
     ):
         return ""
     from .pairing_report import opponent_reasons

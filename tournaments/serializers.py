@@ -53,6 +53,9 @@ class TournamentInSerializer(serializers.Serializer):
     late_entry_losses = StrictBooleanField(required=False, default=True)
     publish_decklists = StrictBooleanField(required=False, default=False)
     round_minutes = serializers.IntegerField(required=False, default=50, min_value=1, max_value=600)
+    team_size = serializers.IntegerField(
+        required=False, default=1, min_value=1, max_value=3, help_text="2 or 3: a team event (1: no teams)"
+    )
 
 
 DECK_HELP = "A deck id of yours, or an inline list {hero?, sections: {slug: [{card, count}]}}."
@@ -157,6 +160,7 @@ class TournamentOutSerializer(serializers.Serializer):
     late_entry_losses = serializers.BooleanField()
     publish_decklists = serializers.BooleanField()
     round_minutes = serializers.IntegerField()
+    team_size = serializers.IntegerField(help_text="1, or the players of each team")
     check_in_open = serializers.SerializerMethodField()
     players = serializers.SerializerMethodField()
     rounds_paired = serializers.SerializerMethodField()

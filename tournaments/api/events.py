@@ -103,6 +103,7 @@ class TournamentViewSet(
             late_entry_losses=v["late_entry_losses"],
             publish_decklists=v["publish_decklists"],
             round_minutes=v["round_minutes"],
+            team_size=v["team_size"],
         )
         return tournament_response(request, tournament, status.HTTP_201_CREATED)
 

@@ -202,7 +202,11 @@ def swiss_round(tournament_pk: str, number: str) -> Round:
     round_ = get_object_or_404(
         Round.objects.select_related("tournament"), tournament=tournament, number=number
     )
-    if round_.kind != Round.Kind.SWISS or tournament.match_format == Tournament.MatchFormat.PODS:
+    if (
+        round_.kind != Round.Kind.SWISS
+        or tournament.match_format == Tournament.MatchFormat.PODS
+        or tournament.team_size > 1
+    ):
         raise ValidationError(
             _("Round %(n)s is not a two-player Swiss round; pairing reports cover those.")
             % {"n": round_.number}

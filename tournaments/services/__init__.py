@@ -10,6 +10,7 @@
 - ``results``      game-by-game results, finishing early, confirm / dispute / correct / resolve
 - ``sideboarding`` private swaps between games
 - ``topcut``       the single-elimination cut and finishing the event
+- ``teams``        team events: teams with a team deck rule, team Swiss rounds, team standings
 - ``phases``       more Swiss after a cut by points and/or rank (points carried over or reset)
 
 Every service is keyword-only, typed and atomic, checks permissions itself and writes nothing on error; every
@@ -69,6 +70,7 @@ from .setup import (
 )
 from .sideboarding import current_deck, match_sideboard, side_section, sideboard_options
 from .start import rounds_from_attendance, tournament_start
+from .teams import team_register, team_seat_of, team_standings_rows
 from .topcut import bracket_of, match_winner, topcut_advance, topcut_start, tournament_finish
 
 __all__ = [
@@ -125,6 +127,9 @@ __all__ = [
     "side_section",
     "sideboard_options",
     "sideboarding_allowed",
+    "team_register",
+    "team_seat_of",
+    "team_standings_rows",
     "topcut_advance",
     "topcut_start",
     "tournament_by_join_code",

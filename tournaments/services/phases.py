@@ -53,6 +53,8 @@ def phase_create(
         raise ValidationError(_("Phases can only be added before the top cut."))
     if tournament.match_format == Tournament.MatchFormat.PODS:
         raise ValidationError(_("Pod events have no Swiss phases."))
+    if tournament.team_size > 1:
+        raise ValidationError(_("Team events have no phases."))
     if tournament.rounds is None:
         raise ValidationError({"rounds": _("Set the number of Swiss rounds of the first phase first.")})
     errors: dict[str, str] = {}

@@ -61,6 +61,11 @@ def _pair_into(round_: Round, tournament: Tournament) -> None:
     if tournament.match_format == Tournament.MatchFormat.PODS:
         _pair_pods(round_, tournament, history, active)
         return
+    if tournament.team_size > 1:
+        from .teams import team_round_matches
+
+        _insert_matches(round_, team_round_matches(round_=round_, tournament=tournament, history=history))
+        return
     from ..engine.pairing import PairingImpossible, pair_round
     from ..pairing_inputs import round_inputs
     from .phases import phase_seat_entrants

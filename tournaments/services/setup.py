@@ -54,6 +54,7 @@ def tournament_create(
     publish_decklists: bool = False,
     round_minutes: int = 50,
     co_organizers: Sequence[Any] = (),
+    team_size: int = 1,
 ) -> Tournament:
     if not can_organize_any(created_by):
         raise PermissionDenied(_("Only organizers may create tournaments."))
@@ -100,6 +101,10 @@ def tournament_create(
         errors["seed"] = _("The seed must be a non-negative integer below 2^62.")
     if not 1 <= round_minutes <= 600:
         errors["round_minutes"] = _("Round time must be between 1 and 600 minutes.")
+    if team_size not in (1, 2, 3):
+        errors["team_size"] = _("Teams have 2 or 3 players (1: no teams).")
+    elif team_size > 1 and (top_cut or match_format == Tournament.MatchFormat.PODS):
+        errors["team_size"] = _("Team events are Swiss only: no top cut and no pods.")
     if banlist is not None and getattr(banlist, "game_id", game.pk) != game.pk:
         errors["banlist"] = _("That ban list belongs to another game.")
     if errors:
@@ -121,6 +126,7 @@ def tournament_create(
         late_entry_losses=late_entry_losses,
         publish_decklists=publish_decklists,
         round_minutes=round_minutes,
+        team_size=team_size,
         created_by=created_by,
         join_code=new_join_code(),
     )

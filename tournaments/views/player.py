@@ -341,4 +341,5 @@ def my_event_context(request: HttpRequest, base: dict[str, Any]) -> dict[str, An
         "can_side": can_side,
         "side_rows": printables.sideboard_rows(current_deck) if can_side else None,
         "why_opponent": why_opponent(tournament, round_, match, player.pk),
+        "team_seat": services.team_seat_of(player.pk) if tournament.team_size > 1 else None,
     }

@@ -15,7 +15,7 @@ from .helpers import tournament_or_404
 def round_report(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = tournament_or_404(pk)
     round_ = Round.objects.filter(tournament=tournament, number=number, kind=Round.Kind.SWISS).first()
-    if round_ is None or tournament.match_format == Tournament.MatchFormat.PODS:
+    if round_ is None or tournament.match_format == Tournament.MatchFormat.PODS or tournament.team_size > 1:
         raise Http404
     report = pairing_report.round_report(round_)
     for bye in report["byes"]:
