@@ -109,3 +109,28 @@ def test_a_store_league_and_a_players_history_on_a_phone(
     _shot(russian, "06-player-history-ru")
     page.context.close()
     russian.context.close()
+
+
+def test_a_team_trio_member_sees_their_seat_on_a_phone(
+    browser, live_server, games, organizer, make_user, api_client_for
+):  # type: ignore[no-untyped-def]
+    client = api_client_for(organizer)
+    tid = client.post("/api/tournaments/", {"name": "Trios Night", "game": "mtg", "format": "constructed",
+                                            "team_size": 3, "rounds": 2, "seed": 3}, format="json").json()["id"]  # fmt: skip
+    names = [f"trio{i}" for i in range(6)]
+    for name in names:
+        make_user(name)
+    for t, team in enumerate(("Red Dragons", "Blue Moon")):
+        answer = client.post(f"/api/tournaments/{tid}/teams/", {"name": team, "members": names[3 * t: 3 * t + 3]},
+                             format="json")  # fmt: skip
+        assert answer.status_code == 201
+    assert client.post(f"/api/tournaments/{tid}/rounds/").status_code == 201
+    from django.contrib.auth import get_user_model
+
+    member = get_user_model().objects.get(username="trio4")
+    page = _phone(browser, live_server, member)
+    page.goto(f"{live_server.url}/tournaments/{tid}/me/")
+    assert page.get_by_test_id("my-team-seat").inner_text() == "Your team: Blue Moon, seat B"
+    assert page.get_by_test_id("my-opponents").inner_text().endswith("trio1")
+    _shot(page, "07-team-member-seat")
+    page.context.close()
