@@ -113,3 +113,16 @@ def test_a_top_twelve_gives_the_top_four_seeds_a_bye(games, organizer, api_clien
     assert sum(m.bye for m in matches) == 4 and len(matches) == 8
     byes = {m.seats.get().cut_seed for m in matches if m.bye}
     assert byes == {1, 2, 3, 4}
+
+
+def test_the_phase_pages_show_each_phases_standings(games, organizer, client):
+    event = make_event(organizer, games["caster"], players=8, rounds=1)
+    _play_swiss(event, organizer, 1, seed=3)
+    services.phase_create(tournament=event, by=organizer, rounds=1, top=4)
+    services.round_pair_next(tournament=event, by=organizer)
+    detail = client.get(f"/tournaments/{event.pk}/").content.decode()
+    assert 'data-testid="phase-links"' in detail
+    page = client.get(f"/tournaments/{event.pk}/phases/2/").content.decode()
+    assert "top 4" in page and page.count("<tr>") == 1 + 4
+    assert client.get(f"/tournaments/{event.pk}/phases/1/").status_code == 200
+    assert client.get(f"/tournaments/{event.pk}/phases/3/").status_code == 404
