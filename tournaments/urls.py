@@ -49,6 +49,7 @@ urlpatterns = [
     path("<int:pk>/standings/", event.standings, name="standings"),
     path("<int:pk>/rounds/<int:number>/report/", reports.round_report, name="round_report"),
     path("<int:pk>/phases/<int:number>/", reports.phase_standings, name="phase"),
+    path("<int:pk>/teams/", reports.team_standings, name="team_standings"),
     _step("<int:pk>/topcut/", "topcut"),
     path("<int:pk>/bracket/", event.bracket, name="bracket"),
     _step("<int:pk>/finish/", "finish"),

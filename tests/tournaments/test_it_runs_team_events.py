@@ -140,3 +140,6 @@ def test_team_swiss_pairs_teams_seat_against_seat_and_ranks_them(
     client.force_login(get_user_model().objects.get(username="p4"))
     page = client.get(f"/tournaments/{tid}/me/").content.decode()
     assert "Your team: Team 1, seat B" in page
+    standings = client.get(f"/tournaments/{tid}/teams/").content.decode()
+    assert 'data-testid="team-standings"' in standings and "A: p3" in standings
+    assert 'data-testid="team-standings-link"' in client.get(f"/tournaments/{tid}/").content.decode()

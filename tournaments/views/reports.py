@@ -44,3 +44,17 @@ def phase_standings(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         "tournaments/phase_standings.html",
         {"tournament": tournament, "phase": phase, "number": number, "rows": rows, "phases": added},
     )
+
+
+@require_GET
+def team_standings(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = tournament_or_404(pk)
+    if tournament.team_size < 2:
+        raise Http404
+    from ..services import team_standings_rows
+
+    return render(
+        request,
+        "tournaments/team_standings.html",
+        {"tournament": tournament, "rows": team_standings_rows(tournament)},
+    )
