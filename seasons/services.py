@@ -3,6 +3,7 @@
 - ``series_create(by=, name=, game=, best_of=, points_table=None) -> Series`` — organizers.
 - ``series_add_event(series=, by=, tournament=) -> SeriesEvent`` — the series' owner, who organizes the event
   too; the event must be of the series' game.
+- ``ratings_rebuild(game=)`` — every finished event of the game rated again (manage.py ratings_rebuild).
 - ``event_finished(tournament=)`` — when an event finishes (receivers.py): freeze its finishes and move the
   ratings by its matches, once.
 """
@@ -161,3 +162,24 @@ def _rated_games(tournament: Tournament) -> list[rating_engine.Game]:
         (_, wa, ua), (_, wb, ub) = rows
         games.append(rating_engine.Game(ua, ub, 1.0 if wa > wb else 0.0 if wa < wb else 0.5))
     return games
+
+
+@transaction.atomic
+def ratings_rebuild(*, game: Game) -> int:
+    """Rate every finished event of ``game`` again from unrated, in the order they were first rated (events
+    never rated come last, oldest first): after a result was corrected in a finished event. Returns the
+    number of events rated."""
+    order = {
+        tid: i for i, tid in enumerate(
+            RatedEvent.objects.filter(tournament__game=game).order_by("rated_at", "id").values_list("tournament_id", flat=True)
+        )
+    }  # fmt: skip
+    events = sorted(
+        Tournament.objects.filter(game=game, status=Tournament.Status.FINISHED),
+        key=lambda t: (order.get(t.pk, len(order)), t.created_at, t.pk),
+    )
+    Rating.objects.filter(game=game).delete()
+    RatedEvent.objects.filter(tournament__game=game).delete()
+    for event in events:
+        _rate(event)
+    return len(events)

@@ -133,3 +133,27 @@ def test_series_requests_are_checked(games, organizer, user, make_user, api_clie
     )
     assert client.get("/api/series/abc/standings/").status_code == 404
     assert client.get("/api/players/nobody/history/").status_code == 404
+
+
+def test_ratings_can_be_rebuilt_after_a_correction(games, organizer, make_user):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    accounts = [make_user(f"r{i}") for i in range(4)]
+    event = _finished_event(organizer, games["caster"], accounts, "Week 1")
+    services.tournament_finish(tournament=event, by=organizer)
+    season_services.event_finished(tournament=event)
+    before = {r.user_id: r.rating for r in Rating.objects.all()}
+    # A finished event's result corrected by hand: the rebuild rates it again from the corrected result.
+    match = event.round_set.get(number=1).matches.filter(bye=False, seats__player__user__isnull=False).first()
+    seats = list(match.seats.order_by("seat"))
+    seats[0].wins, seats[1].wins = seats[1].wins, seats[0].wins
+    for seat in seats:
+        seat.save(update_fields=["wins"])
+    out = StringIO()
+    call_command("ratings_rebuild", "caster", stdout=out)
+    assert "1 events rated again" in out.getvalue()
+    after = {r.user_id: r.rating for r in Rating.objects.all()}
+    assert set(after) == set(before) and after != before
+    assert all(r.events == 1 for r in Rating.objects.all())
