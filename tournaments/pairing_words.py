@@ -38,8 +38,14 @@ def bye_reason_report(code: str, points: int) -> str:
     return ""
 
 
-def why_opponent(tournament: Tournament, round_: Round | None, match: Match | None, player_id: int) -> str:
-    """My event's "why this opponent" line for the player's match in a two-player Swiss round, else ''."""
+def why_opponent(
+    tournament: Tournament, round_: Round | None, match: Match | None, player_id: int, opponent_id: int | None
+) -> str:
+    """My event's "why this opponent" line for the player's match in a two-player Swiss round, else ''.
+
+    A pairing needs only the two players' points (one small query); the bye's reason needs the whole round
+    (cached per pairing, and only the one player with the bye asks).
+    """
     if (
         round_ is None
         or match is None
@@ -48,7 +54,17 @@ def why_opponent(tournament: Tournament, round_: Round | None, match: Match | No
         or tournament.team_size > 1
     ):
         return ""
-    from .pairing_report import opponent_reasons
+    from .pairing_report import opponent_reasons, pairing_points_of
 
-    found = opponent_reasons(round_, tournament).get(player_id)
-    return reason_line(*found) if found else ""
+    if match.bye:
+        found = opponent_reasons(round_, tournament).get(player_id)
+        return reason_line(*found) if found else ""
+    if opponent_id is None:
+        return ""
+    points = pairing_points_of(round_, tournament, [player_id, opponent_id])
+    mine, theirs = points[player_id], points[opponent_id]
+    if mine == theirs:
+        return reason_line("same_points", {"points": mine})
+    if mine > theirs:
+        return reason_line("paired_down", {"from": mine, "to": theirs})
+    return reason_line("paired_up", {"from": theirs, "to": mine})

@@ -123,6 +123,11 @@ def test_why_this_opponent_is_one_line_per_player(games, organizer):
                      "lower_bye_forces_rematch"}  # fmt: skip
     # 5 players after round 1: two on 3 points, two on 0 and the bye's receiver on 3: someone is paired down.
     assert "paired_down" in codes and "paired_up" in codes
+    # My event's cheap reading of the two players' points agrees with the report's whole-event one.
+    facts = pairing_report._facts(round2)
+    for match in round2.matches.filter(bye=False):
+        ids = list(match.seats.values_list("player_id", flat=True))
+        assert pairing_report.pairing_points_of(round2, event, ids) == {pid: facts.points[pid] for pid in ids}
 
 
 def test_the_report_page_and_my_event_say_why(games, organizer, make_user, client):

@@ -126,3 +126,19 @@ def test_the_phase_pages_show_each_phases_standings(games, organizer, client):
     assert "top 4" in page and page.count("<tr>") == 1 + 4
     assert client.get(f"/tournaments/{event.pk}/phases/1/").status_code == 200
     assert client.get(f"/tournaments/{event.pk}/phases/3/").status_code == 404
+
+
+def test_my_events_points_follow_a_phase_that_resets_them(games, organizer):
+    from tournaments import pairing_report
+
+    event = make_event(organizer, games["caster"], players=10, rounds=2)
+    _play_swiss(event, organizer, 2, seed=11)
+    services.phase_create(tournament=event, by=organizer, rounds=2, top=6, carry_points=False)
+    for _ in range(2):
+        services.round_pair_next(tournament=event, by=organizer)
+        finish_round(event, organizer, outcome=_results(4))
+    round4 = event.round_set.get(number=4)
+    facts = pairing_report._facts(round4)
+    for match in round4.matches.filter(bye=False):
+        ids = list(match.seats.values_list("player_id", flat=True))
+        assert pairing_report.pairing_points_of(round4, event, ids) == {pid: facts.points[pid] for pid in ids}

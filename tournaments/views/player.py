@@ -340,6 +340,8 @@ def my_event_context(request: HttpRequest, base: dict[str, Any]) -> dict[str, An
         "deck_entry": printables.snapshot_entry(current_deck) if current_deck else None,
         "can_side": can_side,
         "side_rows": printables.sideboard_rows(current_deck) if can_side else None,
-        "why_opponent": why_opponent(tournament, round_, match, player.pk),
+        "why_opponent": why_opponent(
+            tournament, round_, match, player.pk, opponents[0].player_id if len(opponents) == 1 else None
+        ),
         "team_seat": services.team_seat_of(player.pk) if tournament.team_size > 1 else None,
     }
