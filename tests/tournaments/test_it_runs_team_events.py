@@ -45,16 +45,17 @@ def test_a_unified_construction_breach_names_the_card_and_both_decks(
     c = _mtg_deck(chen, game, "Chen", extra=["Ann Card 3"])
     url = f"/api/tournaments/{tid}/teams/"
     body = {"name": "Blue Moon", "members": ["ann", "boris", "chen"], "decks": [a.pk, b.pk, c.pk]}
-    for deck in (a, b, c):
-        deck.owner = organizer  # the organizer registers the team with decks they can read
-        deck.save(update_fields=["owner"])
+    # Each member's own (private) deck may be registered for them; someone else's private deck may not.
+    stranger = _mtg_deck(make_user("dora"), game, "Dora")
+    hidden = client.post(url, {**body, "decks": [a.pk, b.pk, stranger.pk]}, format="json")
+    assert hidden.status_code == 400 and "decks" in hidden.json()
     refused = client.post(url, body, format="json")
     assert refused.status_code == 400
     message = str(refused.json()["decks"])
     assert "Ann Card 3" in message and "Ann deck" in message and "Chen deck" in message
     assert "Mountain" not in message  # basic lands may be in every deck
     assert not Team.objects.exists() and not _t(tid).players.exists()  # nothing half-written
-    c2 = _mtg_deck(organizer, game, "Chen2")
+    c2 = _mtg_deck(chen, game, "Chen2")
     ok = client.post(url, {**body, "decks": [a.pk, b.pk, c2.pk]}, format="json")
     assert ok.status_code == 201, ok.content
     (team,) = ok.json()["teams"]

@@ -82,13 +82,19 @@ class TeamsView(TournamentApiView, APIView):
         if missing:
             raise serializers.ValidationError({"members": f"no account named {', '.join(missing)}"})
         decks = []
-        for deck_id in v.get("decks", []):
+        seated = [users[n] for n in v["members"]]
+        for position, deck_id in enumerate(v.get("decks", [])):
             deck = Deck.objects.filter(pk=deck_id).first()
-            if deck is None or not deck.readable_by(request.user):
-                raise serializers.ValidationError({"decks": f"no deck {deck_id} that you can read"})
+            # A member's own deck (even private) is theirs to register; any other deck must be readable.
+            member = seated[position] if position < len(seated) else None
+            mine = deck is not None and member is not None and deck.owner_id == member.pk
+            if deck is None or not (mine or deck.readable_by(request.user)):
+                raise serializers.ValidationError(
+                    {"decks": f"no deck {deck_id} of that member or that you can read"}
+                )
             decks.append(deck)
         services.team_register(
-            tournament=tournament, by=request.user, name=v["name"], members=[users[n] for n in v["members"]],
+            tournament=tournament, by=request.user, name=v["name"], members=seated,
             decks=decks,
         )  # fmt: skip
         return Response(
