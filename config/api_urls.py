@@ -17,4 +17,5 @@ urlpatterns = [
     path("", include("rules.api_urls")),
     path("", include("decks.api_urls")),
     path("", include("tournaments.api_urls")),
+    path("", include("seasons.api_urls")),
 ]

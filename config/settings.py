@@ -96,6 +96,7 @@ INSTALLED_APPS = [
     "rules",
     "decks",
     "tournaments",
+    "seasons",
     "venue",
 ]
 

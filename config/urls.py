@@ -16,6 +16,7 @@ urlpatterns = [
     path("rules/", include("rules.urls")),
     path("decks/", include("decks.urls")),
     path("tournaments/", include("tournaments.urls")),
+    path("seasons/", include("seasons.urls")),
 ]
 
 # JSON 404s under /api/ (config.errors), the usual page elsewhere.

@@ -4,6 +4,7 @@ from django.urls import path
 from rest_framework.routers import SimpleRouter
 
 from . import api
+from .api import phases, teams
 from .api.mending import ClockView, MendView
 from .api.penalties import PenaltyView
 
@@ -15,5 +16,18 @@ urlpatterns = [
     path("tournaments/<str:pk>/penalties/", PenaltyView.as_view(), name="api-tournament-penalties"),
     path("tournaments/<str:pk>/rounds/<str:number>/mend/", MendView.as_view(), name="api-round-mend"),
     path("tournaments/<str:pk>/rounds/<str:number>/clock/", ClockView.as_view(), name="api-round-clock"),
+    # Phases, pairing reports and teams: plain views beside the router's (tournaments/api/phases.py, teams.py).
+    path("tournaments/<str:pk>/phases/", phases.PhasesView.as_view(), name="api-tournament-phases"),
+    path(
+        "tournaments/<str:pk>/phases/<str:number>/",
+        phases.PhaseDetailView.as_view(),
+        name="api-tournament-phase",
+    ),
+    path(
+        "tournaments/<str:pk>/rounds/<str:number>/report/",
+        phases.PairingReportView.as_view(),
+        name="api-tournament-round-report",
+    ),
+    path("tournaments/<str:pk>/teams/", teams.TeamsView.as_view(), name="api-tournament-teams"),
     *router.urls,
 ]

@@ -58,6 +58,8 @@ class Tournament(models.Model):
     round_minutes = models.PositiveSmallIntegerField(_("round time (minutes)"), default=50)
     # Each Swiss round is paired as a draft the organizers review and publish; players see it once published.
     draft_pairings = models.BooleanField(_("review pairings before players see them"), default=False)
+    # 1: players play for themselves; 2 or 3: teams (tournaments/team_models.py), paired as units.
+    team_size = models.PositiveSmallIntegerField(_("team size"), default=1)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTRATION)
     registration_frozen_at = models.DateTimeField(null=True, blank=True)
     created_by = models.ForeignKey(
@@ -412,3 +414,7 @@ class JudgeCall(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} judge call"
+
+
+from .phase_models import Phase  # noqa: E402,F401  (phases: a module of their own, see its docstring)
+from .team_models import Team, TeamMember  # noqa: E402,F401  (teams: likewise)

@@ -56,6 +56,9 @@ class TournamentInSerializer(serializers.Serializer):
     draft_pairings = StrictBooleanField(
         required=False, default=False, help_text="Rounds are paired as drafts the organizers publish."
     )
+    team_size = serializers.IntegerField(
+        required=False, default=1, min_value=1, max_value=3, help_text="2 or 3: a team event (1: no teams)"
+    )
 
 
 DECK_HELP = "A deck id of yours, or an inline list {hero?, sections: {slug: [{card, count}]}}."
@@ -166,6 +169,7 @@ class TournamentOutSerializer(serializers.Serializer):
     publish_decklists = serializers.BooleanField()
     round_minutes = serializers.IntegerField()
     draft_pairings = serializers.BooleanField()
+    team_size = serializers.IntegerField(help_text="1, or the players of each team")
     check_in_open = serializers.SerializerMethodField()
     players = serializers.SerializerMethodField()
     rounds_paired = serializers.SerializerMethodField()

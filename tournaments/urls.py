@@ -1,6 +1,17 @@
 from django.urls import URLPattern, path
 
-from .views import actions, dashboard, event, judging, matches, organizer, player, printing, projector
+from .views import (
+    actions,
+    dashboard,
+    event,
+    judging,
+    matches,
+    organizer,
+    player,
+    printing,
+    projector,
+    reports,
+)
 
 app_name = "tournaments"
 
@@ -47,6 +58,9 @@ urlpatterns = [
     _step("<int:pk>/rounds/<int:number>/repair/", "repair"),
     path("<int:pk>/rounds/<int:number>/timer/", organizer.round_timer, name="timer"),
     path("<int:pk>/standings/", event.standings, name="standings"),
+    path("<int:pk>/rounds/<int:number>/report/", reports.round_report, name="round_report"),
+    path("<int:pk>/phases/<int:number>/", reports.phase_standings, name="phase"),
+    path("<int:pk>/teams/", reports.team_standings, name="team_standings"),
     _step("<int:pk>/topcut/", "topcut"),
     path("<int:pk>/bracket/", event.bracket, name="bracket"),
     _step("<int:pk>/finish/", "finish"),

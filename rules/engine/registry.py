@@ -157,6 +157,17 @@ class CopyLimitRules:
 
 
 @dataclass(frozen=True, slots=True)
+class TeamRule:
+    """Team deck construction (``unified``): a card ``filter`` matches in at most one teammate's deck."""
+
+    rule: str
+    key: str
+    scope: tuple[str, ...]
+    filter_spec: Any = None
+    filter: CardPredicate | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class IdentityRule:
     """Deck cards' identity must be a subset of the hero's (Magic's colour identity), as data.
 
@@ -256,6 +267,7 @@ class FormatRules:
     min_players: int = 2
     max_players: int = 2
     match_format: str = "bo3"
+    team: TeamRule | None = None
     # Language → the format's name (``name``/``name_ru`` and ``[game.labels.formats]``).
     names: Mapping[str, str] = field(default_factory=dict)
 
@@ -568,6 +580,17 @@ class _Loader:
             keep = self.scope((*at("sideboard"), "keep_sizes"), sb.keep_sizes, section_map)
             sideboard = SideboardPolicy(section=sb.section, keep_sizes=keep)
         effective = raw.effective_date if raw is not base else (base.effective_date or game.effective_date)
+        team = None
+        if (tm := base.team) is not None:
+            # The format's own table only: team rules do not change between dated versions of a format.
+            tloc = (*(loc if raw is base else loc[:-2]), "team")
+            team = TeamRule(
+                rule=tm.rule,
+                key=tm.key,
+                scope=self.scope((*tloc, "scope"), tm.scope, section_map),
+                filter_spec=tm.filter,
+                filter=self.filter((*tloc, "filter"), tm.filter),
+            )
         return FormatRules(
             game_slug=game.slug,
             slug=base.slug,
@@ -589,6 +612,7 @@ class _Loader:
             min_players=pick("min_players") or game.min_players,
             max_players=pick("max_players") or game.max_players,
             match_format=pick("match_format") or game.match_format,
+            team=team,
         )
 
     def versions(

@@ -155,6 +155,19 @@ _FORMAT_DOC = {
 MatchFormat = Literal["bo1", "bo3", "bo5", "pods"]
 
 
+class TeamTable(_Table):
+    """`team`: what the decks of a team event's teammates may share, checked at team registration.
+    `rule = "unified"` is MTR's unified deck construction: a card the `filter` matches (every card when there
+    is none) may be in at most one teammate's deck, counted by `key` over the `scope` sections."""
+
+    rule: Literal["unified"] = Field(description="`unified`: a card in at most one teammate's deck")
+    key: Literal["name", "identity"] = Field("name", description="what makes two cards the same card")
+    scope: list[str] = Field(min_length=1, description="section slugs whose cards count")
+    filter: Any = Field(
+        None, description=f"{FILTER_DOC}: only matching cards are restricted (basic lands are not)"
+    )
+
+
 class VersionTable(_Table):
     """`[[formats.versions]]`: an earlier version of the format. Keys given replace the format's keys
     (whole: a version with `sections` lists all its sections); the others are inherited."""
@@ -199,6 +212,7 @@ class FormatTable(_Table):
     max_players: int | None = Field(None, ge=1, description=_FORMAT_DOC["max_players"])
     match_format: MatchFormat | None = Field(None, description=_FORMAT_DOC["match_format"])
     versions: list[VersionTable] = Field(default_factory=list, description="`[[formats.versions]]` (below)")
+    team: TeamTable | None = Field(None, description="`{ rule, key, scope, filter }`: team deck construction")
 
 
 class SearchFilterTable(_Table):
@@ -473,6 +487,7 @@ _REFERENCE_TABLES: list[tuple[str, type[BaseModel]]] = [
     ("banlist", BanListTable),
     ("sideboard", SideboardTable),
     ("[[formats.versions]]", VersionTable),
+    ("team", TeamTable),
 ]
 
 

@@ -12,7 +12,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("accounts", "cards", "config", "decks", "rules", "tournaments", "venue")
+PACKAGES = ("accounts", "cards", "config", "decks", "rules", "seasons", "tournaments", "venue")
 # Migrations are generated and import nothing of ours but models; tests and benches are not the product.
 SKIP_PARTS = {"migrations", "__pycache__"}
 
@@ -117,7 +117,7 @@ def test_it_has_no_import_circle_anywhere_in_the_product() -> None:
     assert circles == [], "import circles: " + "; ".join(" <-> ".join(c) for c in circles)
 
 
-ENGINES = ("rules.engine", "tournaments.engine")
+ENGINES = ("rules.engine", "seasons.engine", "tournaments.engine")
 
 
 def _imports_of(path: Path, module: str) -> set[str]:

@@ -124,6 +124,19 @@ ROWS = [
         organizer_only(200),
         lambda w: {"wins": [2, 0], "reason": "table 1 misreported"},
     ),
+    # --- phases and series (issue 25): the event's organizer adds a phase; organizers create a series
+    Row(
+        "post",
+        lambda w: f"/api/tournaments/{w['event']}/phases/",
+        organizer_only(201),
+        lambda w: {"kind": "swiss", "rounds": 1, "advance": {"min_points": 3}},
+    ),
+    Row(
+        "post",
+        lambda w: "/api/series/",
+        {**_status(403, 201, allowed_roles=("other_organizer", "organizer", "staff"))},
+        lambda w: {"name": "League", "game": "caster", "best_of": 3},
+    ),
     # --- HTML views that write
     Row("post", lambda w: f"/decks/{w['deck']}/delete/", owner_only(403, 302, anonymous=LOGIN), api=False),
     Row(

@@ -104,6 +104,7 @@ class TournamentViewSet(
             publish_decklists=v["publish_decklists"],
             round_minutes=v["round_minutes"],
             draft_pairings=v["draft_pairings"],
+            team_size=v["team_size"],
         )
         return tournament_response(request, tournament, status.HTTP_201_CREATED)
 

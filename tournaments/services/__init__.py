@@ -13,6 +13,8 @@
 - ``mending``      one match at a time: swaps, pairing by hand, byes and losses by hand, fixed tables
 - ``clock``        pausing, resuming and adding time to the round clock
 - ``judging``      penalties, per-table time extensions, judge calls
+- ``teams``        team events: teams with a team deck rule, team Swiss rounds, team standings
+- ``phases``       more Swiss after a cut by points and/or rank (points carried over or reset)
 
 Every service is keyword-only, typed and atomic, checks permissions itself and writes nothing on error; every
 visible change sends ``signals.tournament_changed`` after commit. Public names are re-exported here so callers
@@ -36,6 +38,7 @@ from .common import (
 from .drops import drop_undoable, player_drop, player_drop_undo
 from .judging import judge_call, judge_call_answer, match_extend, penalty_add, penalty_counts
 from .mending import pairing_bye, pairing_loss, pairing_pair, pairing_swap, player_fix_table, round_publish
+from .phases import phase_create, phase_seat_entrants, phase_set_cut
 from .registration import (
     decks_frozen,
     display_name,
@@ -75,6 +78,7 @@ from .setup import (
 )
 from .sideboarding import current_deck, match_sideboard, side_section, sideboard_options
 from .start import rounds_from_attendance, tournament_start
+from .teams import team_register, team_seat_of, team_standings_rows
 from .topcut import bracket_of, match_winner, topcut_advance, topcut_start, tournament_finish
 
 __all__ = [
@@ -117,6 +121,9 @@ __all__ = [
     "pairing_swap",
     "penalty_add",
     "penalty_counts",
+    "phase_create",
+    "phase_seat_entrants",
+    "phase_set_cut",
     "player_add_late",
     "player_check_in",
     "player_drop",
@@ -144,6 +151,9 @@ __all__ = [
     "side_section",
     "sideboard_options",
     "sideboarding_allowed",
+    "team_register",
+    "team_seat_of",
+    "team_standings_rows",
     "topcut_advance",
     "topcut_start",
     "tournament_by_join_code",

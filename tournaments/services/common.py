@@ -17,7 +17,8 @@ from .. import signals
 from ..models import Match, MatchSeat, Round, Tournament
 
 MAX_SEED = 2**62
-TOP_CUT_SIZES = (0, 2, 4, 8, 16, 32, 64)
+# Any size: a cut that is not a power of two gives its top seeds a first-round bye (engine/topcut.py).
+TOP_CUT_SIZES = (0, *range(2, 65))
 
 
 class StaleVersion(ValidationError):

@@ -65,22 +65,19 @@ def _pair_into(round_: Round, tournament: Tournament) -> None:
     if tournament.match_format == Tournament.MatchFormat.PODS:
         _pair_pods(round_, tournament, history, active)
         return
-    from ..engine.pairing import PairingImpossible, PairingPlayer, pair_round
+    if tournament.team_size > 1:
+        from .teams import team_round_matches
 
-    points = {row.player_id: row.points for row in records.compute_rows(history, tournament.tiebreakers)}
-    opponents = records.opponents_by_player(history)
-    byes = records.byes_by_player(history)
-    downs = records.pair_downs_by_player(history)
-    engine_players = [
-        PairingPlayer(
-            id=p.id,
-            points=points.get(p.id, 0),
-            opponents=frozenset(opponents.get(p.id, ())),
-            had_bye=p.id in byes,
-            pair_downs=downs.get(p.id, 0),
-        )
-        for p in active
-    ]
+        _insert_matches(round_, team_round_matches(round_=round_, tournament=tournament, history=history))
+        return
+    from ..engine.pairing import PairingImpossible, pair_round
+    from ..pairing_inputs import round_inputs
+    from .phases import phase_seat_entrants
+
+    # A phase's first round fixes who made its cut; the inputs are built where the pairing report builds
+    # them again (tournaments/pairing_inputs.py), so a round can be explained and reproduced.
+    phase_seat_entrants(tournament=tournament, number=round_.number, history=history)
+    engine_players = round_inputs(tournament, history, round_.number).players
     try:
         result = pair_round(engine_players, round_.number, round_.seed)
     except PairingImpossible as error:

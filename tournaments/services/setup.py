@@ -55,6 +55,7 @@ def tournament_create(
     round_minutes: int = 50,
     draft_pairings: bool = False,
     co_organizers: Sequence[Any] = (),
+    team_size: int = 1,
 ) -> Tournament:
     if not can_organize_any(created_by):
         raise PermissionDenied(_("Only organizers may create tournaments."))
@@ -94,15 +95,17 @@ def tournament_create(
     if rounds is not None and not 1 <= rounds <= 30:
         errors["rounds"] = _("Swiss rounds must be between 1 and 30.")
     if top_cut not in TOP_CUT_SIZES:
-        errors["top_cut"] = _("Top cut must be one of %(sizes)s.") % {
-            "sizes": ", ".join(map(str, TOP_CUT_SIZES))
-        }
+        errors["top_cut"] = _("Top cut must be 0 (none) or from 2 to 64 players.")
     elif top_cut and match_format == Tournament.MatchFormat.PODS:
         errors["top_cut"] = _("Pod events have no single-elimination top cut.")
     if seed is not None and not 0 <= seed < MAX_SEED:
         errors["seed"] = _("The seed must be a non-negative integer below 2^62.")
     if not 1 <= round_minutes <= 600:
         errors["round_minutes"] = _("Round time must be between 1 and 600 minutes.")
+    if team_size not in (1, 2, 3):
+        errors["team_size"] = _("Teams have 2 or 3 players (1: no teams).")
+    elif team_size > 1 and (top_cut or match_format == Tournament.MatchFormat.PODS):
+        errors["team_size"] = _("Team events are Swiss only: no top cut and no pods.")
     if banlist is not None and getattr(banlist, "game_id", game.pk) != game.pk:
         errors["banlist"] = _("That ban list belongs to another game.")
     if errors:
@@ -125,6 +128,7 @@ def tournament_create(
         publish_decklists=publish_decklists,
         round_minutes=round_minutes,
         draft_pairings=bool(draft_pairings),
+        team_size=team_size,
         created_by=created_by,
         join_code=new_join_code(),
     )
@@ -161,9 +165,7 @@ def tournament_update(*, tournament: Tournament, by: Any, **fields: Any) -> Tour
     if fields.get("rounds") is not None and not 1 <= fields["rounds"] <= 30:
         errors.setdefault("rounds", _("Swiss rounds must be between 1 and 30."))
     if "top_cut" in fields and fields["top_cut"] not in TOP_CUT_SIZES:
-        errors["top_cut"] = _("Top cut must be one of %(sizes)s.") % {
-            "sizes": ", ".join(map(str, TOP_CUT_SIZES))
-        }
+        errors["top_cut"] = _("Top cut must be 0 (none) or from 2 to 64 players.")
     if "name" in fields and not str(fields["name"]).strip():
         errors["name"] = _("The event needs a name.")
     if errors:

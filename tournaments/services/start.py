@@ -44,7 +44,8 @@ def start_event(tournament: Tournament, by: Any) -> None:
                 % {"names": ", ".join(missing)}
             )
     if tournament.rounds is None:
-        tournament.rounds = rounds_from_attendance(count, tournament.top_cut)
+        # A team event is paired team against team: its length follows the number of teams.
+        tournament.rounds = rounds_from_attendance(max(2, count // tournament.team_size), tournament.top_cut)
     tournament.status = Tournament.Status.RUNNING
     tournament.registration_frozen_at = tournament.registration_frozen_at or timezone.now()
     tournament.save(update_fields=["rounds", "status", "registration_frozen_at"])

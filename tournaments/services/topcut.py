@@ -34,6 +34,10 @@ def topcut_start(*, tournament: Tournament, by: Any) -> Round:
     if latest is None or latest.number < (tournament.rounds or 0) or not records.round_complete(latest):
         raise ValidationError(_("Finish every Swiss round first."))
     rows = records.compute_rows(records.load_history(tournament), tournament.tiebreakers)
+    last_phase = tournament.phases.order_by("-number").first()
+    if last_phase is not None and last_phase.entrants is not None:
+        # Only the last Swiss phase's players can make the cut (day 2 players, not those cut before it).
+        rows = [row for row in rows if row.player_id in set(last_phase.entrants)]
     if sum(1 for row in rows if not row.dropped) < 2:
         raise ValidationError(_("Not enough players for a top cut."))
     bracket = topcut.first_round(topcut.entrants_from_standings(rows, tournament.top_cut))

@@ -25,6 +25,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from .. import live, printables, services
 from ..live.my_event import my_event_state
 from ..models import Match, Player, Round, Tournament
+from ..pairing_words import why_opponent
 from ..permissions import is_organizer, player_for_user
 from ..printables import swap_lines
 from ..services.registration import normalize_join_code
@@ -351,4 +352,8 @@ def my_event_context(request: HttpRequest, base: dict[str, Any]) -> dict[str, An
         "deck_entry": printables.snapshot_entry(current_deck) if current_deck else None,
         "can_side": can_side,
         "side_rows": printables.sideboard_rows(current_deck) if can_side else None,
+        "why_opponent": why_opponent(
+            tournament, round_, match, player.pk, opponents[0].player_id if len(opponents) == 1 else None
+        ),
+        "team_seat": services.team_seat_of(player.pk) if tournament.team_size > 1 else None,
     }

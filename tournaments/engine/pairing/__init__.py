@@ -69,6 +69,7 @@ from itertools import accumulate, groupby
 from ._search import pair_run
 from ._types import PairingPlayer, Players
 from ._window import WindowSolution, solve_window
+from .bound import pair_down_lower_bound, pair_downs_of
 
 __all__ = [
     "Pair",
@@ -76,6 +77,8 @@ __all__ = [
     "PairingPlayer",
     "PairingStats",
     "RoundPairing",
+    "pair_down_lower_bound",
+    "pair_downs_of",
     "pair_round",
     "recommended_rounds",
     "round_rng_seed",

@@ -1,0 +1,1 @@
+"""Pure season engines (no Django): series points and standings (``points``), ratings (``ratings``)."""

@@ -1,0 +1,40 @@
+"""Public pages: the series list, a series' standings, a player's history (events, places, decks, ratings)."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from . import selectors
+from .models import Series
+
+
+@require_GET
+def series_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "seasons/series_list.html", {"series_list": selectors.series_list()[:200]})
+
+
+@require_GET
+def series_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    series = get_object_or_404(Series.objects.select_related("game"), pk=pk)
+    rows, usernames = selectors.series_standings_compute(series)
+    events = selectors.series_finishes(series)
+    return render(
+        request,
+        "seasons/series_detail.html",
+        {
+            "series": series,
+            "rows": [(row, usernames.get(row.key)) for row in rows],
+            "events": [event for event, _finishes in events],
+            "tiers": sorted(series.points_table.get("tiers", []), key=lambda t: t["min_players"]),
+        },
+    )
+
+
+@require_GET
+def player_history(request: HttpRequest, username: str) -> HttpResponse:
+    person = get_object_or_404(get_user_model(), username=username, is_active=True)
+    history = selectors.player_history(person, request.user)
+    return render(request, "seasons/player_history.html", {"person": person, **history})

@@ -1,0 +1,103 @@
+"""/api/tournaments/{id}/teams/: a team event's teams (register: organizers) and team standings."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import serializers, status
+from rest_framework.generics import get_object_or_404
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from .. import services
+from ..models import Tournament
+from ..permissions import require_organizer
+from .common import TournamentApiView, errors, parse
+
+
+class TeamInSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=100)
+    members = serializers.ListField(child=serializers.CharField(max_length=150), min_length=2, max_length=3,
+                                    help_text="usernames, in seat order (A, B, C)")  # fmt: skip
+    decks = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=2**63 - 1), required=False, max_length=3,
+        help_text="deck ids, one per member in the same order",
+    )  # fmt: skip
+
+
+class TeamMemberOutSerializer(serializers.Serializer):
+    seat = serializers.CharField(help_text="A, B or C: who plays whom in a team match")
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    user = serializers.CharField(allow_null=True)
+
+
+class TeamRowOutSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    team = serializers.IntegerField()
+    name = serializers.CharField()
+    points = serializers.IntegerField(help_text="3 per team match won (most seat matches), 1 per draw")
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    omw = serializers.FloatField(help_text="opponent teams' match-win percentage (each at least 1/3)")
+    seat_win = serializers.FloatField(help_text="share of seat matches won")
+    members = TeamMemberOutSerializer(many=True)
+
+
+class TeamsOutSerializer(serializers.Serializer):
+    teams = TeamRowOutSerializer(many=True, help_text="in team standings order")
+
+
+class TeamsView(TournamentApiView, APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(operation_id="tournaments_teams_list", responses={200: TeamsOutSerializer, **errors(404)})
+    def get(self, request: Request, pk: str) -> Response:
+        """The teams in standings order: points, opponents' match-win %, seat matches won."""
+        tournament = get_object_or_404(Tournament, pk=pk)
+        return Response(TeamsOutSerializer({"teams": services.team_standings_rows(tournament)}).data)
+
+    @extend_schema(
+        operation_id="tournaments_teams_register",
+        request=TeamInSerializer,
+        responses={201: TeamsOutSerializer, **errors(400, 401, 403, 404)},
+        examples=[OpenApiExample("trio", value={"name": "Blue Moon", "members": ["ann", "boris", "chen"],
+                                                "decks": [11, 12, 13]}, request_only=True)],
+    )  # fmt: skip
+    def post(self, request: Request, pk: str) -> Response:
+        """Organizers: register a team; its decks are checked together by the format's team rule (unified
+        construction: a 400 names the card and both decks)."""
+        from decks.models import Deck
+
+        tournament = get_object_or_404(Tournament, pk=pk)
+        require_organizer(tournament, request.user)
+        v = parse(TeamInSerializer, request)
+        users = {
+            u.username: u for u in get_user_model().objects.filter(username__in=v["members"], is_active=True)
+        }
+        missing = [name for name in v["members"] if name not in users]
+        if missing:
+            raise serializers.ValidationError({"members": f"no account named {', '.join(missing)}"})
+        decks = []
+        seated = [users[n] for n in v["members"]]
+        for position, deck_id in enumerate(v.get("decks", [])):
+            deck = Deck.objects.filter(pk=deck_id).first()
+            # A member's own deck (even private) is theirs to register; any other deck must be readable.
+            member = seated[position] if position < len(seated) else None
+            mine = deck is not None and member is not None and deck.owner_id == member.pk
+            if deck is None or not (mine or deck.readable_by(request.user)):
+                raise serializers.ValidationError(
+                    {"decks": f"no deck {deck_id} of that member or that you can read"}
+                )
+            decks.append(deck)
+        services.team_register(
+            tournament=tournament, by=request.user, name=v["name"], members=seated,
+            decks=decks,
+        )  # fmt: skip
+        return Response(
+            TeamsOutSerializer({"teams": services.team_standings_rows(tournament)}).data,
+            status=status.HTTP_201_CREATED,
+        )

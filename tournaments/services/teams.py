@@ -1,0 +1,235 @@
+"""Team events: registering a team (with the game's team deck rule), pairing team rounds, team standings.
+
+- ``team_register(tournament=, by=, name=, members=[users], decks=[decks]) -> Team`` — organizers, while
+  registration is open; every member becomes an entry with their deck, the team's decks checked together by
+  the format's ``team`` rule (unified construction: a card in one teammate's deck only).
+- ``team_round_matches(round_=, tournament=, history=)`` — the rows of a team round for the pairing service:
+  teams paired by the Swiss engine on team points, each pairing ``size`` seat matches at consecutive tables.
+- ``team_results(tournament, history)`` / ``team_standings_rows(tournament)`` — team matches and standings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from .. import records
+from ..engine import teams as team_engine
+from ..models import Match, Team, TeamMember, Tournament
+from ..permissions import is_organizer
+from .common import announce, game_rules
+from .registration import player_register, player_submit_deck
+
+SEATS = "ABC"
+
+
+def _team_deck_problems(tournament: Tournament, decks: Sequence[Any]) -> list[str]:
+    """The team rule's violations, each naming the card and both decks (nothing when the format has none)."""
+    from rules.engine.team import team_conflicts
+    from rules.services import card_info
+
+    from ..decklists import snapshot_cards, snapshot_from_deck
+
+    fmt = game_rules(tournament.game).formats.get(tournament.format_slug)
+    if fmt is None or fmt.team is None:
+        return []
+    from rules.engine.cards import Deck as EngineDeck
+
+    engine_decks = []
+    for deck in decks:
+        sections, _hero = snapshot_cards(snapshot_from_deck(deck))
+        engine_decks.append(
+            (
+                deck.name,
+                EngineDeck(
+                    sections={slug: [(card_info(c), n) for c, n in rows] for slug, rows in sections.items()}
+                ),
+            )
+        )
+    return [
+        _("“%(card)s” is in both “%(first)s” and “%(second)s”: with unified deck construction a card other than "
+          "basic lands may be in one teammate's deck only.")
+        % {"card": c.card, "first": c.decks[0], "second": c.decks[1]}
+        for c in team_conflicts(fmt.team, engine_decks)
+    ]  # fmt: skip
+
+
+@transaction.atomic
+def team_register(
+    *, tournament: Tournament, by: Any, name: str, members: Sequence[Any], decks: Sequence[Any] = ()
+) -> Team:
+    if not is_organizer(tournament, by):
+        raise PermissionDenied(_("Only the organizers of this event may register teams."))
+    tournament = Tournament.objects.select_for_update().select_related("game").get(pk=tournament.pk)
+    size = tournament.team_size
+    if size < 2:
+        raise ValidationError(_("This event is not a team event."))
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise ValidationError(_("Registration for this event is closed."))
+    errors: dict[str, Any] = {}
+    name = (name or "").strip()
+    if not name or len(name) > 100:
+        errors["name"] = _("A team needs a name of at most 100 characters.")
+    elif tournament.teams.filter(name__iexact=name).exists():
+        errors["name"] = _("There is already a team named “%(name)s”.") % {"name": name}
+    if len(members) != size or len({m.pk for m in members}) != size:
+        errors["members"] = _("A team of this event has %(n)s different players.") % {"n": size}
+    if decks and len(decks) != size:
+        errors["decks"] = _("Give one deck per member, in the members' order (%(n)s).") % {"n": size}
+    elif not decks and tournament.deck_registration:
+        errors["decks"] = _("Deck registration is on: give one deck per member.")
+    if errors:
+        raise ValidationError(errors)
+    problems = _team_deck_problems(tournament, decks)
+    if problems:
+        raise ValidationError({"decks": problems})
+    team = Team.objects.create(tournament=tournament, name=name, created_by=by)
+    for seat, member in enumerate(members):
+        player = player_register(tournament=tournament, by=by, user=member)
+        if decks:
+            player_submit_deck(player=player, by=by, deck=decks[seat])
+        try:
+            with transaction.atomic():
+                TeamMember.objects.create(team=team, player=player, seat=seat)
+        except IntegrityError:
+            raise ValidationError({"members": _("A player can be on one team only.")}) from None
+    announce(tournament.pk, "players")
+    return team
+
+
+def _membership(tournament: Tournament) -> tuple[dict[int, tuple[int, int]], dict[int, list[int]]]:
+    """player id -> (team id, seat), and team id -> member player ids by seat."""
+    seat_of: dict[int, tuple[int, int]] = {}
+    members: dict[int, list[int]] = {}
+    for team_id, player_id, seat in (
+        TeamMember.objects.filter(team__tournament=tournament)
+        .order_by("team_id", "seat")
+        .values_list("team_id", "player_id", "seat")
+    ):
+        seat_of[player_id] = (team_id, seat)
+        members.setdefault(team_id, []).append(player_id)
+    return seat_of, members
+
+
+def team_results(tournament: Tournament, history: records.History) -> list[team_engine.TeamMatch]:
+    """The team matches of the Swiss rounds in ``history``, read back from the seat matches' tables."""
+    seat_of, _members = _membership(tournament)
+    size = tournament.team_size
+    grouped: dict[tuple[int, int], list[records.MatchRow]] = {}
+    for m in history.matches:
+        if m.seats:
+            grouped.setdefault((m.round_number, (m.table - 1) // size), []).append(m)
+    out = []
+    for (number, _table), rows in sorted(grouped.items()):
+        first = rows[0].seats[0].player_id
+        team_a = seat_of.get(first, (None, 0))[0]
+        if team_a is None:
+            continue
+        if all(r.bye for r in rows):
+            out.append(team_engine.team_match_of(number, team_a, None, ()))
+            continue
+        team_b = None
+        seats = []
+        for r in rows:
+            if len(r.seats) != 2:
+                continue
+            a, b = r.seats
+            team_b = seat_of.get(b.player_id, (None, 0))[0]
+            done = r.status in records.DONE_STATUSES
+            seats.append(team_engine.SeatResult(a.wins if done else 0, b.wins if done else 0))
+        if team_b is not None and all(r.status in records.DONE_STATUSES for r in rows):
+            out.append(team_engine.team_match_of(number, team_a, team_b, seats))
+    return out
+
+
+def team_round_matches(
+    *, round_: Any, tournament: Tournament, history: records.History
+) -> list[tuple[int, bool, str, list[tuple[int, int, int, bool]]]]:
+    """Pair a team round: the engine pairs teams on team points; each pairing becomes seat matches."""
+    from ..engine.pairing import PairingImpossible, PairingPlayer, pair_round
+    from ..engine_messages import reason
+
+    seat_of, members = _membership(tournament)
+    size = tournament.team_size
+    active = {p.id for p in history.active_for_round(round_.number)}
+    loose = [history.players[pid].name for pid in sorted(active) if pid not in seat_of]
+    if loose:
+        raise ValidationError(
+            _("These players are on no team: %(names)s. Register them as a team or drop them.")
+            % {"names": ", ".join(loose[:10])}
+        )
+    teams = [t for t, ids in members.items() if len(ids) == size and all(pid in active for pid in ids)]
+    if len(teams) < 2:
+        raise ValidationError(_("At least two complete teams are needed to pair a round."))
+    played = team_results(tournament, history)
+    rows = {r.team_id: r for r in team_engine.team_standings(teams, played)}
+    met: dict[int, set[int]] = {t: set() for t in teams}
+    byes = set()
+    for m in played:
+        if m.team_b is None:
+            byes.add(m.team_a)
+        else:
+            met.setdefault(m.team_a, set()).add(m.team_b)
+            met.setdefault(m.team_b, set()).add(m.team_a)
+    engine_teams = [
+        PairingPlayer(id=t, points=rows[t].points, opponents=frozenset(met.get(t, ())), had_bye=t in byes)
+        for t in teams
+    ]
+    try:
+        result = pair_round(engine_teams, round_.number, round_.seed)
+    except PairingImpossible as error:
+        raise ValidationError(_("No valid pairing exists: %(why)s") % {"why": reason(error)}) from None
+    matches: list[tuple[int, bool, str, list[tuple[int, int, int, bool]]]] = []
+    for pair in result.pairs:
+        for seat in range(size):
+            table = (pair.table - 1) * size + seat + 1
+            matches.append((table, False, Match.Status.PENDING,
+                            [(members[pair.player_a][seat], 0, 0, False), (members[pair.player_b][seat], 1, 0, False)]))  # fmt: skip
+    if result.bye is not None:
+        # Every member of the bye team has a bye (a 2-0 win, final at once), at the team's tables.
+        base = len(result.pairs) * size
+        for seat in range(size):
+            matches.append(
+                (base + seat + 1, True, Match.Status.FINAL, [(members[result.bye][seat], 0, 2, False)])
+            )
+    return matches
+
+
+def team_standings_rows(tournament: Tournament) -> list[dict[str, Any]]:
+    """Team standings with each team's members (by seat), for the API and the pages."""
+    history = records.load_history(tournament)
+    teams = {t.pk: t for t in tournament.teams.prefetch_related("members__player__user")}
+    rows = team_engine.team_standings(teams, team_results(tournament, history))
+    return [
+        {
+            "rank": row.rank,
+            "team": row.team_id,
+            "name": teams[row.team_id].name,
+            "points": row.points,
+            "wins": row.wins,
+            "losses": row.losses,
+            "draws": row.draws,
+            "omw": round(row.omw, 6),
+            "seat_win": round(row.seat_win, 6),
+            "members": [
+                {
+                    "seat": SEATS[m.seat],
+                    "player": m.player_id,
+                    "name": m.player.name,
+                    "user": m.player.user.username if m.player.user else None,
+                }
+                for m in teams[row.team_id].members.all()
+            ],
+        }
+        for row in rows
+    ]
+
+
+def team_seat_of(player_id: int) -> tuple[str, str] | None:
+    """(team name, seat letter) of a player in a team event, for their phone."""
+    member = TeamMember.objects.select_related("team").filter(player_id=player_id).first()
+    return None if member is None else (member.team.name, SEATS[member.seat])
