@@ -72,9 +72,10 @@ class History:
 def load_history(tournament: Tournament, *, kind: str | None = Round.Kind.SWISS) -> History:
     players = {
         pid: PlayerRow(pid, name, uid, joined, dropped)
-        for pid, name, uid, joined, dropped in Player.objects.filter(tournament=tournament).values_list(
-            "id", "name", "user_id", "joined_round", "dropped_at_round"
-        )
+        # Waitlisted entries never had a place: not paired, not in the standings.
+        for pid, name, uid, joined, dropped in Player.objects.filter(
+            tournament=tournament, waitlisted=False
+        ).values_list("id", "name", "user_id", "joined_round", "dropped_at_round")
     }
     match_qs = Match.objects.filter(round__tournament=tournament)
     if kind is not None:

@@ -357,3 +357,18 @@ def round_payload(round_: Round) -> dict[str, Any]:
         "timer_ends_at": round_.timer_ends_at,
         "matches": body,
     }
+
+
+def final_places(tournament: Tournament) -> dict[int, int]:
+    """``{player_id: place}`` once the event is finished (the final standings' order), else empty."""
+    if tournament.status != Tournament.Status.FINISHED:
+        return {}
+    return {row["player"]: row["rank"] for row in standings_compute(tournament=tournament)}
+
+
+def players_listing(tournament: Tournament) -> tuple[list[Player], dict[str, Any]]:
+    """The entries in the API's order with what their JSON needs beyond the rows (final places, waitlist
+    positions), read in a fixed number of queries."""
+    players = list(tournament.players.select_related("user").order_by("name", "id"))
+    line = sorted(p.pk for p in players if p.waitlisted and p.dropped_at_round is None)
+    return players, {"places": final_places(tournament), "waitlist": {pk: i for i, pk in enumerate(line, 1)}}

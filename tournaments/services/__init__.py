@@ -3,6 +3,9 @@
 - ``setup``        creating an event, changing its settings, join codes
 - ``registration`` joining (by code), organizers adding players (one, many, CSV), deck lists, renaming
 - ``start``        starting the event (no-shows dropped, the round count fixed)
+- ``late_entry``   when late entries are taken and from which round they play
+- ``waitlist``     the player cap and its waitlist (promotion before the start)
+- ``names``/``claims`` guest entries claimed by their player or linked to an account by an organizer
 - ``checkin``      check-in, and undoing the no-show drops
 - ``drops``        drops and their undo
 - ``rounds``       pairing rounds (Swiss and pods), re-pairing, the round clock
@@ -18,6 +21,7 @@ write ``services.round_pair_next(...)``.
 
 from .. import records
 from .checkin import checkin_open, no_shows_restore, player_check_in
+from .claims import player_claim, player_link, user_by_username
 from .common import (
     MAX_SEED,
     TOP_CUT_SIZES,
@@ -29,6 +33,8 @@ from .common import (
     wins_needed,
 )
 from .drops import drop_undoable, player_drop, player_drop_undo
+from .late_entry import late_entry_open, late_entry_refusal
+from .names import claim_candidates
 from .registration import (
     decks_frozen,
     display_name,
@@ -68,6 +74,7 @@ from .setup import (
 from .sideboarding import current_deck, match_sideboard, side_section, sideboard_options
 from .start import rounds_from_attendance, tournament_start
 from .topcut import bracket_of, match_winner, topcut_advance, topcut_start, tournament_finish
+from .waitlist import waitlist_position, waitlist_promote, was_promoted
 
 __all__ = [
     "EDITABLE_ALWAYS",
@@ -78,6 +85,7 @@ __all__ = [
     "StaleVersion",
     "bracket_of",
     "checkin_open",
+    "claim_candidates",
     "current_deck",
     "decks_frozen",
     "display_name",
@@ -85,6 +93,8 @@ __all__ = [
     "format_uses_pool",
     "freeze_if_deadline_passed",
     "game_rules",
+    "late_entry_open",
+    "late_entry_refusal",
     "match_confirm_result",
     "match_correct_result",
     "match_dispute",
@@ -101,9 +111,11 @@ __all__ = [
     "no_shows_restore",
     "player_add_late",
     "player_check_in",
+    "player_claim",
     "player_drop",
     "player_drop_undo",
     "player_join",
+    "player_link",
     "player_register",
     "player_rename",
     "player_submit_deck",
@@ -127,5 +139,9 @@ __all__ = [
     "tournament_finish",
     "tournament_start",
     "tournament_update",
+    "user_by_username",
+    "waitlist_position",
+    "waitlist_promote",
+    "was_promoted",
     "wins_needed",
 ]  # fmt: skip

@@ -47,6 +47,9 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         my_decks = list(Deck.objects.filter(owner=request.user, game=tournament.game).order_by("name"))
     players = list(tournament.players.select_related("user").order_by("name", "id"))
     undoable = {p.pk for p in players if organizer and p.dropped and services.drop_undoable(tournament, p)}
+    line = sorted(p.pk for p in players if p.waitlisted and p.dropped_at_round is None)
+    for p in players:
+        p.waitlist_number = line.index(p.pk) + 1 if p.pk in line else None
     return render(
         request,
         "tournaments/detail.html",
@@ -69,6 +72,11 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "uses_pool": tournament.deck_registration and services.format_uses_pool(tournament),
             "attention": list(selectors.attention_matches(tournament)) if organizer else [],
             "champion": selectors.tournament_champion(tournament),
+            "waitlist": line,
+            "entered": sum(1 for p in players if not p.waitlisted and p.dropped_at_round is None),
+            "late_entry_refusal": services.late_entry_refusal(tournament)
+            if tournament.status == Tournament.Status.RUNNING
+            else None,
             "swiss_done": latest is not None
             and latest.kind == Round.Kind.SWISS
             and latest.number >= (tournament.rounds or 0),

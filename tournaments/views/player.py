@@ -21,11 +21,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import live, printables, services
+from .. import live, outcomes, printables, services
 from ..live.my_event import my_event_state
 from ..models import Match, Player, Round, Tournament
 from ..permissions import is_organizer, player_for_user
 from ..printables import swap_lines
+from ..services.late_entry import latest_swiss_round
 from ..services.registration import normalize_join_code
 from .helpers import (
     back,
@@ -68,13 +69,29 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
             signup_form = SignupForm(request.POST)
             if not signup_form.is_valid():
                 return _join_page(request, tournament, signup_form, status=400)
+            if services.claim_candidates(tournament, signup_form.save(commit=False)):
+                # A guest entry may be theirs: create the account, then let them say "this is me" (or not).
+                user = signup_form.save()
+                login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
+                messages.info(request, _("Your account is ready. Is one of these entries you?"))
+                return redirect("tournaments:join_code", code=tournament.join_code or code)
+        claim = request.POST.get("claim", "")
         try:
             with transaction.atomic():
                 if signup_form is not None:
                     user = signup_form.save()
                 deck = deck_for(request) if user.is_authenticated else None
-                services.player_join(code=tournament.join_code or "", by=user, deck=deck,
-                                     text=request.POST.get("deck_text", ""))  # fmt: skip
+                text = request.POST.get("deck_text", "")
+                if claim.isdigit():
+                    guest = Player.objects.filter(pk=int(claim), tournament=tournament).first()
+                    if guest is None:
+                        raise ValidationError(_("That entry is not in this event."))
+                    player = services.player_claim(code=tournament.join_code or "", player=guest, by=user)
+                    if deck is not None or text.strip():
+                        services.player_submit_deck(player=player, by=user, deck=deck, text=text)
+                else:
+                    services.player_join(code=tournament.join_code or "", by=user, deck=deck, text=text,
+                                         new_entry=claim == "new")  # fmt: skip
         except ValidationError as error:
             for message in errors(error):
                 messages.error(request, message)
@@ -106,6 +123,10 @@ def _join_page(
             "decks": decks,
             "signup_form": signup_form or (None if request.user.is_authenticated else SignupForm()),
             "deck_text": request.POST.get("deck_text", ""),
+            "candidates": services.claim_candidates(tournament, request.user),
+            "late_round": latest_swiss_round(tournament) + 1
+            if tournament.status == Tournament.Status.RUNNING
+            else None,
         },
         status=status,
     )
@@ -339,4 +360,15 @@ def my_event_context(request: HttpRequest, base: dict[str, Any]) -> dict[str, An
         "deck_entry": printables.snapshot_entry(current_deck) if current_deck else None,
         "can_side": can_side,
         "side_rows": printables.sideboard_rows(current_deck) if can_side else None,
+        **entry_notes(tournament, player, base["record"]),
+    }
+
+
+def entry_notes(tournament: Tournament, player: Player, record: dict[str, int]) -> dict[str, Any]:
+    """The waitlist (their place in line, or that they moved up) and how the event ended for them."""
+    before_start = tournament.status == Tournament.Status.REGISTRATION
+    return {
+        "waitlist_position": services.waitlist_position(player) if player.waitlisted else None,
+        "promoted": before_start and not player.waitlisted and services.was_promoted(player),
+        "outcome": outcomes.player_outcome(tournament, player, record),
     }
