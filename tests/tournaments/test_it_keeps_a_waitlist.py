@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -115,9 +116,21 @@ def test_bulk_adds_past_the_cap_go_to_the_waitlist_in_order(games, organizer):
     reason="simultaneous joins race only on PostgreSQL (SQLite serialises writers)",
 )
 @pytest.mark.django_db(transaction=True)
-def test_simultaneous_joins_at_the_cap_take_exactly_the_free_places(games, organizer, make_user):
+def test_simultaneous_joins_at_the_cap_take_exactly_the_free_places(games, organizer, make_user, monkeypatch):
     from rest_framework.test import APIClient
 
+    from tournaments.services import waitlist
+
+    counted = waitlist.places_taken
+
+    def slow_count(tournament):
+        # Widen the window between counting the places and inserting the entry, so that without the event
+        # row lock every join would see a free place.
+        taken = counted(tournament)
+        time.sleep(0.05)
+        return taken
+
+    monkeypatch.setattr(waitlist, "places_taken", slow_count)
     event = make_event(organizer, games["caster"], capacity=3)
     users = [make_user(f"racer{i}") for i in range(12)]
     statuses: list[str] = []
