@@ -56,6 +56,8 @@ def test_organizers_add_accounts_and_link_guests_from_the_event_page(
     assert "Player 01 now belongs to the account bob." in linked.content.decode()
     assert Player.objects.get(pk=guest.pk).user == other_user
     assert EntryChange.objects.filter(player=guest, action="link", changed_by=organizer).exists()
+    history = client.get(reverse("tournaments:detail", args=[event.pk])).content.decode()
+    assert 'data-testid="entry-changes"' in history and "linked to an account (@bob)" in history
     client.force_login(user)
     refused = client.post(reverse("tournaments:player_link", args=[event.pk, event.players.get(name="Player 02").pk]),
                           {"username": "alice"}, follow=True)  # fmt: skip

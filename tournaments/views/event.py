@@ -73,6 +73,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "attention": list(selectors.attention_matches(tournament)) if organizer else [],
             "champion": selectors.tournament_champion(tournament),
             "waitlist": line,
+            "entry_changes": selectors.entry_changes(tournament) if organizer else [],
             "entered": sum(1 for p in players if not p.waitlisted and p.dropped_at_round is None),
             "late_entry_refusal": services.late_entry_refusal(tournament)
             if tournament.status == Tournament.Status.RUNNING
