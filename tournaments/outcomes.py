@@ -1,6 +1,6 @@
 """How the event ended for one player, in words for their My event page.
 
-- After the Swiss rounds, a player outside the top cut: "You finished 5th of 9 and did not make the top 4."
+- After the Swiss rounds, a player outside the top cut: "… you finished 5th of 9 and did not make the top 4."
 - After Finish, everyone: their final place (the final standings: the cut by how far each went, then the
   rest by Swiss rank) and record.
 
@@ -61,14 +61,14 @@ def player_outcome(tournament: Tournament, player: Player, record: dict[str, int
     count = places["count"]
     if tournament.status == Tournament.Status.FINISHED:
         place = places["rank"][player.pk]
-        text = _("You finished %(place)s of %(count)s, with a record of %(wins)s–%(losses)s–%(draws)s.") % {
+        text = _("Final standings: you finished %(place)s of %(count)s, with a record of %(wins)s–%(losses)s–%(draws)s.") % {
             "place": ordinal(place), "count": count, **record,
         }  # fmt: skip
         return {"final": True, "place": place, "count": count, "text": text}
     if player.pk in places["cut"]:
         return None
     place = places["swiss"][player.pk]
-    text = _("You finished %(place)s of %(count)s and did not make the top %(cut)s.") % {
+    text = _("The Swiss rounds are over: you finished %(place)s of %(count)s and did not make the top %(cut)s.") % {
         "place": ordinal(place), "count": count, "cut": len(places["cut"]) or tournament.top_cut,
     }  # fmt: skip
     return {"final": False, "place": place, "count": count, "text": text}

@@ -39,15 +39,16 @@ def test_outside_the_cut_then_after_finish_everyone_sees_their_place(
     outside = next(a for a in accounts if swiss[by_user[a.pk].pk] == 5)
     client.force_login(outside)
     page = client.get(f"/tournaments/{event.pk}/me/").content.decode()
-    assert "You finished 5th of 9 and did not make the top 4." in page
+    assert "The Swiss rounds are over: you finished 5th of 9 and did not make the top 4." in page
     assert "Wait for the next round to be paired" not in page
+    assert "Your event is over: the top cut plays on" in page
     inside = next(a for a in accounts if swiss[by_user[a.pk].pk] == 1)
     client.force_login(inside)
     assert "did not make the top" not in client.get(f"/tournaments/{event.pk}/me/").content.decode()
     # In Russian too.
     client.force_login(outside)
     ru = client.get(f"/tournaments/{event.pk}/me/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
-    assert "Вы заняли 5-е место из 9 и не прошли в топ-4." in ru
+    assert "вы заняли 5-е место из 9 и не прошли в топ-4." in ru
 
     before = api_client_for(organizer).get(f"/api/tournaments/{event.pk}/players/").json()["players"]
     assert all(p["place"] is None for p in before)
@@ -65,5 +66,7 @@ def test_outside_the_cut_then_after_finish_everyone_sees_their_place(
         client.force_login(account)
         page = client.get(f"/tournaments/{event.pk}/me/").content.decode()
         place = final[by_user[account.pk].pk]
-        assert f"You finished {ordinal(place)} of 9, with a record of" in page, account.username
+        assert f"Final standings: you finished {ordinal(place)} of 9, with a record of" in page, (
+            account.username
+        )
         assert "did not make the top" not in page
