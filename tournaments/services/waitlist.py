@@ -30,6 +30,8 @@ def places_taken(tournament: Tournament) -> int:
 
 def entry_goes_to_waitlist(tournament: Tournament) -> bool:
     """True when a new entry must wait for a place; refuses one after the start when the event is full."""
+    if tournament.capacity is None:  # callers hold a fresh row; no cap, nothing to count or lock
+        return False
     # The row lock serialises concurrent joins on PostgreSQL (SQLite serialises every writer already), so
     # two joins for the last place cannot both take it.
     capacity = (
