@@ -210,3 +210,29 @@ def test_an_organizer_links_any_guest_entry_to_an_account(games, organizer, user
             f"/api/matches/{match.pk}/result/", {"wins": [2, 1]}, format="json"
         )
         assert report.status_code == 200, report.content
+
+
+@pytest.mark.parametrize("claim", [999_999, "abc", 0, "other event"])
+def test_bad_claims_answer_400_naming_the_claim(claim, games, organizer, erin, api_client_for):
+    event = make_event(organizer, games["caster"])
+    services.players_bulk_add(tournament=event, by=organizer, rows=["Erin Park"])
+    if claim == "other event":
+        elsewhere = make_event(organizer, games["caster"], name="Elsewhere")
+        (claim_entry,) = services.players_bulk_add(tournament=elsewhere, by=organizer, rows=["Erin Park"])
+        claim = claim_entry.pk
+    before = list(Player.objects.order_by("id").values_list("id", "user_id"))
+    response = api_client_for(erin).post(
+        "/api/tournaments/join/", {"code": event.join_code, "claim": claim}, format="json"
+    )
+    assert response.status_code == 400 and "claim" in response.json(), response.content
+    assert list(Player.objects.order_by("id").values_list("id", "user_id")) == before
+
+
+def test_a_link_needs_a_username(games, organizer, api_client_for):
+    event = make_event(organizer, games["caster"], players=1)
+    guest = event.players.get()
+    url = f"/api/tournaments/{event.pk}/players/{guest.pk}/link/"
+    for body in ({}, {"username": ""}, {"username": "   "}):
+        response = api_client_for(organizer).post(url, body, format="json")
+        assert response.status_code == 400 and "username" in response.json(), (body, response.content)
+    assert Player.objects.get(pk=guest.pk).user is None
