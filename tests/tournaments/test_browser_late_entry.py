@@ -1,6 +1,7 @@
 """In Chromium on a 390 px phone: after the start a late player joins by code, sees that they play from the
 next round, and reports their games from their own phone; a pre-registered player says "this is me" for the
-entry the organizer added by name instead of making a second one. Screenshots in tests/artifacts/late_entry/.
+entry the organizer added by name instead of making a second one; a player on the waitlist (in Russian) sees
+their page tell them, by itself, that a place freed up. Screenshots in tests/artifacts/late_entry/.
 """
 
 from __future__ import annotations
@@ -18,14 +19,14 @@ ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "late_entry"
 PHONE = {"width": 390, "height": 844}
 
 
-def _phone(browser: Any, live_server: Any, user: Any) -> Any:
+def _phone(browser: Any, live_server: Any, user: Any, locale: str = "en-US") -> Any:
     """A 390 px phone already signed in as ``user`` (a server-side session: the log-in form is tested
     elsewhere)."""
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore
 
-    context = browser.new_context(locale="en-US", viewport=PHONE)
+    context = browser.new_context(locale=locale, viewport=PHONE)
     context.set_default_timeout(15_000)
     session = SessionStore()
     session[SESSION_KEY] = str(user.pk)
@@ -124,3 +125,28 @@ def test_a_late_player_joins_by_code_and_reports_from_their_phone(
     desk.wait_for_selector("tr[data-player='mo']")
     desk.screenshot(path=str(ARTIFACTS / "05-organizer-event.png"), full_page=True)
     assert Player.objects.get(tournament=event, user__username="mo").joined_round == 3
+
+
+def test_a_waitlisted_phone_learns_by_itself_that_a_place_freed_up(
+    browser: Any, live_server: Any, games: Any, organizer: Any, make_user: Any
+) -> None:
+    from tournaments import services
+    from tournaments.models import Player
+
+    event = make_event(organizer, games["caster"], name="Full Cup", capacity=1)
+    (guest,) = services.players_bulk_add(tournament=event, by=organizer, rows=["Ann Lee"])
+    vera = make_user("vera")
+    phone = _phone(browser, live_server, vera, locale="ru-RU")
+    _join_by_code(phone, event.join_code)
+    phone.get_by_test_id("join-submit").click()
+    phone.wait_for_selector("[data-testid=waitlisted]")
+    assert "1-й в очереди" in phone.get_by_test_id("waitlisted").inner_text()
+    assert "вы в листе ожидания" in phone.locator(".messages").inner_text()
+    _shot(phone, "06-waitlisted-ru")
+    assert Player.objects.get(tournament=event, user=vera).waitlisted
+    services.player_drop(player=guest, by=organizer)
+    # No reload: the page polls and shows the promotion.
+    phone.wait_for_selector("[data-testid=promoted]", timeout=20_000)
+    assert "Освободилось место" in phone.get_by_test_id("promoted").inner_text()
+    assert phone.locator("[data-testid=waitlisted]").count() == 0
+    _shot(phone, "07-promoted-ru")

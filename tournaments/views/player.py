@@ -90,8 +90,8 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
                     if deck is not None or text.strip():
                         services.player_submit_deck(player=player, by=user, deck=deck, text=text)
                 else:
-                    services.player_join(code=tournament.join_code or "", by=user, deck=deck, text=text,
-                                         new_entry=claim == "new")  # fmt: skip
+                    player = services.player_join(code=tournament.join_code or "", by=user, deck=deck,
+                                                  text=text, new_entry=claim == "new")  # fmt: skip
         except ValidationError as error:
             for message in errors(error):
                 messages.error(request, message)
@@ -101,7 +101,12 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
             return _join_page(request, tournament, signup_form, status=403)
         if signup_form is not None:
             login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
-        messages.success(request, _("You are registered for %(event)s.") % {"event": tournament.name})
+        if player.waitlisted:
+            messages.info(
+                request, _("%(event)s is full: you are on its waitlist.") % {"event": tournament.name}
+            )
+        else:
+            messages.success(request, _("You are registered for %(event)s.") % {"event": tournament.name})
         return redirect("tournaments:my_event", pk=tournament.pk)
     return _join_page(request, tournament, signup_form)
 
