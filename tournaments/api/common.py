@@ -98,6 +98,8 @@ TOURNAMENT_EXAMPLE = {
     "late_entry_losses": True,
     "publish_decklists": False,
     "round_minutes": 50,
+    "capacity": 32,
+    "late_entry_until_round": 2,
     "check_in_open": False,
     "players": 0,
     "rounds_paired": 0,
