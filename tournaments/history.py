@@ -26,6 +26,10 @@ ACTIONS: dict[str, Any] = {
     "undo_no_show": pgettext_lazy("entry history", "no-show undone"),
     "undo_drop": pgettext_lazy("entry history", "drop undone"),
     "rename": pgettext_lazy("entry history", "renamed"),
+    "late_entry": pgettext_lazy("entry history", "late entry"),
+    "link": pgettext_lazy("entry history", "linked to an account"),
+    "claim": pgettext_lazy("entry history", "claimed by its player"),
+    "promote": pgettext_lazy("entry history", "moved up from the waitlist"),
 }
 
 # Match.ended_by → how a match ended before it was played out.

@@ -54,6 +54,13 @@ class Tournament(models.Model):
     registration_deadline = models.DateTimeField(_("registration deadline"), null=True, blank=True)
     allow_sideboard = models.BooleanField(_("allow sideboarding (house rule)"), default=False)
     late_entry_losses = models.BooleanField(_("late entries get a loss per missed round"), default=True)
+    # Late entries (the join code, an organizer adding an account) are taken until the end of this Swiss
+    # round: while no later round is paired. 0: none after the start.
+    late_entry_until_round = models.PositiveSmallIntegerField(
+        _("late entry until the end of round"), default=2
+    )
+    # Null: no cap. Entries past it wait in line (Player.waitlisted) and move up as places free before the start.
+    capacity = models.PositiveIntegerField(_("player cap"), null=True, blank=True)
     publish_decklists = models.BooleanField(_("publish deck lists when finished"), default=False)
     round_minutes = models.PositiveSmallIntegerField(_("round time (minutes)"), default=50)
     # Each Swiss round is paired as a draft the organizers review and publish; players see it once published.
@@ -108,6 +115,8 @@ class Player(models.Model):
     no_show = models.BooleanField(default=False)
     # Accessibility: the player always sits at this table (pairings renumber tables around it).
     fixed_table = models.PositiveIntegerField(_("fixed table"), null=True, blank=True)
+    # Joined past the event's cap: in line (by id) for a place, never paired, checked in or in the standings.
+    waitlisted = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["tournament", "name", "id"]

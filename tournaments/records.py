@@ -96,9 +96,10 @@ def load_history(tournament: Tournament, *, kind: str | None = Round.Kind.SWISS)
         match.seats.append(SeatRow(*row[7:]))
     players = {
         pid: PlayerRow(pid, name, uid, joined, dropped)
-        for pid, name, uid, joined, dropped in Player.objects.filter(tournament=tournament).values_list(
-            "id", "name", "user_id", "joined_round", "dropped_at_round"
-        )
+        # Waitlisted entries never had a place: not paired, not in the standings.
+        for pid, name, uid, joined, dropped in Player.objects.filter(
+            tournament=tournament, waitlisted=False
+        ).values_list("id", "name", "user_id", "joined_round", "dropped_at_round")
     }
     ordered = sorted(matches.values(), key=lambda m: (m.round_number, m.table))
     for m in ordered:

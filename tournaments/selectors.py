@@ -391,3 +391,36 @@ def round_payload(round_: Round) -> dict[str, Any]:
         "draft": round_.draft,
         "matches": body,
     }
+
+
+def final_places(tournament: Tournament) -> dict[int, int]:
+    """``{player_id: place}`` once the event is finished (the final standings' order), else empty."""
+    if tournament.status != Tournament.Status.FINISHED:
+        return {}
+    return {row["player"]: row["rank"] for row in standings_compute(tournament=tournament)}
+
+
+def players_listing(tournament: Tournament) -> tuple[list[Player], dict[str, Any]]:
+    """The entries in the API's order with what their JSON needs beyond the rows (final places, waitlist
+    positions), read in a fixed number of queries."""
+    players = list(tournament.players.select_related("user").order_by("name", "id"))
+    line = sorted(p.pk for p in players if p.waitlisted and p.dropped_at_round is None)
+    return players, {"places": final_places(tournament), "waitlist": {pk: i for i, pk in enumerate(line, 1)}}
+
+
+def entry_changes(tournament: Tournament, limit: int = 100) -> list[dict[str, Any]]:
+    """The latest audited changes of the event's entries (links, claims, late entries, promotions, renames,
+    check-ins marked, drops undone), newest first, with the action in words."""
+    from .history import action_text
+    from .models import EntryChange
+
+    rows = (
+        EntryChange.objects.filter(player__tournament=tournament)
+        .select_related("player", "changed_by")
+        .order_by("-changed_at", "-id")[:limit]
+    )
+    return [
+        {"change": c, "action": action_text(c.action),
+         "username": (c.new or {}).get("username") if isinstance(c.new, dict) else None}
+        for c in rows
+    ]  # fmt: skip

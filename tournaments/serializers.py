@@ -59,6 +59,14 @@ class TournamentInSerializer(serializers.Serializer):
     team_size = serializers.IntegerField(
         required=False, default=1, min_value=1, max_value=3, help_text="2 or 3: a team event (1: no teams)"
     )
+    capacity = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=100_000,
+        help_text="A player cap; joins past it go to the waitlist (null: no cap).",
+    )  # fmt: skip
+    late_entry_until_round = serializers.IntegerField(
+        required=False, default=2, min_value=0, max_value=30,
+        help_text="Late entries (join code, organizers adding accounts) until the end of this round; 0: none.",
+    )  # fmt: skip
 
 
 DECK_HELP = "A deck id of yours, or an inline list {hero?, sections: {slug: [{card, count}]}}."
@@ -66,6 +74,10 @@ DECK_HELP = "A deck id of yours, or an inline list {hero?, sections: {slug: [{ca
 
 class PlayerInSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=150, required=False, allow_blank=True)
+    username = serializers.CharField(
+        max_length=150, required=False,
+        help_text="Organizers: add this existing account (before the start, or as a late entry).",
+    )  # fmt: skip
     deck = serializers.JSONField(required=False, allow_null=True, help_text=DECK_HELP)
     pool = serializers.JSONField(
         required=False,
@@ -83,6 +95,14 @@ class JoinInSerializer(serializers.Serializer):
         max_length=200_000,
         help_text="A pasted deck list in any supported format.",
     )
+    claim = _id(required=False, help_text='The id of a guest entry under your name: "this is me".')
+    new_entry = StrictBooleanField(
+        required=False, default=False, help_text="Join as a new entry although a guest entry has your name."
+    )
+
+
+class LinkInSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150, help_text="The account the guest entry now belongs to.")
 
 
 class BulkPlayersInSerializer(serializers.Serializer):
@@ -170,6 +190,8 @@ class TournamentOutSerializer(serializers.Serializer):
     round_minutes = serializers.IntegerField()
     draft_pairings = serializers.BooleanField()
     team_size = serializers.IntegerField(help_text="1, or the players of each team")
+    capacity = serializers.IntegerField(allow_null=True)
+    late_entry_until_round = serializers.IntegerField()
     check_in_open = serializers.SerializerMethodField()
     players = serializers.SerializerMethodField()
     rounds_paired = serializers.SerializerMethodField()
@@ -204,9 +226,40 @@ class PlayerOutSerializer(serializers.Serializer):
     has_deck = serializers.SerializerMethodField()
     checked_in = serializers.SerializerMethodField()
     no_show = serializers.BooleanField()
+    username = serializers.SerializerMethodField(
+        help_text="The account the entry belongs to (null: a guest)."
+    )
+    status = serializers.SerializerMethodField(help_text="registered, or waitlisted (past the event's cap).")
+    waitlist_position = serializers.SerializerMethodField(help_text="1 for the first in line; else null.")
+    place = serializers.SerializerMethodField(
+        help_text="The final place once the event is finished, else null."
+    )
 
     def get_has_deck(self, p: Player) -> bool:
         return p.deck is not None
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_username(self, p: Player) -> str | None:
+        return p.user.username if p.user_id is not None else None
+
+    @extend_schema_field(serializers.ChoiceField(choices=("registered", "waitlisted")))
+    def get_status(self, p: Player) -> str:
+        return "waitlisted" if p.waitlisted else "registered"
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_waitlist_position(self, p: Player) -> int | None:
+        if not p.waitlisted:
+            return None
+        positions = self.context.get("waitlist")
+        if positions is not None:
+            return positions.get(p.pk)
+        from .services.waitlist import waitlist_position
+
+        return waitlist_position(p)
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_place(self, p: Player) -> int | None:
+        return self.context.get("places", {}).get(p.pk)
 
     def get_checked_in(self, p: Player) -> bool:
         return p.checked_in_at is not None

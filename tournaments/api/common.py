@@ -99,6 +99,8 @@ TOURNAMENT_EXAMPLE = {
     "publish_decklists": False,
     "round_minutes": 50,
     "draft_pairings": False,
+    "capacity": 32,
+    "late_entry_until_round": 2,
     "check_in_open": False,
     "players": 0,
     "rounds_paired": 0,

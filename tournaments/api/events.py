@@ -105,6 +105,8 @@ class TournamentViewSet(
             round_minutes=v["round_minutes"],
             draft_pairings=v["draft_pairings"],
             team_size=v["team_size"],
+            capacity=v.get("capacity"),
+            late_entry_until_round=v["late_entry_until_round"],
         )
         return tournament_response(request, tournament, status.HTTP_201_CREATED)
 
@@ -114,23 +116,34 @@ class TournamentViewSet(
         responses={201: s.PlayerOutSerializer, **WRITE},
         examples=[
             OpenApiExample("guest", value={"name": "Guest Player"}, request_only=True),
+            OpenApiExample(
+                "an account (organizers; late entry after the start)",
+                value={"username": "erin"},
+                request_only=True,
+            ),
             OpenApiExample("self with deck", value={"deck": 12}, request_only=True),
         ],
     )
     @extend_schema(methods=["GET"], responses={200: s.PlayersOutSerializer, **READ})
     @action(detail=True, methods=["get", "post"])
     def players(self, request: Request, pk: str | None = None) -> Response:
-        """List the players (GET) or register one (POST): yourself, or a guest by name (organizers)."""
+        """List the players (GET; ``place`` once finished) or register one (POST): yourself, or (organizers)
+        a guest by ``name`` or an existing account by ``username``. After the start, while late entry is
+        open, an organizer's POST adds a late entry that plays from the next round. Past the event's cap
+        the entry is ``waitlisted``."""
         tournament = self.get_object()
         if request.method == "GET":
-            return Response(
-                s.PlayersOutSerializer({"players": tournament.players.order_by("name", "id")}).data
-            )
+            players, context = selectors.players_listing(tournament)
+            return Response(s.PlayersOutSerializer({"players": players}, context=context).data)
         v = parse(s.PlayerInSerializer, request)
         deck, payload = deck_arg(v.get("deck"), request.user)
         organizer = is_organizer(tournament, request.user)
-        # An organizer naming someone adds a guest; anyone else registers themselves.
-        user = None if organizer and v.get("name") else request.user
+        if "username" in v:
+            require_organizer(tournament, request.user)
+            user = services.user_by_username(v["username"])
+        else:
+            # An organizer naming someone adds a guest; anyone else registers themselves.
+            user = None if organizer and v.get("name") else request.user
         pool = v.get("pool")
         if pool is not None and not isinstance(pool, dict):
             raise serializers.ValidationError(
@@ -140,8 +153,9 @@ class TournamentViewSet(
         with transaction.atomic():
             if tournament.status == Tournament.Status.RUNNING and organizer:
                 player = services.player_add_late(
-                    tournament=tournament, by=request.user, name=v.get("name", "")
-                )
+                    tournament=tournament, by=request.user, name=v.get("name", ""),
+                    user=user if "username" in v else None,
+                )  # fmt: skip
             else:
                 player = services.player_register(
                     tournament=tournament, by=request.user, user=user, name=v.get("name", "")
@@ -161,12 +175,25 @@ class TournamentViewSet(
         detail=False, methods=["post"], permission_classes=[IsAuthenticated], throttle_classes=[JoinThrottle]
     )
     def join(self, request: Request) -> Response:
-        """Join an event with its join code, optionally with one of your decks or a pasted list."""
+        """Join an event with its join code, optionally with one of your decks or a pasted list. After the
+        start the code works while late entry is open (you play from the next round). When a guest entry of
+        the event has your name the join is refused with the entry's id: send ``claim`` with it ("this is
+        me") or ``new_entry: true``. Past the event's cap the entry is ``waitlisted``."""
         v = parse(s.JoinInSerializer, request)
         deck, payload = deck_arg(v.get("deck"), request.user)
-        player = services.player_join(
-            code=v["code"], by=request.user, deck=deck, payload=payload, text=v.get("list", "")
-        )
+        text = v.get("list", "")
+        with transaction.atomic():
+            if "claim" in v:
+                claimed = Player.objects.filter(pk=v["claim"]).first()
+                if claimed is None:
+                    raise serializers.ValidationError({"claim": f"no entry {v['claim']}"})
+                player = services.player_claim(code=v["code"], player=claimed, by=request.user)
+                if deck is not None or payload is not None or text.strip():
+                    services.player_submit_deck(player=player, by=request.user, deck=deck, payload=payload,
+                                                text=text)  # fmt: skip
+            else:
+                player = services.player_join(code=v["code"], by=request.user, deck=deck, payload=payload,
+                                              text=text, new_entry=v["new_entry"])  # fmt: skip
         return player_response(player, status.HTTP_201_CREATED)
 
     @extend_schema(
@@ -196,6 +223,17 @@ class TournamentViewSet(
         require_organizer(player.tournament, request.user)
         v = parse(s.RenameInSerializer, request)
         return player_response(services.player_rename(player=player, by=request.user, name=v["name"]))
+
+    @extend_schema(
+        parameters=[PLAYER_ID], request=s.LinkInSerializer, responses={200: s.PlayerOutSerializer, **WRITE}
+    )
+    @action(detail=True, methods=["post"], url_path=rf"players/(?P<player_id>{ID})/link")
+    def link(self, request: Request, pk: str | None = None, player_id: str | None = None) -> Response:
+        """Organizers: a guest entry (added by name) now belongs to the account ``username`` (audited)."""
+        player = self._player(player_id)
+        require_organizer(player.tournament, request.user)
+        v = parse(s.LinkInSerializer, request)
+        return player_response(services.player_link(player=player, by=request.user, username=v["username"]))
 
     @extend_schema(
         parameters=[PLAYER_ID], request=s.CheckInInSerializer, responses={200: s.PlayerOutSerializer, **WRITE}

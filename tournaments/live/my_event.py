@@ -41,7 +41,8 @@ SELECT p.name, p.dropped_at_round, p.checked_in_at, p.deck_submitted_at, p.no_sh
        (SELECT SUM((SELECT m.extra_minutes FROM tournaments_match m WHERE m.id = s.match_id))
           FROM tournaments_matchseat s WHERE s.player_id = p.id),
        (SELECT COUNT(*) FROM tournaments_matchseat s JOIN tournaments_judgecall j ON j.match_id = s.match_id
-         WHERE s.player_id = p.id AND j.answered_at IS NULL)
+         WHERE s.player_id = p.id AND j.answered_at IS NULL),
+       p.waitlisted, p.user_id
   FROM tournaments_player p JOIN tournaments_tournament t ON t.id = p.tournament_id
  WHERE p.id = %s AND p.tournament_id = %s
 """

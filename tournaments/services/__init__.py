@@ -3,6 +3,9 @@
 - ``setup``        creating an event, changing its settings, join codes
 - ``registration`` joining (by code), organizers adding players (one, many, CSV), deck lists, renaming
 - ``start``        starting the event (no-shows dropped, the round count fixed)
+- ``late_entry``   when late entries are taken and from which round they play
+- ``waitlist``     the player cap and its waitlist (promotion before the start)
+- ``names``/``claims`` guest entries claimed by their player or linked to an account by an organizer
 - ``checkin``      check-in, and undoing the no-show drops
 - ``drops``        drops and their undo
 - ``rounds``       pairing rounds (Swiss and pods), re-pairing, the round clock
@@ -23,6 +26,7 @@ write ``services.round_pair_next(...)``.
 
 from .. import records
 from .checkin import checkin_open, no_shows_restore, player_check_in
+from .claims import player_claim, player_link, user_by_username
 from .clock import round_timer_add, round_timer_pause, round_timer_resume
 from .common import (
     MAX_SEED,
@@ -37,7 +41,9 @@ from .common import (
 )
 from .drops import drop_undoable, player_drop, player_drop_undo
 from .judging import judge_call, judge_call_answer, match_extend, penalty_add, penalty_counts
+from .late_entry import late_entry_open, late_entry_refusal
 from .mending import pairing_bye, pairing_loss, pairing_pair, pairing_swap, player_fix_table, round_publish
+from .names import claim_candidates
 from .phases import phase_create, phase_seat_entrants, phase_set_cut
 from .registration import (
     decks_frozen,
@@ -80,6 +86,7 @@ from .sideboarding import current_deck, match_sideboard, side_section, sideboard
 from .start import rounds_from_attendance, tournament_start
 from .teams import team_register, team_seat_of, team_standings_rows
 from .topcut import bracket_of, match_winner, topcut_advance, topcut_start, tournament_finish
+from .waitlist import waitlist_position, waitlist_promote, was_promoted
 
 __all__ = [
     "EDITABLE_ALWAYS",
@@ -91,6 +98,7 @@ __all__ = [
     "StaleVersion",
     "bracket_of",
     "checkin_open",
+    "claim_candidates",
     "current_deck",
     "decks_frozen",
     "display_name",
@@ -100,6 +108,8 @@ __all__ = [
     "game_rules",
     "judge_call",
     "judge_call_answer",
+    "late_entry_open",
+    "late_entry_refusal",
     "match_confirm_result",
     "match_correct_result",
     "match_dispute",
@@ -126,10 +136,12 @@ __all__ = [
     "phase_set_cut",
     "player_add_late",
     "player_check_in",
+    "player_claim",
     "player_drop",
     "player_drop_undo",
     "player_fix_table",
     "player_join",
+    "player_link",
     "player_register",
     "player_rename",
     "player_submit_deck",
@@ -161,5 +173,9 @@ __all__ = [
     "tournament_finish",
     "tournament_start",
     "tournament_update",
+    "user_by_username",
+    "waitlist_position",
+    "waitlist_promote",
+    "was_promoted",
     "wins_needed",
 ]  # fmt: skip

@@ -46,6 +46,11 @@ def player_check_in(*, player: Player, by: Any, present: bool = True) -> Player:
     if not organizer and tournament.check_in_opened_at is None:
         raise ValidationError(_("Check-in has not opened yet."))
     player = Player.objects.select_for_update().get(pk=player.pk)
+    if player.waitlisted and present:
+        raise ValidationError(
+            _("%(name)s is on the waitlist: check-in opens for them when a place frees.")
+            % {"name": player.name}
+        )
     if (player.checked_in_at is not None) == present:
         return player
     old = player.checked_in_at.isoformat() if player.checked_in_at else None

@@ -1,7 +1,8 @@
 """Drops and their undo.
 
 - ``player_drop(player=, by=)`` — the player (or an organizer) leaves: never paired again, still in the
-  standings. ``dropped_at_round`` is the last Swiss round paired when they dropped (0 before round 1).
+  standings. ``dropped_at_round`` is the last Swiss round paired when they dropped (0 before round 1). A
+  place freed before the start goes to the first on the waitlist (``waitlist.waitlist_promote``).
 - ``player_drop_undo(player=, by=)`` — organizers take a drop back until the player would have been paired
   again, i.e. while no Swiss round after ``dropped_at_round`` exists. A no-show (dropped when the event
   started) follows ``no_shows_restore``'s rule instead: until round 1 has a result.
@@ -18,6 +19,7 @@ from django.utils.translation import gettext as _
 from ..models import EntryChange, Player, Round, Tournament
 from ..permissions import is_organizer, require_organizer
 from .common import announce
+from .waitlist import free_places, waitlist_promote
 
 
 @transaction.atomic
@@ -34,6 +36,8 @@ def player_drop(*, player: Player, by: Any) -> Player:
     latest = tournament.round_set.filter(kind=Round.Kind.SWISS).order_by("-number").first()
     player.dropped_at_round = latest.number if latest else 0
     player.save(update_fields=["dropped_at_round"])
+    if not player.waitlisted:
+        waitlist_promote(tournament=tournament, by=by)
     announce(tournament.pk, "drop")
     return player
 
@@ -69,6 +73,15 @@ def player_drop_undo(*, player: Player, by: Any) -> Player:
             _(
                 "%(name)s cannot come back: a later round has been paired without them. Add them as a late entry."
             )
+            % {"name": player.name}
+        )
+    if (
+        not player.waitlisted
+        and tournament.status == Tournament.Status.REGISTRATION
+        and free_places(tournament) == 0
+    ):
+        raise ValidationError(
+            _("%(name)s cannot come back: the event is full and their place went to the waitlist.")
             % {"name": player.name}
         )
     EntryChange.objects.create(player=player, changed_by=by, action="undo_drop",

@@ -9,7 +9,10 @@
   attached later with ``player_submit_deck``.
 - ``player_submit_deck`` / ``player_submit_pool`` — register a frozen snapshot of a list (or a pool).
 - ``player_rename(player=, by=, name=)`` — organizers, audited in ``EntryChange``.
-- ``registration_freeze``, ``player_add_late`` (a late entry during the Swiss rounds).
+- ``registration_freeze``, ``player_add_late`` (a late entry during the Swiss rounds, see ``late_entry``).
+
+Past the event's cap a new entry waits in line (``waitlist``); a signed-in player whose name matches a guest
+entry is offered that entry (``claims``) rather than a second one.
 """
 
 from __future__ import annotations
@@ -26,17 +29,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .. import decklists
-from ..models import EntryChange, Player, Round, Tournament
+from ..models import EntryChange, Player, Tournament
 from ..permissions import is_organizer, require_organizer
 from .common import announce, format_uses_pool, game_rules
+from .late_entry import late_entry_open, late_entry_refusal, latest_swiss_round
+from .names import MAX_NAME, claim_candidates, display_name
+from .waitlist import entry_goes_to_waitlist
 
 MAX_BULK_PLAYERS = 512
-MAX_NAME = 150
-
-
-def display_name(user: Any) -> str:
-    """The name an account plays under: its full name, else its username."""
-    return (user.get_full_name() or user.username).strip()[:MAX_NAME]
 
 
 def normalize_join_code(code: str) -> str:
@@ -124,10 +124,11 @@ def _create_entry(*, tournament: Tournament, user: Any, name: str, joined_round:
     already = _("%(name)s is already registered.")
     if user is not None and tournament.players.filter(user=user).exists():
         raise ValidationError(already % {"name": display_name(user)})
+    waitlisted = entry_goes_to_waitlist(tournament)
     try:
         with transaction.atomic():
             return Player.objects.create(
-                tournament=tournament, user=user, name=name, joined_round=joined_round
+                tournament=tournament, user=user, name=name, joined_round=joined_round, waitlisted=waitlisted
             )
     except IntegrityError:
         raise ValidationError(already % {"name": display_name(user) if user is not None else name}) from None
@@ -142,26 +143,53 @@ def tournament_by_join_code(code: str) -> Tournament:
     if tournament is None:
         raise ValidationError({"code": _("No event has the join code %(code)s; check it and try again.")
                                % {"code": str(code)[:20]}})  # fmt: skip
-    if not registration_open(tournament):
+    if registration_open(tournament) or late_entry_open(tournament):
+        return tournament
+    if tournament.status == Tournament.Status.RUNNING and latest_swiss_round(tournament) > 0:
         raise ValidationError(
             {
-                "code": _("The join code of %(event)s has expired: registration is closed.")
-                % {"event": tournament.name}
+                "code": _(
+                    "The join code of %(event)s has expired: late entry closed at the end of round %(n)s."
+                )
+                % {"event": tournament.name, "n": tournament.late_entry_until_round}
             }
         )
-    return tournament
+    raise ValidationError(
+        {
+            "code": _("The join code of %(event)s has expired: registration is closed.")
+            % {"event": tournament.name}
+        }
+    )
 
 
 @transaction.atomic
 def player_join(*, code: str, by: Any, deck: Any = None, payload: Mapping[str, Any] | None = None,
-                text: str = "") -> Player:  # fmt: skip
-    """A signed-in player joins the event of ``code`` in one step, with a deck of theirs or a pasted list."""
+                text: str = "", new_entry: bool = False) -> Player:  # fmt: skip
+    """A signed-in player joins the event of ``code`` in one step, with a deck of theirs or a pasted list.
+
+    After the start (while late entry is open) they join as a late entry. When a guest entry of the event
+    may be theirs (same name), they must choose: claim it (``claims.player_claim``) or ``new_entry``.
+    """
     if by is None or not by.is_authenticated:
         raise PermissionDenied(_("Log in to register."))
     tournament = tournament_by_join_code(code)
     if tournament.players.filter(user=by).exists():
         raise ValidationError(_("You are already registered for %(event)s.") % {"event": tournament.name})
-    player = player_register(tournament=tournament, by=by, user=by)
+    candidates = [] if new_entry else claim_candidates(tournament, by)
+    if candidates:
+        raise ValidationError(
+            {
+                "claim": _(
+                    "%(event)s already has an entry under your name: %(entries)s. Say whether it is you: "
+                    "claim it, or join as a new entry."
+                )
+                % {"event": tournament.name, "entries": ", ".join(f"{p.name} (#{p.pk})" for p in candidates)}
+            }
+        )
+    if tournament.status == Tournament.Status.REGISTRATION:
+        player = player_register(tournament=tournament, by=by, user=by)
+    else:
+        player = _late_entry(tournament=tournament, by=by, user=by, name=display_name(by))
     if deck is not None or payload is not None or (text or "").strip():
         player_submit_deck(player=player, by=by, deck=deck, payload=payload, text=text)
     return player
@@ -218,7 +246,9 @@ def players_bulk_add(
         seen.add(name.casefold())
     players = []
     for number, (name, deck_text) in enumerate(parsed, start=1):
-        player = Player.objects.create(tournament=tournament, name=name)
+        player = Player.objects.create(
+            tournament=tournament, name=name, waitlisted=entry_goes_to_waitlist(tournament)
+        )
         if deck_text.strip():
             try:
                 player_submit_deck(player=player, by=by, text=deck_text)
@@ -264,7 +294,7 @@ def player_submit_deck(
     """
     tournament = Tournament.objects.select_related("game", "banlist").get(pk=player.tournament_id)
     organizer = _check_deck_access(tournament, player, by)
-    if decks_frozen(tournament) and not (organizer and player.deck is None):
+    if decks_frozen(tournament) and not (player.deck is None and (organizer or _late_first_list(player))):
         raise ValidationError(_("Deck lists are frozen: registration has closed."))
     if deck is None and payload is None and (text.strip() if isinstance(text, str) else text):
         snapshot = decklists.snapshot_from_text(
@@ -304,6 +334,13 @@ def player_submit_deck(
     player.save(update_fields=["deck", "pool", "deck_report", "deck_submitted_at", "source_deck"])
     announce(tournament.pk, "decks")
     return player
+
+
+def _late_first_list(player: Player) -> bool:
+    """A late entry registers its first list itself while late entry is open (others did before the start)."""
+    return EntryChange.objects.filter(player=player, action="late_entry").exists() and late_entry_open(
+        Tournament.objects.get(pk=player.tournament_id)
+    )
 
 
 def _check_deck_access(tournament: Tournament, player: Player, by: Any) -> bool:
@@ -367,16 +404,26 @@ def registration_freeze(*, tournament: Tournament, by: Any) -> Tournament:
 
 @transaction.atomic
 def player_add_late(*, tournament: Tournament, by: Any, name: str = "", user: Any = None) -> Player:
-    """A late entry joins from the next round; with ``late_entry_losses`` each missed round is a loss."""
+    """Organizers add a late entry — a guest by name, or an existing account (``user``) whose phone then
+    works as any player's — while late entry is open (``late_entry.late_entry_refusal`` says why not)."""
     require_organizer(tournament, by)
     tournament.refresh_from_db()
-    if tournament.status != Tournament.Status.RUNNING:
-        raise ValidationError(_("Late entries join only while the Swiss rounds run."))
+    refusal = late_entry_refusal(tournament)
+    if refusal is not None:
+        raise ValidationError(refusal)
     name = (name or "").strip() or (display_name(user) if user is not None else "")
+    return _late_entry(tournament=tournament, by=by, user=user, name=name)
+
+
+def _late_entry(*, tournament: Tournament, by: Any, user: Any, name: str) -> Player:
+    """The entry plays from the next Swiss round to be paired; the missed ones follow the event's policy."""
     _check_name(name)
-    latest = tournament.round_set.filter(kind=Round.Kind.SWISS).order_by("-number").first()
-    player = _create_entry(
-        tournament=tournament, user=user, name=name, joined_round=(latest.number if latest else 0) + 1
-    )
+    joined = latest_swiss_round(tournament) + 1
+    player = _create_entry(tournament=tournament, user=user, name=name, joined_round=joined)
+    EntryChange.objects.create(
+        player=player, changed_by=by, action="late_entry", old=None,
+        new={"joined_round": joined, "user": user.pk if user is not None else None,
+             "missed_rounds": "loss" if tournament.late_entry_losses else "nothing"},
+    )  # fmt: skip
     announce(tournament.pk, "players")
     return player

@@ -23,6 +23,7 @@ from ..models import JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, Tournament
 from ..permissions import can_organize_any, require_organizer
 from .common import MAX_SEED, TOP_CUT_SIZES, announce, game_rules
 from .registration import freeze_if_deadline_passed
+from .waitlist import waitlist_promote
 
 
 def new_join_code() -> str:
@@ -56,6 +57,8 @@ def tournament_create(
     draft_pairings: bool = False,
     co_organizers: Sequence[Any] = (),
     team_size: int = 1,
+    capacity: int | None = None,
+    late_entry_until_round: int = 2,
 ) -> Tournament:
     if not can_organize_any(created_by):
         raise PermissionDenied(_("Only organizers may create tournaments."))
@@ -108,6 +111,7 @@ def tournament_create(
         errors["team_size"] = _("Team events are Swiss only: no top cut and no pods.")
     if banlist is not None and getattr(banlist, "game_id", game.pk) != game.pk:
         errors["banlist"] = _("That ban list belongs to another game.")
+    errors.update(_entry_setting_errors(capacity=capacity, late_entry_until_round=late_entry_until_round))
     if errors:
         raise ValidationError(errors)
     tournament = Tournament.objects.create(
@@ -129,6 +133,8 @@ def tournament_create(
         round_minutes=round_minutes,
         draft_pairings=bool(draft_pairings),
         team_size=team_size,
+        capacity=capacity,
+        late_entry_until_round=late_entry_until_round,
         created_by=created_by,
         join_code=new_join_code(),
     )
@@ -137,8 +143,20 @@ def tournament_create(
     return tournament
 
 
+def _entry_setting_errors(**fields: Any) -> dict[str, str]:
+    errors = {}
+    capacity = fields.get("capacity")
+    if capacity is not None and (not isinstance(capacity, int) or not 1 <= capacity <= 100_000):
+        errors["capacity"] = _("The player cap must be a whole number from 1 to 100000 (blank: no cap).")
+    until = fields.get("late_entry_until_round", 0)
+    if not isinstance(until, int) or not 0 <= until <= 30:
+        errors["late_entry_until_round"] = _("Late entry must end after a round from 0 (none) to 30.")
+    return errors
+
+
 EDITABLE_ALWAYS = (
     "name", "publish_decklists", "round_minutes", "late_entry_losses", "allow_sideboard", "draft_pairings",
+    "capacity", "late_entry_until_round",
 )  # fmt: skip
 EDITABLE_BEFORE_ROUND_1 = (
     "rounds", "top_cut", "deck_registration", "registration_deadline", "banlist", "on_date",
@@ -168,6 +186,9 @@ def tournament_update(*, tournament: Tournament, by: Any, **fields: Any) -> Tour
         errors["top_cut"] = _("Top cut must be 0 (none) or from 2 to 64 players.")
     if "name" in fields and not str(fields["name"]).strip():
         errors["name"] = _("The event needs a name.")
+    errors.update(
+        _entry_setting_errors(**{k: fields[k] for k in ("capacity", "late_entry_until_round") if k in fields})
+    )
     if errors:
         raise ValidationError(errors)
     co = fields.pop("co_organizers", None)
@@ -178,5 +199,8 @@ def tournament_update(*, tournament: Tournament, by: Any, **fields: Any) -> Tour
     if co is not None:
         tournament.co_organizers.set([u for u in co if u.pk != tournament.created_by_id])
         tournament.__dict__.pop("_co_organizer_ids", None)
+    if "capacity" in fields:
+        # A raised (or removed) cap frees places: the waitlist moves up at once.
+        waitlist_promote(tournament=tournament, by=by)
     announce(tournament.pk, "settings")
     return tournament

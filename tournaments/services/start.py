@@ -29,10 +29,12 @@ def rounds_from_attendance(players: int, top_cut: int) -> int:
 
 def start_event(tournament: Tournament, by: Any) -> None:
     """Drop the no-shows and check that the event can start (``tournament`` must be locked)."""
+    # Waitlisted entries never had a place: neither no-shows nor players; they stay in line, unpaired.
+    entries = tournament.players.filter(waitlisted=False)
     if tournament.check_in_opened_at is not None:
-        no_shows = tournament.players.filter(checked_in_at__isnull=True, dropped_at_round__isnull=True)
+        no_shows = entries.filter(checked_in_at__isnull=True, dropped_at_round__isnull=True)
         no_shows.update(dropped_at_round=0, no_show=True)
-    players = tournament.players.filter(dropped_at_round__isnull=True)
+    players = entries.filter(dropped_at_round__isnull=True)
     count = players.count()
     if count < 2:
         raise ValidationError(_("At least two players are needed to start."))

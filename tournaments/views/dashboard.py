@@ -88,6 +88,8 @@ def check_in_context(request: HttpRequest, tournament: Tournament) -> dict[str, 
         "tournament": tournament,
         "players": players,
         "present": sum(1 for p in players if p.checked_in_at),
+        # Waitlisted entries have no place to check in to.
+        "seated": sum(1 for p in players if not p.waitlisted),
         "no_shows": [p for p in players if p.no_show],
         "can_restore": tournament.status != Tournament.Status.REGISTRATION
         and any(p.no_show for p in players)

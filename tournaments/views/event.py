@@ -59,6 +59,9 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         live_part["fragment"] = render_to_string(
             "tournaments/_event_live.html", dashboard.event_context(tournament), request=request
         )
+    line = sorted(p.pk for p in players if p.waitlisted and p.dropped_at_round is None)
+    for p in players:
+        p.waitlist_number = line.index(p.pk) + 1 if p.pk in line else None
     return render(
         request,
         "tournaments/detail.html",
@@ -81,6 +84,12 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "decks_frozen": services.decks_frozen(tournament),
             "uses_pool": tournament.deck_registration and services.format_uses_pool(tournament),
             "champion": selectors.tournament_champion(tournament),
+            "waitlist": line,
+            "entry_changes": selectors.entry_changes(tournament) if organizer else [],
+            "entered": sum(1 for p in players if not p.waitlisted and p.dropped_at_round is None),
+            "late_entry_refusal": services.late_entry_refusal(tournament)
+            if tournament.status == Tournament.Status.RUNNING
+            else None,
             "swiss_done": latest is not None
             and latest.kind == Round.Kind.SWISS
             and latest.number >= (tournament.rounds or 0),

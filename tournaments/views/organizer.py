@@ -74,6 +74,9 @@ def _settings_from_post(post: Any) -> dict[str, Any]:
         "publish_decklists": post.get("publish_decklists") == "on",
         "round_minutes": int_or(post.get("round_minutes"), 50) or 50,
         "draft_pairings": post.get("draft_pairings") == "on",
+        # Typed but not a number: -1, so the service names the field instead of silently meaning "none".
+        "capacity": int_or(raw_cap, -1) if (raw_cap := (post.get("capacity") or "").strip()) else None,
+        "late_entry_until_round": int_or(post.get("late_entry_until_round") or "2", -1),
     }
 
 
@@ -149,14 +152,40 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def guest_add(request: HttpRequest, pk: int) -> HttpResponse:
+    """Organizers add a guest by name, or an existing account by username (whose phone then works)."""
     tournament = tournament_or_404(pk)
-    name = request.POST.get("name", "")
-    if tournament.status == Tournament.Status.RUNNING:
-        action = lambda: services.player_add_late(tournament=tournament, by=request.user, name=name)  # noqa: E731
-    else:
-        action = lambda: services.player_register(tournament=tournament, by=request.user, name=name)  # noqa: E731
-    run(request, action, _("%(name)s added.") % {"name": name})
+    name = request.POST.get("name", "").strip()
+    username = request.POST.get("username", "").strip()
+
+    def action() -> Any:
+        user = services.user_by_username(username) if username else None
+        if tournament.status == Tournament.Status.RUNNING:
+            return services.player_add_late(tournament=tournament, by=request.user, name=name, user=user)
+        return services.player_register(tournament=tournament, by=request.user, name=name, user=user)
+
+    player = run(request, action)
+    if player:
+        if player.waitlisted:
+            messages.success(request, _("%(name)s is on the waitlist.") % {"name": player.name})
+        else:
+            messages.success(request, _("%(name)s added.") % {"name": player.name})
     return redirect("tournaments:detail", pk=pk)
+
+
+@login_required
+@require_POST
+def player_link(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
+    """Organizers: a guest entry now belongs to an account (audited)."""
+    tournament = tournament_or_404(pk)
+    player = get_object_or_404(Player, pk=player_id, tournament=tournament)
+    username = request.POST.get("username", "")
+    run(
+        request,
+        lambda: services.player_link(player=player, by=request.user, username=username),
+        _("%(name)s now belongs to the account %(username)s.")
+        % {"name": player.name, "username": username.strip()},
+    )
+    return back(request, reverse("tournaments:detail", args=[pk]))
 
 
 @login_required

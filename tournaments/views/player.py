@@ -22,12 +22,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from .. import live, printables, services
+from .. import live, outcomes, printables, services
 from ..live.my_event import my_event_state
 from ..models import Match, Player, Round, Tournament
 from ..pairing_words import why_opponent
 from ..permissions import is_organizer, player_for_user
 from ..printables import swap_lines
+from ..services.late_entry import latest_swiss_round
 from ..services.registration import normalize_join_code
 from .helpers import (
     back,
@@ -70,13 +71,29 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
             signup_form = SignupForm(request.POST)
             if not signup_form.is_valid():
                 return _join_page(request, tournament, signup_form, status=400)
+            if services.claim_candidates(tournament, signup_form.save(commit=False)):
+                # A guest entry may be theirs: create the account, then let them say "this is me" (or not).
+                user = signup_form.save()
+                login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
+                messages.info(request, _("Your account is ready. Is one of these entries you?"))
+                return redirect("tournaments:join_code", code=tournament.join_code or code)
+        claim = request.POST.get("claim", "")
         try:
             with transaction.atomic():
                 if signup_form is not None:
                     user = signup_form.save()
                 deck = deck_for(request) if user.is_authenticated else None
-                services.player_join(code=tournament.join_code or "", by=user, deck=deck,
-                                     text=request.POST.get("deck_text", ""))  # fmt: skip
+                text = request.POST.get("deck_text", "")
+                if claim.isdigit():
+                    guest = Player.objects.filter(pk=int(claim), tournament=tournament).first()
+                    if guest is None:
+                        raise ValidationError(_("That entry is not in this event."))
+                    player = services.player_claim(code=tournament.join_code or "", player=guest, by=user)
+                    if deck is not None or text.strip():
+                        services.player_submit_deck(player=player, by=user, deck=deck, text=text)
+                else:
+                    player = services.player_join(code=tournament.join_code or "", by=user, deck=deck,
+                                                  text=text, new_entry=claim == "new")  # fmt: skip
         except ValidationError as error:
             for message in errors(error):
                 messages.error(request, message)
@@ -86,7 +103,12 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
             return _join_page(request, tournament, signup_form, status=403)
         if signup_form is not None:
             login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
-        messages.success(request, _("You are registered for %(event)s.") % {"event": tournament.name})
+        if player.waitlisted:
+            messages.info(
+                request, _("%(event)s is full: you are on its waitlist.") % {"event": tournament.name}
+            )
+        else:
+            messages.success(request, _("You are registered for %(event)s.") % {"event": tournament.name})
         return redirect("tournaments:my_event", pk=tournament.pk)
     return _join_page(request, tournament, signup_form)
 
@@ -108,6 +130,10 @@ def _join_page(
             "decks": decks,
             "signup_form": signup_form or (None if request.user.is_authenticated else SignupForm()),
             "deck_text": request.POST.get("deck_text", ""),
+            "candidates": services.claim_candidates(tournament, request.user),
+            "late_round": latest_swiss_round(tournament) + 1
+            if tournament.status == Tournament.Status.RUNNING
+            else None,
         },
         status=status,
     )
@@ -356,4 +382,20 @@ def my_event_context(request: HttpRequest, base: dict[str, Any]) -> dict[str, An
             tournament, round_, match, player.pk, opponents[0].player_id if len(opponents) == 1 else None
         ),
         "team_seat": services.team_seat_of(player.pk) if tournament.team_size > 1 else None,
+        **entry_notes(tournament, player, base["record"]),
+    }
+
+
+def entry_notes(tournament: Tournament, player: Player, record: dict[str, int]) -> dict[str, Any]:
+    """The waitlist (their place in line, or that they moved up) and how the event ended for them."""
+    before_start = tournament.status == Tournament.Status.REGISTRATION
+    if tournament.late_entry_losses and player.joined_round > 1:
+        # The rounds a late entry missed were all played before it joined: a match loss each, as the
+        # standings count them.
+        record = {**record, "losses": record["losses"] + player.joined_round - 1}
+    return {
+        "record": record,
+        "waitlist_position": services.waitlist_position(player) if player.waitlisted else None,
+        "promoted": before_start and not player.waitlisted and services.was_promoted(player),
+        "outcome": outcomes.player_outcome(tournament, player, record),
     }
