@@ -87,6 +87,16 @@ def _a_redis_database_per_test_process() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def _an_empty_cache_per_test(_a_redis_database_per_test_process: None) -> None:
+    """Each test's database is rolled back, so the next test reuses the same ids and version counters:
+    cached pages and standings keyed by (event id, version) would otherwise leak from one test into
+    another. In production ids are never reused, so those keys are unique there."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _no_login_lockout_between_tests(settings: Any) -> None:
     """Every test client logs in from 127.0.0.1, and in the PostgreSQL leg the cache (Redis) is shared
     by all test processes: failed log-ins of unrelated tests must not lock the address out. The
