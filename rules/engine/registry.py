@@ -331,6 +331,8 @@ class GameRules:
     format_versions: Mapping[str, tuple[FormatRules, ...]] = field(default_factory=dict)
     # Ban-list region -> words that mark a list's name as that region ({"tcg": ("TCG",)}).
     banlist_regions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # Region -> patterns a whole list name matches when no word marks it ({"ocg": (r"\d{4}\.\d{1,2}",)}).
+    banlist_region_names: Mapping[str, tuple[re.Pattern[str], ...]] = field(default_factory=dict)
     # Language → the game's name (``name``/``name_ru`` and ``[game.labels] name``).
     names: Mapping[str, str] = field(default_factory=dict)
 
@@ -347,6 +349,9 @@ class GameRules:
             for word in words:
                 if re.search(rf"(?<![A-Za-z0-9]){re.escape(word)}(?![A-Za-z0-9])", list_name, re.IGNORECASE):
                     return region
+        for region, patterns in self.banlist_region_names.items():
+            if any(pattern.fullmatch(list_name.strip()) for pattern in patterns):
+                return region
         return ""
 
 
@@ -686,6 +691,10 @@ def load_game(path: Path) -> GameRules:
         search_filters=search_filters,
         format_versions=versions,
         banlist_regions={r.casefold(): tuple(words) for r, words in g.banlist_regions.items()},
+        banlist_region_names={
+            r.casefold(): tuple(re.compile(p) for p in patterns)
+            for r, patterns in g.banlist_region_names.items()
+        },
         names=_names(g.name, g.name_ru, g.labels.name.words() if g.labels.name else None),
     )
 

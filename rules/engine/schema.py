@@ -304,6 +304,23 @@ class GameTable(_Table):
         description="region → words that mark a list's name as that region "
         '(`{ tcg = ["TCG"], world = ["World"] }`); a list named `2024.01 World` gets region `world`',
     )
+    banlist_region_names: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="region → regular expressions a whole list name matches when no word of "
+        "`banlist_regions` marks it (YGOPro names its OCG lists by date alone: "
+        "`{ ocg = ['\\d{4}\\.\\d{1,2}'] }` gives `2024.1` region `ocg`, not `2013.3.1`)",
+    )
+
+    @field_validator("banlist_region_names")
+    @classmethod
+    def _patterns_compile(cls, value: dict[str, list[str]]) -> dict[str, list[str]]:
+        for patterns in value.values():
+            for pattern in patterns:
+                try:
+                    re.compile(pattern)
+                except re.error as exc:
+                    raise ValueError(f"{pattern!r} is not a valid regular expression: {exc}") from None
+        return value
 
 
 class RuleSetFile(_Table):
