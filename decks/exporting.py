@@ -20,7 +20,7 @@ from .selectors import Sections, deck_sections
 
 def _shared_names(game_id: int, cards: list[Card]) -> set[int]:
     """Ids of the deck's cards whose printed name another deck-buildable card of a different identity
-    also bears: their name alone would not import back (decks.resolve), so it gets a "#id" suffix."""
+    also bears: their name alone would not import back (decks.resolve), so it gets a "(#id)" suffix."""
     names = {card.search_name for card in cards}
     if not names:
         return set()
@@ -46,7 +46,8 @@ def deck_list_of(deck: Deck, sections: Sections | None = None) -> DeckList:
     shared = _shared_names(deck.game_id, cards)
 
     def line(card: Card, count: int) -> DeckLine:
-        name = f"{card} #{card.external_id}" if card.pk in shared else str(card)
+        # "(#id)", not "#id": real names end in "#N" ("Jinzo #7"), none in "(#N)".
+        name = f"{card} (#{card.external_id})" if card.pk in shared else str(card)
         return DeckLine(card.external_id, name, count)
 
     return DeckList(
