@@ -40,8 +40,9 @@ def deck_list_of(deck: Deck, sections: Sections | None = None) -> DeckList:
     """The deck as a neutral list, sections in the game's order (Main, Extra, Side); ``sections`` when the
     caller has already read them (the deck page)."""
     sections = deck_sections(deck) if sections is None else sections
+    co_heroes = list(deck.co_heroes.all()) if deck.pk else []
     cards = [card for lines in sections.values() for card, _count in lines] + (
-        [deck.hero] if deck.hero else []
+        [deck.hero, *co_heroes] if deck.hero else []
     )
     shared = _shared_names(deck.game_id, cards)
 
@@ -53,6 +54,7 @@ def deck_list_of(deck: Deck, sections: Sections | None = None) -> DeckList:
     return DeckList(
         sections={slug: [line(card, count) for card, count in lines] for slug, lines in sections.items()},
         hero=line(deck.hero, 1) if deck.hero else None,
+        extra_heroes=[line(card, 1) for card in co_heroes] if deck.hero else [],
         name=deck.name,
         game=deck.game.slug,
         format_slug=deck.format_slug,

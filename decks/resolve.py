@@ -66,6 +66,8 @@ class ResolvedDeck:
     format: FormatInfo
     sections: dict[str, list[tuple[Card, int]]] = field(default_factory=dict)
     hero: Card | None = None
+    # Heroes after the first: a Commander deck's partner or background (the rules judge the pair).
+    extra_heroes: list[Card] = field(default_factory=list)
     unknown: list[UnresolvedLine] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     name: str = ""
@@ -99,6 +101,7 @@ def deck_resolve(*, game: Game, parsed: ParsedDeck, format_slug: str | None = No
     ]
     if parsed.hero:
         entries.append(("hero", parsed.hero))
+    entries += [("hero", entry) for entry in parsed.extra_heroes]
 
     ids: set[str] = set()
     names: set[str] = set()
@@ -162,8 +165,10 @@ def deck_resolve(*, game: Game, parsed: ParsedDeck, format_slug: str | None = No
                         {"format": fmt.words()},
                     )
                 )
-            else:
+            elif resolved.hero is None:
                 resolved.hero = card
+            else:
+                resolved.extra_heroes += [card] * entry.count
             continue
         target = fmt.map_section(section)
         if target is None:
@@ -182,6 +187,8 @@ def deck_resolve(*, game: Game, parsed: ParsedDeck, format_slug: str | None = No
         slot = merged[target].setdefault(card.pk, [card, 0])
         slot[1] += entry.count
 
+    if fmt.has_hero and resolved.hero is None and parsed.commanders:
+        _commanders_from_main(resolved, merged, fmt, parsed.commanders)
     for section in fmt.section_slugs:
         if section in merged:
             resolved.sections[section] = [(card, count) for card, count in merged[section].values()]
@@ -221,3 +228,24 @@ def _match(
 def _picked_id(text: str) -> tuple[str, str] | None:
     match = _PICKED_ID.match(text.strip())
     return (match.group("name"), match.group("id")) if match else None
+
+
+def _commanders_from_main(
+    resolved: ResolvedDeck, merged: dict[str, dict[int, list]], fmt: FormatInfo, names: list[str]
+) -> None:
+    """A Cockatrice deck keeps its commander in "main" and names it (``<bannerCard>``, "CDR:" lines): one
+    copy of each named card found there becomes the hero, as Cockatrice players mean it."""
+    main = merged.get(fmt.map_section("main") or "main", {})
+    for name in names:
+        wanted = name.casefold()
+        slot = next((s for s in main.values() if s[0].name.casefold() == wanted), None)
+        if slot is None:
+            continue
+        card = slot[0]
+        slot[1] -= 1
+        if slot[1] == 0:
+            del main[card.pk]
+        if resolved.hero is None:
+            resolved.hero = card
+        else:
+            resolved.extra_heroes.append(card)

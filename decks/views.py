@@ -272,6 +272,10 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "game_title": game_title(deck.game, lang),
             "listing": _deck_listing(fmt, sections, printings, lang),
             "hero_preview": card_preview(deck.hero, lang) if deck.hero else None,
+            "co_hero_previews": [
+                {"card": co, "preview": card_preview(co, lang)}
+                for co in (deck.co_heroes.all() if deck.hero else [])
+            ],
             "blocks": _section_stats(fmt, sections, hands),
             "report": report,
             "versions": versions,

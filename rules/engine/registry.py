@@ -20,6 +20,7 @@ from typing import Any
 from . import schema
 from .errors import RuleSetError
 from .filters import CardPredicate, compile_filter
+from .pairs import PairRule
 from .schema import key_lines, located
 
 log = logging.getLogger(__name__)
@@ -169,6 +170,8 @@ class IdentityRule:
     fields: tuple[str, ...]
     pattern: re.Pattern[str] | None
     values: tuple[str, ...]
+    # Text left out before reading (Magic's reminder text: extort's "{W/B}" names no colour of the card).
+    ignore: re.Pattern[str] | None = None
 
     def of(self, card: Any) -> frozenset[str]:
         found: set[str] = set()
@@ -184,6 +187,8 @@ class IdentityRule:
             for item in raw if isinstance(raw, list | tuple) else (raw,):
                 if not isinstance(item, str) or not item:
                     continue
+                if self.ignore is not None:
+                    item = self.ignore.sub("", item)
                 if self.pattern is None:
                     texts = [item]
                 else:
@@ -206,6 +211,8 @@ class HeroRules:
     identity: IdentityRule | None = None
     # Language → the slot's name (``label``/``label_ru`` and ``[game.labels.heroes]``).
     names: Mapping[str, str] = field(default_factory=dict)
+    # Ways two cards share the slot (Magic's partners, backgrounds): rules/engine/pairs.py.
+    pairs: tuple[PairRule, ...] = ()
 
     def words(self) -> dict[str, str]:
         """Language → name: what a report's parameter carries (rendered at the edge)."""
@@ -505,6 +512,7 @@ class _Loader:
                     fields=tuple(i.fields),
                     pattern=re.compile(i.pattern) if i.pattern else None,
                     values=tuple(i.values),
+                    ignore=re.compile(i.ignore) if i.ignore else None,
                 )
             hero = HeroRules(
                 required=h.required,
@@ -516,6 +524,16 @@ class _Loader:
                 counts_in=h.counts_in,
                 identity=identity,
                 names=_names(h.label, h.label_ru or h.label, self.words(self.labels.heroes, h.label)),
+                pairs=tuple(
+                    PairRule(
+                        name=p.name,
+                        keyword=p.keyword or "",
+                        names_other=p.names_other or "",
+                        first=self.filter((*hloc, "pairs", n, "first"), p.first),
+                        second=self.filter((*hloc, "pairs", n, "second"), p.second),
+                    )
+                    for n, p in enumerate(h.pairs)
+                ),
             )
         pool_scope = None
         if (p := pick("pool")) is not None:

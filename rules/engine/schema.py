@@ -94,8 +94,13 @@ class IdentityTable(_Table):
     values: list[str] = Field(
         min_length=1, description='the identity values, e.g. `["W", "U", "B", "R", "G"]`'
     )
+    ignore: str | None = Field(
+        None,
+        description="a regular expression for text left out before reading (Magic's reminder text in "
+        "parentheses: extort's `{W/B}` is no part of a card's colour identity)",
+    )
 
-    @field_validator("pattern")
+    @field_validator("pattern", "ignore")
     @classmethod
     def _compiles(cls, value: str | None) -> str | None:
         if value is not None:
@@ -104,6 +109,22 @@ class IdentityTable(_Table):
             except re.error as exc:
                 raise ValueError(f"not a valid regular expression: {exc}") from None
         return value
+
+
+class PairTable(_Table):
+    """`hero.pairs`: a way two cards share the hero slot (Magic's partner commanders). Two heroes are legal
+    when some pair rule matches them, in either order; each field given must hold."""
+
+    name: str = Field(min_length=1, description="what messages call it, e.g. `Partner`")
+    keyword: str | None = Field(
+        None, description="both cards have this keyword ability (a line or comma item of rules text)"
+    )
+    names_other: str | None = Field(
+        None,
+        description="each card's rules text has this phrase followed by the other's name (`Partner with`)",
+    )
+    first: Any = Field(None, description=f"{FILTER_DOC}: one of the two")
+    second: Any = Field(None, description=f"{FILTER_DOC}: the other (it need not be a hero by `accept`)")
 
 
 class HeroTable(_Table):
@@ -121,6 +142,11 @@ class HeroTable(_Table):
     )
     identity: IdentityTable | None = Field(
         None, description="deck cards must stay within the hero's identity"
+    )
+    pairs: list[PairTable] = Field(
+        default_factory=list,
+        description="ways two cards may share the slot (Partner, Choose a Background); their identity is "
+        "the union of both",
     )
 
 
@@ -481,6 +507,7 @@ _REFERENCE_TABLES: list[tuple[str, type[BaseModel]]] = [
     ("copy_limits / [[formats.copy_limits]]", CopyLimitTable),
     ("hero", HeroTable),
     ("hero.identity", IdentityTable),
+    ("hero.pairs", PairTable),
     ("pool", PoolTable),
     ("banlist", BanListTable),
     ("sideboard", SideboardTable),
