@@ -340,6 +340,8 @@ class GameRules:
     banlist_regions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     # Region -> patterns a whole list name matches when no word marks it ({"ocg": (r"\d{4}\.\d{1,2}",)}).
     banlist_region_names: Mapping[str, tuple[re.Pattern[str], ...]] = field(default_factory=dict)
+    # The game's card pictures as a URL template ({external_id}, {identity}), or "" (cards/images.py).
+    image_url: str = ""
     # Language → the game's name (``name``/``name_ru`` and ``[game.labels] name``).
     names: Mapping[str, str] = field(default_factory=dict)
 
@@ -709,6 +711,7 @@ def load_game(path: Path) -> GameRules:
         search_filters=search_filters,
         format_versions=versions,
         banlist_regions={r.casefold(): tuple(words) for r, words in g.banlist_regions.items()},
+        image_url=g.image_url or "",
         banlist_region_names={
             r.casefold(): tuple(re.compile(p) for p in patterns)
             for r, patterns in g.banlist_region_names.items()

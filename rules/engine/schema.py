@@ -325,6 +325,12 @@ class GameTable(_Table):
     effective_date: date = Field(description="the rules document's date (a TOML date)")
     search_filters: list[SearchFilterTable] = Field(default_factory=list, description="card search filters")
     labels: LabelsTable = Field(default_factory=LabelsTable, description="`[game.labels]` (below)")
+    image_url: str | None = Field(
+        None,
+        description="where the game's card pictures are, as a URL template: `{external_id}` and `{identity}` "
+        "are filled in (`https://images.ygoprodeck.com/images/cards/{external_id}.jpg`); a printing's own "
+        "picture (Cockatrice `picURL`) wins; shown only from hosts the site allows (CARD_IMAGE_HOSTS)",
+    )
     banlist_regions: dict[str, list[str]] = Field(
         default_factory=dict,
         description="region → words that mark a list's name as that region "
