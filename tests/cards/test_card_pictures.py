@@ -88,3 +88,12 @@ def test_the_search_api_gives_each_preview_its_picture(client, games, settings):
     body = client.get("/api/cards/grouped/?game=yugioh&q=dark").json()
     [row] = body["results"]
     assert row["preview"]["image"] == f"{YGO}/images/cards/46986414.jpg"
+
+
+def test_the_card_page_shows_the_picture_lazily(client, games, settings):
+    settings.CARD_IMAGE_HOSTS = [YGO]
+    card = _ygo(games["yugioh"], "46986414", "Dark Magician")
+    page = client.get(f"/cards/{card.pk}/").content.decode()
+    assert f'src="{YGO}/images/cards/46986414.jpg"' in page and 'loading="lazy"' in page
+    settings.CARD_IMAGE_HOSTS = []
+    assert "card-image" not in client.get(f"/cards/{card.pk}/").content.decode()

@@ -115,3 +115,28 @@ def test_mtgo_puts_the_sideboard_after_a_blank_line_and_it_reads_back(partners):
 def test_a_yugioh_text_export_keeps_its_own_titles(sample_cards, ygo_deck):
     text = deck_export(deck=ygo_deck, fmt="text").content.decode()
     assert "\nMain\n" in text and "\nDeck\n" not in text and "About\n" not in text
+
+
+def test_the_api_reads_and_writes_partner_commanders(partners, user, other_user, api_client_for):
+    client = api_client_for(user)
+    tymna, thrasios = (
+        Card.objects.get(game=partners, name=n) for n in ("Tymna the Weaver", "Thrasios, Triton Hero")
+    )
+    spells = Card.objects.filter(game=partners, name__startswith="Spell ")
+    body = {"game": "mtg", "name": "API partners", "format_slug": "commander", "hero": tymna.pk,
+            "co_heroes": [thrasios.pk], "sections": {"main": [{"card": c.pk, "count": 1} for c in spells]}}  # fmt: skip
+    created = client.post("/api/decks/", body, format="json")
+    assert created.status_code == 201, created.json()
+    assert [h["name"] for h in created.json()["co_heroes"]] == ["Thrasios, Triton Hero"]
+    deck_id = created.json()["id"]
+    cleared = client.patch(f"/api/decks/{deck_id}/", {"co_heroes": []}, format="json")
+    assert cleared.status_code == 200 and cleared.json()["co_heroes"] == []
+    foreign = Card.objects.filter(game__slug="yugioh").first() or _card(
+        Card.objects.get(pk=tymna.pk).game.__class__.objects.get(slug="yugioh"), "Kuriboh"
+    )
+    refused = client.patch(f"/api/decks/{deck_id}/", {"co_heroes": [foreign.pk]}, format="json")
+    assert refused.status_code == 400 and "co_heroes" in refused.json()
+    no_hero = client.patch(
+        f"/api/decks/{deck_id}/", {"hero": None, "co_heroes": [thrasios.pk]}, format="json"
+    )
+    assert no_hero.status_code == 400 and "co_heroes" in no_hero.json()
