@@ -99,7 +99,9 @@ def snapshot_of(*, hero: Card | None, sections: Sections, co_heroes: list[Card] 
 
 def _set_co_heroes(deck: Deck, co_heroes: list[Card]) -> None:
     if co_heroes and deck.hero is None:
-        raise ValidationError({"co_heroes": gettext("a partner needs a hero beside it: choose the hero first")})
+        raise ValidationError(
+            {"co_heroes": gettext("a partner needs a hero beside it: choose the hero first")}
+        )
     fmt = _format_or_error(deck.game, deck.format_slug)
     for card in co_heroes:
         _check_hero(game=deck.game, fmt=fmt, hero=card)

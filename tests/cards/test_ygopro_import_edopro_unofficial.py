@@ -83,3 +83,25 @@ def test_the_last_row_wins_even_when_it_renames_the_card(games, tmp_path):
     result = cards_import(game=games["yugioh"], data=data, filename="dup.cdb")
     assert result.ok, result.errors
     assert Card.objects.get(external_id="46986414").name == "Dark Magician (Anime)"
+
+
+def test_a_card_row_given_twice_keeps_the_last_one_too(games, tmp_path):
+    """A datas table without a primary key holding a passcode twice (an updated row appended): EDOPro's
+    map keeps the last row read, so does the import."""
+    path = tmp_path / "twice.cdb"
+    make_cdb(path, GOOD_ROWS)
+    conn = sqlite3.connect(path)
+    conn.execute("ALTER TABLE datas RENAME TO old_datas")
+    conn.execute(
+        "CREATE TABLE datas (id INTEGER, ot INTEGER, alias INTEGER, setcode INTEGER, type INTEGER,"
+        " atk INTEGER, def INTEGER, level INTEGER, race INTEGER, attribute INTEGER, category INTEGER)"
+    )
+    conn.execute("INSERT INTO datas SELECT * FROM old_datas ORDER BY id")
+    conn.execute("DROP TABLE old_datas")
+    conn.execute("INSERT INTO datas VALUES (46986414, 3, 0, 0, 17, 2600, 2100, 7, 2, 32, 0)")
+    conn.commit()
+    conn.close()
+    result = cards_import(game=games["yugioh"], data=path.read_bytes(), filename="twice.cdb")
+    assert result.ok, result.errors
+    assert Card.objects.get(external_id="46986414").attributes["atk"] == 2600
+    assert [w.message.code for w in result.warnings] == ["cdb_duplicate_rows"]
