@@ -346,6 +346,7 @@ class CardPreviewSerializer(serializers.Serializer):
     type_line = serializers.CharField(help_text="card type and subtypes in the game's words")
     stats = CardPreviewStatSerializer(many=True)
     text = serializers.CharField()
+    image = serializers.CharField(help_text="the card's picture URL, or empty when there is none to show")
 
 
 class GroupPrintingSerializer(serializers.Serializer):
@@ -434,5 +435,8 @@ class CardGroupListView(APIView):
         except selectors.FilterError as exc:
             raise ValidationError({"detail": str(exc)}) from exc
         lang = get_language() or "en"
+        from .images import card_images
+
+        card_images([group.card for group in groups])  # the previews' pictures in one query
         page_data = CardGroupPageSerializer({"count": total, "results": groups}, context={"lang": lang})
         return Response(page_data.data)

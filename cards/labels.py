@@ -14,6 +14,7 @@ from typing import Any
 
 from rules.engine.registry import word_for
 
+from .images import card_image
 from .models import Card, Format, Game
 
 # Built-in Card columns a rule set's ``preview`` list may name besides attribute keys.
@@ -143,6 +144,8 @@ def card_preview(card: Card, lang: str = "en") -> dict[str, Any]:
         "type_line": type_line(card, lang),
         "stats": card_stats(card, lang),
         "text": card.text,
+        # "" when there is no picture to show (cards/images.py): pages keep the text-only layout then.
+        "image": card_image(card),
     }
 
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from . import selectors, services
 from .forms import ImportForm
+from .images import card_images
 from .importers import import_issue_text
 from .labels import card_preview, field_label, value_label, with_value_labels
 from .models import Card, Game, ImportJob
@@ -84,6 +85,7 @@ def browser(request: HttpRequest) -> HttpResponse:
             total, groups = selectors.card_search_grouped(
                 filters, offset=(page["number"] - 1) * PAGE_SIZE, limit=PAGE_SIZE
             )
+        card_images([group.card for group in groups])  # one query for every row's picture
         rows = [
             {"card": group.card, "printings": group.printings, "preview": card_preview(group.card, lang)}
             for group in groups

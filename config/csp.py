@@ -9,7 +9,7 @@ inline and Swagger UI and htmx set style attributes; styles cannot run code.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -23,5 +23,23 @@ class ContentSecurityPolicyMiddleware:
         response = self.get_response(request)
         policy = settings.CONTENT_SECURITY_POLICY
         if policy and "Content-Security-Policy" not in response:
-            response["Content-Security-Policy"] = policy
+            response["Content-Security-Policy"] = with_image_hosts(
+                policy, getattr(settings, "CARD_IMAGE_HOSTS", ())
+            )
         return response
+
+
+def with_image_hosts(policy: str, hosts: Iterable[str]) -> str:
+    """The policy with the card-picture hosts (settings.CARD_IMAGE_HOSTS) added to its img-src: pictures
+    load from exactly the hosts cards/images.py shows them from."""
+    hosts = [host for host in hosts if host and not any(ch in host for ch in " ;,'\"")]
+    if not hosts:
+        return policy
+    parts = [part.strip() for part in policy.split(";")]
+    for index, part in enumerate(parts):
+        if part.split(" ", 1)[0] == "img-src":
+            parts[index] = " ".join([part, *hosts])
+            break
+    else:
+        parts.append(" ".join(["img-src 'self'", *hosts]))
+    return "; ".join(part for part in parts if part)

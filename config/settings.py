@@ -295,6 +295,10 @@ LOGIN_LOCKOUT_SECONDS = env_int("LOGIN_LOCKOUT_SECONDS", 15 * 60)
 TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
 # Deeper JSON request bodies are refused with 400 (config.parsers).
 API_JSON_MAX_DEPTH = env_int("API_JSON_MAX_DEPTH", 32)
+# Hosts card pictures may come from (cards/images.py), e.g. "https://images.ygoprodeck.com
+# https://cards.scryfall.io": the players' browsers load them, never the server. Empty (the default): no
+# picture from elsewhere is shown (a venue laptop is offline anyway); config.csp adds them to img-src.
+CARD_IMAGE_HOSTS = [host.rstrip("/") for host in env_str("CARD_IMAGE_HOSTS", "").split() if host]
 # Sent on every response (config.csp): scripts only from our origin, never inline.
 CONTENT_SECURITY_POLICY = env_str(
     "CONTENT_SECURITY_POLICY",

@@ -60,6 +60,12 @@ class DeckInSerializer(serializers.Serializer):
     banlist = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=MAX_ID)
     on_date = serializers.DateField(required=False, allow_null=True)
     hero = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=MAX_ID)
+    co_heroes = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_ID),
+        required=False,
+        max_length=3,
+        help_text="heroes beside `hero` in its slot: a Commander deck's partner or background",
+    )
     sections = serializers.DictField(child=EntryInSerializer(many=True), required=False)
     message = serializers.CharField(required=False, allow_blank=True, max_length=200)
 
@@ -134,7 +140,12 @@ class DeckDetailOutSerializer(DeckOutSerializer):
     """A deck with its notes and cards; pass ``context={"sections": …}`` when they are already loaded."""
 
     notes = serializers.CharField()
+    co_heroes = serializers.SerializerMethodField()
     sections = serializers.SerializerMethodField()
+
+    @extend_schema_field(HeroOutSerializer(many=True))
+    def get_co_heroes(self, deck: Deck) -> list[dict[str, Any]]:
+        return HeroOutSerializer(list(deck.co_heroes.all()) if deck.hero_id else [], many=True).data
 
     @extend_schema_field(serializers.DictField(child=DeckEntryOutSerializer(many=True)))
     def get_sections(self, deck: Deck) -> dict[str, Any]:
@@ -244,6 +255,22 @@ def cards_for(game: Game, data: dict[str, Any]) -> tuple[selectors.Sections | No
     return sections, hero, hero_given
 
 
+def co_heroes_for(game: Game, data: dict[str, Any]) -> list[Card] | None:
+    """The ``co_heroes`` ids as Card rows of the game (None when the request does not give them)."""
+    if "co_heroes" not in data:
+        return None
+    ids = list(dict.fromkeys(data["co_heroes"]))
+    cards = Card.objects.filter(game=game).in_bulk(ids)
+    missing = [pk for pk in ids if pk not in cards]
+    if missing:
+        lang = get_language() or "en"
+        raise exceptions.ValidationError(
+            {"co_heroes": [gettext("card id %(id)s is not a card of %(game)s")
+                           % {"id": pk, "game": game_title(game, lang)} for pk in missing]}
+        )  # fmt: skip
+    return [cards[pk] for pk in ids]
+
+
 def banlist_for(game: Game, data: dict[str, Any]) -> BanList | None:
     if not data.get("banlist"):
         return None
@@ -327,6 +354,7 @@ class DeckViewSet(viewsets.ViewSet):
             format_slug=data.get("format_slug", ""),
             sections=sections or {},
             hero=hero,
+            co_heroes=co_heroes_for(game, data) or [],
             notes=data.get("notes", ""),
             visibility=data.get("visibility", Deck.Visibility.PRIVATE),
             banlist=banlist_for(game, data),
@@ -358,6 +386,9 @@ class DeckViewSet(viewsets.ViewSet):
             kwargs["banlist"] = banlist_for(deck.game, data)
         if hero_given:
             kwargs["hero"] = hero
+        co_heroes = co_heroes_for(deck.game, data)
+        if co_heroes is not None:
+            kwargs["co_heroes"] = co_heroes
         try:
             deck = _service_call(
                 services.deck_update, deck=deck, by=request.user, sections=sections,

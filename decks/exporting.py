@@ -20,7 +20,7 @@ from .selectors import Sections, deck_sections
 
 def _shared_names(game_id: int, cards: list[Card]) -> set[int]:
     """Ids of the deck's cards whose printed name another deck-buildable card of a different identity
-    also bears: their name alone would not import back (decks.resolve), so it gets a "#id" suffix."""
+    also bears: their name alone would not import back (decks.resolve), so it gets a "(#id)" suffix."""
     names = {card.search_name for card in cards}
     if not names:
         return set()
@@ -40,18 +40,21 @@ def deck_list_of(deck: Deck, sections: Sections | None = None) -> DeckList:
     """The deck as a neutral list, sections in the game's order (Main, Extra, Side); ``sections`` when the
     caller has already read them (the deck page)."""
     sections = deck_sections(deck) if sections is None else sections
+    co_heroes = list(deck.co_heroes.all()) if deck.pk else []
     cards = [card for lines in sections.values() for card, _count in lines] + (
-        [deck.hero] if deck.hero else []
+        [deck.hero, *co_heroes] if deck.hero else []
     )
     shared = _shared_names(deck.game_id, cards)
 
     def line(card: Card, count: int) -> DeckLine:
-        name = f"{card} #{card.external_id}" if card.pk in shared else str(card)
+        # "(#id)", not "#id": real names end in "#N" ("Jinzo #7"), none in "(#N)".
+        name = f"{card} (#{card.external_id})" if card.pk in shared else str(card)
         return DeckLine(card.external_id, name, count)
 
     return DeckList(
         sections={slug: [line(card, count) for card, count in lines] for slug, lines in sections.items()},
         hero=line(deck.hero, 1) if deck.hero else None,
+        extra_heroes=[line(card, 1) for card in co_heroes] if deck.hero else [],
         name=deck.name,
         game=deck.game.slug,
         format_slug=deck.format_slug,

@@ -89,7 +89,7 @@ MESSAGES: dict[str, Any] = {
         "count",
     ),
     # One card of an ambiguous name, and what tells it apart.
-    "resolve.option": gettext_noop("%(name)s (%(facts)s) — write “%(name)s #%(id)s”"),
+    "resolve.option": gettext_noop("%(name)s (%(facts)s) — write “%(name)s (#%(id)s)”"),
     "resolve.fact.set": gettext_noop("set %(set)s"),
     "resolve.fact.level": gettext_noop("level %(level)s"),
 }

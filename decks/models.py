@@ -34,6 +34,9 @@ class Deck(models.Model):
         _("visibility"), max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE
     )
     hero = models.ForeignKey(Card, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    # Heroes beside ``hero`` in the same slot: a Commander deck's partner or background (the rules judge
+    # whether the pair is allowed).
+    co_heroes = models.ManyToManyField(Card, blank=True, related_name="+")
     copied_from = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -8,19 +8,21 @@ import re
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from django.db.models import Q
 
-from cards.models import Card, Game, Printing
-from cards.selectors import canonical_order
+from cards.models import Card, Game
 
+from .choice import Reason, choose
 from .formats import ParsedDeck, ParsedEntry
 from .formats.problems import render
 from .gamerules import FormatInfo, format_info
+from .respell import respelled_matches
 
-Reason = Literal["unknown", "ambiguous", "not_buildable", "section", "hero"]
-# "Dark Magician #46986414" or "Dark Magician (#46986414)": a name with the id that picks one printing.
+# "Dark Magician (#46986414)": a name with the id that picks one printing (what the exports write; no real
+# name ends so). "Dark Magician #46986414", the older form, is read too, but only when no card bears the
+# whole text as its name: 31 real Yu-Gi-Oh! names end in "#N" ("Jinzo #7", "Luster Dragon #2").
 _PICKED_ID = re.compile(r"^(?P<name>.*?)\s*\(?#(?P<id>[^\s#()]+)\)?$")
 _LEVEL_SUFFIX = re.compile(r"^(?P<name>.+?)\s*\(?\s*(?:lv|lvl|level|ур)\.?\s*(?P<level>\d{1,3})\s*\)?$", re.I)
 
@@ -64,6 +66,8 @@ class ResolvedDeck:
     format: FormatInfo
     sections: dict[str, list[tuple[Card, int]]] = field(default_factory=dict)
     hero: Card | None = None
+    # Heroes after the first: a Commander deck's partner or background (the rules judge the pair).
+    extra_heroes: list[Card] = field(default_factory=list)
     unknown: list[UnresolvedLine] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     name: str = ""
@@ -101,6 +105,7 @@ def deck_resolve(
     ]
     if parsed.hero:
         entries.append(("hero", parsed.hero))
+    entries += [("hero", entry) for entry in parsed.extra_heroes]
 
     ids: set[str] = set()
     names: set[str] = set()
@@ -109,13 +114,13 @@ def deck_resolve(
         for text in (entry.ref, entry.name):
             if text:
                 picked = _picked_id(text)
+                for variant in (text, picked[0]) if picked is not None else (text,):
+                    folded, level_key = _name_keys(variant)
+                    names.add(folded)
+                    if level_key:
+                        names.add(level_key[0])
                 if picked is not None:
                     ids.add(picked[1])
-                    text = picked[0]
-                folded, level_key = _name_keys(text)
-                names.add(folded)
-                if level_key:
-                    names.add(level_key[0])
     by_id: dict[str, Card] = {}
     by_name: dict[str, list[Card]] = defaultdict(list)
     if entries:
@@ -125,9 +130,14 @@ def deck_resolve(
             by_id[card.external_id] = card
             by_name[card.search_name].append(card)
 
+    matches = {index: _match(entry, by_id, by_name) for index, (_section, entry) in enumerate(entries)}
+    # Lines no exact name or id matched: read as the tool that wrote them meant them (decks/spelling.py).
+    unmatched = {i: entries[i][1] for i, m in matches.items() if m[0] is None and m[1] == "unknown"}
+    matches.update(respelled_matches(game, unmatched))
+
     merged: dict[str, dict[int, list]] = defaultdict(dict)  # section -> card id -> [card, count]
-    for section, entry in entries:
-        card, reason, key, params = _match(entry, by_id, by_name)
+    for index, (section, entry) in enumerate(entries):
+        card, reason, key, params = matches[index]
         if card is None:
             resolved.unknown.append(
                 UnresolvedLine(entry.ref, section, entry.line, entry.count, reason, key, params)
@@ -159,8 +169,10 @@ def deck_resolve(
                         {"format": fmt.words()},
                     )
                 )
-            else:
+            elif resolved.hero is None:
                 resolved.hero = card
+            else:
+                resolved.extra_heroes += [card] * entry.count
             continue
         target = fmt.map_section(section)
         if target is None:
@@ -179,6 +191,8 @@ def deck_resolve(
         slot = merged[target].setdefault(card.pk, [card, 0])
         slot[1] += entry.count
 
+    if fmt.has_hero and resolved.hero is None and parsed.commanders:
+        _commanders_from_main(resolved, merged, fmt, parsed.commanders)
     for section in fmt.section_slugs:
         if section in merged:
             resolved.sections[section] = [(card, count) for card, count in merged[section].values()]
@@ -195,24 +209,19 @@ def _match(
         if not text:
             continue
         picked = _picked_id(text)
-        if picked is not None and picked[1] in by_id:
-            # "Dark Magician #46986414": the id the ambiguity message told the player to add.
-            return by_id[picked[1]], "unknown", "", {}
-        folded, level_key = _name_keys(picked[0] if picked else text)
+        folded, level_key = _name_keys(text)
         candidates = by_name.get(folded, [])
+        if not candidates and picked is not None:
+            if picked[1] in by_id:
+                # "Dark Magician (#46986414)": the id the ambiguity message told the player to add.
+                return by_id[picked[1]], "unknown", "", {}
+            folded, level_key = _name_keys(picked[0])
+            candidates = by_name.get(folded, [])
         if level_key and not candidates:
             candidates = [c for c in by_name.get(level_key[0], []) if c.level == level_key[1]]
         if not candidates:
             continue
-        buildable = [c for c in candidates if c.deck_buildable and not c.is_token]
-        if not buildable:
-            # Only a token (or another card no deck may hold) has this name: say so, not "unknown".
-            return candidates[0], "unknown", "", {}
-        identities = {c.identity for c in buildable}
-        if len(identities) > 1:
-            return None, "ambiguous", "resolve.ambiguous", _ambiguity_params(text, buildable)
-        # Printings of one card (alternate artworks) share a name: the canonical printing stands for them.
-        return min(buildable, key=canonical_order), "unknown", "", {}
+        return choose(text, candidates)
     if entry.by == "id":
         if entry.name:
             return None, "unknown", "resolve.unknown_id_named", {"ref": entry.ref, "name": entry.name}
@@ -225,26 +234,22 @@ def _picked_id(text: str) -> tuple[str, str] | None:
     return (match.group("name"), match.group("id")) if match else None
 
 
-def _ambiguity_params(text: str, cards: list[Card]) -> dict[str, Any]:
-    """Each different card with what tells it apart (id, set, level, type) and the exact line that picks
-    it; decks/messages.py words them."""
-    firsts: dict[str, Card] = {}
-    for card in sorted(cards, key=canonical_order):
-        firsts.setdefault(card.identity, card)
-    sets = dict(
-        Printing.objects.filter(card__in=list(firsts.values()))
-        .order_by("card_id", "card_set__code")
-        .values_list("card_id", "card_set__code")
-    )
-    game = cards[0].game.slug
-    options = [
-        {
-            "name": card.name,
-            "id": card.external_id,
-            "set": sets.get(card.pk, ""),
-            "level": card.level,
-            "type": {"game": game, "field": "type", "value": card.card_type} if card.card_type else None,
-        }
-        for card in firsts.values()
-    ]
-    return {"text": text, "count": len(options), "options": options[:6]}
+def _commanders_from_main(
+    resolved: ResolvedDeck, merged: dict[str, dict[int, list]], fmt: FormatInfo, names: list[str]
+) -> None:
+    """A Cockatrice deck keeps its commander in "main" and names it (``<bannerCard>``, "CDR:" lines): one
+    copy of each named card found there becomes the hero, as Cockatrice players mean it."""
+    main = merged.get(fmt.map_section("main") or "main", {})
+    for name in names:
+        wanted = name.casefold()
+        slot = next((s for s in main.values() if s[0].name.casefold() == wanted), None)
+        if slot is None:
+            continue
+        card = slot[0]
+        slot[1] -= 1
+        if slot[1] == 0:
+            del main[card.pk]
+        if resolved.hero is None:
+            resolved.hero = card
+        else:
+            resolved.extra_heroes.append(card)

@@ -151,6 +151,9 @@ def deck_report(
         kwargs["banlist"] = banlist
     if on_date is not None:
         kwargs["on_date"] = on_date
+    if deck is not None and deck.pk and hero is not None:
+        # A partner or background beside the commander: the engine judges the pair.
+        kwargs["extra_heroes"] = list(deck.co_heroes.all())
     report = deck_validate(**kwargs)
     return report.to_dict(lang) if hasattr(report, "to_dict") else dict(report)
 

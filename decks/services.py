@@ -85,13 +85,27 @@ def _write_entries(deck: Deck, sections: Sections) -> None:
     )
 
 
-def snapshot_of(*, hero: Card | None, sections: Sections) -> dict[str, Any]:
-    return {
+def snapshot_of(*, hero: Card | None, sections: Sections, co_heroes: list[Card] = ()) -> dict[str, Any]:  # type: ignore[assignment]
+    snapshot: dict[str, Any] = {
         "hero": [hero.pk, str(hero)] if hero else None,
         "sections": {
             slug: [[card.pk, count, str(card)] for card, count in lines] for slug, lines in sections.items()
         },
     }
+    if co_heroes:
+        snapshot["co_heroes"] = [[card.pk, str(card)] for card in co_heroes]
+    return snapshot
+
+
+def _set_co_heroes(deck: Deck, co_heroes: list[Card]) -> None:
+    if co_heroes and deck.hero is None:
+        raise ValidationError(
+            {"co_heroes": gettext("a partner needs a hero beside it: choose the hero first")}
+        )
+    fmt = _format_or_error(deck.game, deck.format_slug)
+    for card in co_heroes:
+        _check_hero(game=deck.game, fmt=fmt, hero=card)
+    deck.co_heroes.set(co_heroes)
 
 
 def _add_version(deck: Deck, *, by: User | None, message: str, sections: Sections) -> DeckVersion:
@@ -103,7 +117,7 @@ def _add_version(deck: Deck, *, by: User | None, message: str, sections: Section
         created_by=by,
         message=message[:200],
         format_slug=deck.format_slug,
-        snapshot=snapshot_of(hero=deck.hero, sections=sections),
+        snapshot=snapshot_of(hero=deck.hero, sections=sections, co_heroes=list(deck.co_heroes.all())),
     )
 
 
@@ -166,6 +180,7 @@ def deck_create(
     format_slug: str = "",
     sections: Sections | None = None,
     hero: Card | None = None,
+    co_heroes: list[Card] = (),  # type: ignore[assignment]
     notes: str = "",
     visibility: str = Deck.Visibility.PRIVATE,
     banlist: BanList | None = None,
@@ -187,6 +202,8 @@ def deck_create(
         on_date=on_date,
     )
     _write_entries(deck, clean)
+    if co_heroes:
+        _set_co_heroes(deck, list(co_heroes))
     _add_version(deck, by=owner, message=message or "created", sections=clean)
     return deck
 
@@ -198,6 +215,7 @@ def deck_update(
     by: User,
     sections: Sections | None = None,
     hero: Card | None = _UNSET,
+    co_heroes: list[Card] = _UNSET,
     name: str | None = None,
     notes: str | None = None,
     visibility: str | None = None,
@@ -242,6 +260,10 @@ def deck_update(
     clean = _clean_sections(game=deck.game, fmt=fmt, sections=sections)
     deck.save()
     _write_entries(deck, clean)
+    if co_heroes is not _UNSET:
+        _set_co_heroes(deck, list(co_heroes))
+    elif hero is not _UNSET and hero is None:
+        deck.co_heroes.clear()  # no partner without a commander
     _add_version(deck, by=by, message=message or "saved", sections=clean)
     return deck
 
@@ -267,11 +289,13 @@ def deck_restore_version(*, deck: Deck, number: int, by: User) -> Deck:
         slug: [(cards[row[0]], row[1]) for row in rows] for slug, rows in snapshot.get("sections", {}).items()
     }
     hero = cards.get(snapshot["hero"][0]) if snapshot.get("hero") else None
+    co_heroes = list(Card.objects.filter(pk__in=[row[0] for row in snapshot.get("co_heroes", [])]))
     return deck_update(
         deck=deck,
         by=by,
         sections=sections,
         hero=hero,
+        co_heroes=co_heroes,
         format_slug=version.format_slug or deck.format_slug,
         message=f"restored version {number}",
     )
@@ -292,6 +316,7 @@ def deck_copy(*, deck: Deck, by: User, name: str | None = None) -> Deck:
         format_slug=deck.format_slug,
         sections=sections,
         hero=deck.hero,
+        co_heroes=list(deck.co_heroes.all()),
         notes=deck.notes,
         banlist=deck.banlist,
         on_date=deck.on_date,
@@ -387,6 +412,7 @@ def deck_import(
         format_slug=resolved.format.slug,
         sections=resolved.sections,
         hero=resolved.hero,
+        co_heroes=resolved.extra_heroes,
         notes=resolved.notes,
         visibility=visibility,
         message=f"imported from {parsed.source_format}"

@@ -19,6 +19,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from cards.images import card_images
 from cards.labels import card_preview, game_label_table, game_title, value_label, with_value_labels
 from cards.models import Card, Game, Printing
 from cards.selectors import card_facets, game_search_filters
@@ -262,6 +263,7 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
     versions = _with_messages(list(selectors.deck_versions(deck)[:30]))
     cards = [card for lines in sections.values() for card, _count in lines]
     printings = _printing_labels(cards)
+    card_images([*cards, deck.hero, *(deck.co_heroes.all() if deck.hero else [])])
     return render(
         request,
         "decks/detail.html",
@@ -272,6 +274,10 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "game_title": game_title(deck.game, lang),
             "listing": _deck_listing(fmt, sections, printings, lang),
             "hero_preview": card_preview(deck.hero, lang) if deck.hero else None,
+            "co_hero_previews": [
+                {"card": co, "preview": card_preview(co, lang)}
+                for co in (deck.co_heroes.all() if deck.hero else [])
+            ],
             "blocks": _section_stats(fmt, sections, hands),
             "report": report,
             "versions": versions,
@@ -344,6 +350,7 @@ def _line_extras(cards: list[Card], lang: str) -> dict[str, dict[str, Any]]:
     """What the builder's deck rows need beyond the API's deck lines: identity (adding any printing of a
     card increments its row), the chosen printing's label and the card's preview."""
     printings = _printing_labels(cards)
+    card_images(cards)  # one query for every row's picture
     return {
         str(card.pk): {
             "identity": card.identity,

@@ -371,7 +371,10 @@ class BanListRefusalSerializer(ApiErrorOutSerializer):
 class BanListImportSerializer(serializers.Serializer):
     game = serializers.SlugField()
     text = serializers.CharField(max_length=2_000_000, help_text="EDOPro lflist.conf content")
-    date = serializers.DateField(required=False)
+    date = serializers.DateField(required=False, help_text="effective date of every list in the file")
+    dates = serializers.DictField(
+        child=serializers.DateField(), required=False, help_text="list name → its effective date"
+    )
     region = serializers.CharField(required=False, max_length=40)
     source = serializers.CharField(required=False, max_length=255, default="api")
 
@@ -395,7 +398,7 @@ class BanListImportView(APIView):
         try:
             results = banlist_import(
                 game=_game(data["game"]), text=data["text"], source=data["source"],
-                effective_date=data.get("date"), region=data.get("region"),
+                effective_date=data.get("date"), region=data.get("region"), dates=data.get("dates"),
             )  # fmt: skip
         except KeyedValidationError as exc:
             # The file's line or the list at fault, as a key with params and in the requester's language.

@@ -125,17 +125,9 @@ def deck_from_text(*, game: Game, format_slug: str, data: str | bytes, fmt: str 
                 limit=0,
             )
         )
-    hero_lines = set()
-    for entry in parsed.extra_heroes:
-        hero_lines.add(entry.line)
-        card, unknown = _resolve_entries(game=game, format_slug=format_slug, entries=[entry], hero=True)
-        if card is not None:
-            result.extra_heroes += [card] * entry.count
-        result.unknown += [
-            UnknownCard(section="hero", ref=u.ref, count=u.count)
-            for u in unknown
-            if u.reason in ("unknown", "ambiguous")
-        ]
+    # Heroes after the first (partners, or one too many) are resolved with the deck; the engine judges them.
+    result.extra_heroes = list(resolved.extra_heroes)
+    hero_lines = {entry.line for entry in parsed.extra_heroes}
     for error in parsed.errors:
         if error.line and error.line in hero_lines:
             continue  # reported as hero_count by the engine, with both heroes named

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 
 from django.db import transaction
 from django.db.models import Q
@@ -93,6 +93,26 @@ def _region_from_name(game: Game, name: str) -> str:
         return ""
 
 
+def _undated_dates(lists: Sequence[LfList], base: date) -> dict[int, date]:
+    """Dates for the lists that carry none (no ``#date`` line, no date in the name: ``!JTP (Original)``):
+    by the file's order, newest first as EDOPro and YGOPro list them, so the first undated list gets
+    ``base`` and each next one a day earlier (the format's "list in effect" then prefers the file's first)."""
+    undated = [index for index, lst in enumerate(lists) if lst.effective_date is None]
+    return {index: base - timedelta(days=step) for step, index in enumerate(undated)}
+
+
+def _same_list(game: Game, name: str, when: date, digest: str, *, derived: bool) -> BanList | None:
+    """A stored version this import repeats: the same name, date and entries; for a date not given by the
+    importer (from the name or the file's order), also the name's latest version with the same entries (the
+    undated list re-imported on another day, the second source re-imported)."""
+    versions = BanList.objects.filter(game=game, name=name)
+    same_day = versions.filter(effective_date=when, content_hash=digest).first()
+    if same_day is not None or not derived:
+        return same_day
+    latest = versions.order_by("-effective_date", "-created_at").first()
+    return latest if latest is not None and latest.content_hash == digest else None
+
+
 @transaction.atomic
 def banlist_import(
     *,
@@ -102,14 +122,19 @@ def banlist_import(
     effective_date: date | None = None,
     region: str | None = None,
     names: Sequence[str] | None = None,
+    dates: Mapping[str, date] | None = None,
 ) -> list[ImportedList]:
     """Import every list of an EDOPro lflist.conf or a name-keyed list text, all or nothing.
 
-    The effective date is ``effective_date`` if given, else the list's ``#date`` line, else its name
-    (``2020.04 TCG`` → 2020-04-01). The region is ``region`` if given, else the list's ``#region`` line, else
-    the region the game's rule set finds in its name (``[game] banlist_regions``).
-    Lists are immutable: the same name and date with the same entries is recognised and not duplicated;
-    the same name and date with different entries is refused (publish it under a new date or name).
+    A list's effective date is ``dates[its name]`` if given, else ``effective_date`` (every list), else its
+    ``#date`` line, else the date in its name (``2020.04 TCG`` → 2020-04-01). A list with none of these
+    (``!MDC Season 5``) is dated by the file's order: the first such list today, each next one a day earlier.
+    The region is ``region`` if given, else the list's ``#region`` line, else the region the game's rule set
+    finds in its name (``[game] banlist_regions`` / ``banlist_region_names``).
+    Stored lists never change: the same name and entries as a stored version is recognised and not
+    duplicated; the same name with other entries (a second source, an updated community list) becomes a new
+    version dated after the name's latest one, so selecting the list by name gives the newest. Only a date
+    given by the importer (``dates``, ``effective_date``) already taken by other entries is refused.
     Each result carries the warnings about lines read leniently, as EDOPro reads them.
     """
     read, by_name = _read_banlists(text)
@@ -124,44 +149,74 @@ def banlist_import(
                 names=", ".join(sorted(missing)),
                 known=", ".join(lst.name for lst in read.lists),
             )
+    dates = dict(dates or {})
+    unknown = set(dates) - {lst.name for lst in lists}
+    if unknown:
+        raise KeyedValidationError(
+            "banlist_import.missing_lists",
+            names=", ".join(sorted(unknown)),
+            known=", ".join(lst.name for lst in read.lists),
+        )
+    by_order = _undated_dates(lists, date.today())
     cards = _cards_for_entries(game, {e.external_id for lst in lists for e in lst.entries}, by_name)
     results: list[ImportedList] = []
     for position, lst in enumerate(lists):
         # Lines before the first list belong to no list; the first list's report shows them.
         warnings = tuple((read.warnings if position == 0 else []) + lst.warnings)
-        when = effective_date or lst.effective_date
-        if when is None:
-            raise KeyedValidationError("banlist_import.no_date", list=lst.name)
+        explicit = dates.get(lst.name) or effective_date
+        when = explicit or lst.effective_date or by_order[position]
         digest = _content_hash(lst)
-        existing = BanList.objects.filter(game=game, name=lst.name, effective_date=when).first()
+        existing = _same_list(game, lst.name, when, digest, derived=explicit is None)
         if existing is not None:
-            if existing.content_hash != digest:
-                raise KeyedValidationError("banlist_import.immutable", list=lst.name, date=when.isoformat())
             results.append(ImportedList(existing, False, warnings))
             continue
-        banlist = BanList.objects.create(
-            game=game,
-            name=lst.name,
-            effective_date=when,
-            region=(region or lst.region or _region_from_name(game, lst.name)).casefold(),
-            is_whitelist=lst.whitelist,
-            source=source[:255],
-            content_hash=digest,
-        )
-        found = [(e, cards.get(e.external_id.casefold() if by_name else e.external_id)) for e in lst.entries]
-        BanListEntry.objects.bulk_create(
-            BanListEntry(
-                banlist=banlist,
-                external_id=e.external_id,
-                card=card,
-                identity=card.identity if card is not None else "",
-                name=e.name or (card.name if card is not None else ""),
-                limit=e.limit,
+        taken = BanList.objects.filter(game=game, name=lst.name, effective_date__gte=when)
+        if explicit is not None and taken.filter(effective_date=when).exists():
+            raise KeyedValidationError("banlist_import.immutable", list=lst.name, date=when.isoformat())
+        latest = taken.order_by("-effective_date").first()
+        if latest is not None and explicit is None:
+            # Another source of a list already stored: a new version after the latest, never an edit.
+            when = latest.effective_date + timedelta(days=1)
+        results.append(
+            ImportedList(
+                _banlist_create(game, lst, when, region, source, digest, cards, by_name), True, warnings
             )
-            for e, card in found
         )
-        results.append(ImportedList(banlist, True, warnings))
     return results
+
+
+def _banlist_create(
+    game: Game,
+    lst: LfList,
+    when: date,
+    region: str | None,
+    source: str,
+    digest: str,
+    cards: dict[str, Card],
+    by_name: bool,
+) -> BanList:
+    banlist = BanList.objects.create(
+        game=game,
+        name=lst.name,
+        effective_date=when,
+        region=(region or lst.region or _region_from_name(game, lst.name)).casefold(),
+        is_whitelist=lst.whitelist,
+        source=source[:255],
+        content_hash=digest,
+    )
+    found = [(e, cards.get(e.external_id.casefold() if by_name else e.external_id)) for e in lst.entries]
+    BanListEntry.objects.bulk_create(
+        BanListEntry(
+            banlist=banlist,
+            external_id=e.external_id,
+            card=card,
+            identity=card.identity if card is not None else "",
+            name=e.name or (card.name if card is not None else ""),
+            limit=e.limit,
+        )
+        for e, card in found
+    )
+    return banlist
 
 
 def banlist_choose(

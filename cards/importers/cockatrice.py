@@ -12,6 +12,7 @@ import re
 import xml.sax
 import xml.sax.handler
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 import defusedxml
@@ -204,10 +205,12 @@ def parse(data: bytes, *, game_slug: str = "", progress: Progress | None = None)
         if not code:
             result.error(parse_int(raw.get("line")), "set.name", msg("set_no_name"))
             continue
-        release = raw.get("releasedate", "")
-        if release and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", release):
+        release = _release_date(raw.get("releasedate", "").strip())
+        if release is None:
             result.error(
-                parse_int(raw.get("line")), "set.releasedate", msg("not_a_date", value=repr(release))
+                parse_int(raw.get("line")),
+                "set.releasedate",
+                msg("not_a_date", value=repr(raw["releasedate"])),
             )
             release = ""
         result.sets[code] = SetRecord(
@@ -396,3 +399,17 @@ def _card(raw: dict[str, Any], result: ParseResult, *, slash_subtypes: bool) -> 
         printings=printings,
         line=line,
     )
+
+
+def _release_date(text: str) -> str | None:
+    """A set's date as YYYY-MM-DD, "" when none is given, None when it is no date. Cockatrice files written
+    by hand or by older tools drop the leading zeros ("2022-4-11"), and Cockatrice reads them."""
+    if not text:
+        return ""
+    match = re.fullmatch(r"(\d{4})-(\d{1,2})-(\d{1,2})", text)
+    if match is None:
+        return None
+    try:
+        return date(*(int(part) for part in match.groups())).isoformat()
+    except ValueError:
+        return None

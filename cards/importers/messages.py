@@ -143,6 +143,9 @@ MESSAGES: dict[str, str] = {
         "type bits %(bits)s are neither monster, spell nor trap: imported as %(card_type)s, "
         "which cannot be put in a deck"
     ),
+    "cdb_duplicate_rows": gettext_noop(
+        "%(count)s rows for this passcode: the last one is kept, as YGOPro and EDOPro keep it"
+    ),
     "not_a_mana_value": gettext_noop("expected a mana value such as 3, 2.0 or 6 // 6, got %(value)s"),
     "level_out_of_range": gettext_noop("level/rank/link %(value)s is out of range (0–%(max)s)"),
 }

@@ -9,6 +9,7 @@ import os
 import sqlite3
 import tempfile
 import time
+from itertools import groupby
 from typing import Any
 
 from .base import CardRecord, FileRejected, ParseResult, Progress, validate_records
@@ -87,6 +88,15 @@ RACES = {
     0x800000: "Wyrm",
     0x1000000: "Cyberse",
     0x2000000: "Illusion",
+    # EDOPro's unofficial (anime / manga) races; the column is 64 bits wide since RACE_YOKAI.
+    0x4000000: "Cyborg",
+    0x8000000: "Magical Knight",
+    0x10000000: "High Dragon",
+    0x20000000: "Omega Psychic",
+    0x40000000: "Celestial Warrior",
+    0x80000000: "Galaxy",
+    0x100000000: "Charisma",
+    0x4000000000000000: "Yokai",
 }
 LINK_MARKERS = [
     (0x40, "top-left"),
@@ -102,15 +112,17 @@ LINK_MARKERS = [
 UNKNOWN_STAT = -2
 MAX_STAT = 1_000_000
 MAX_LEVEL = 13  # levels and ranks stop at 12 (13 for a few anime cards), link ratings at 8
-# Upper bounds of the integer columns: passcodes have at most 10 digits, bit fields fit 32 bits.
+# Upper bounds of the integer columns: passcodes have at most 10 digits, bit fields fit 32 bits except
+# `race`, which EDOPro reads as a 64-bit mask (sqlite3_column_int64, RACE_YOKAI is bit 62).
 MAX_FIELD = {
     "ot": 0xFFFF,
     "alias": 9_999_999_999,
     "type": 0xFFFFFFFF,
     "level": 0xFFFFFFFF,
-    "race": 0xFFFFFFFF,
+    "race": 2**63 - 1,
     "attribute": 0xFFFF,
 }
+KNOWN_RACE_BITS = sum(RACES)
 
 
 def looks_like(data: bytes) -> bool:
@@ -201,6 +213,9 @@ def row_to_record(row: sqlite3.Row | tuple[Any, ...], result: ParseResult) -> Ca
             attributes["rscale"] = (level >> 16) & 0xFF
         attributes["attribute"] = "/".join(_bits_to_names(attribute, ATTRIBUTES)) or None
         attributes["race"] = "/".join(_bits_to_names(race, RACES)) or None
+        if race & ~KNOWN_RACE_BITS:
+            # A race bit no constant names yet is kept whole (as text: JSON readers lose integers past 2**53).
+            attributes["race_bits"] = str(race)
         attributes["atk"] = None if atk == UNKNOWN_STAT else atk
         if is_link:
             attributes["link_markers"] = [label for bit, label in LINK_MARKERS if def_ & bit]
@@ -291,13 +306,22 @@ def _read(conn: sqlite3.Connection, result: ParseResult, progress: Progress | No
         if absent:
             raise FileRejected(msg("missing_table_columns", table=table, columns=", ".join(sorted(absent))))
     total = conn.execute("SELECT COUNT(*) FROM datas").fetchone()[0]
+    # YGOPro and EDOPro read the datas/texts join row by row into a map keyed by passcode, so when a
+    # file holds several rows for one passcode (a texts table without a primary key), each row
+    # overwrites the one before: the last row in table order wins. Reading in that order and keeping
+    # the last row of each passcode gives the card the game shows.
     rows = conn.execute(
         "SELECT d.id, d.ot, d.alias, d.setcode, d.type, d.atk, d.def, d.level, d.race, d.attribute,"
-        " t.name, t.desc, t.id FROM datas d LEFT JOIN texts t ON t.id = d.id ORDER BY d.id"
+        " t.name, t.desc, t.id FROM datas d LEFT JOIN texts t ON t.id = d.id ORDER BY d.id, d.rowid, t.rowid"
     )
-    for index, row in enumerate(rows, start=1):
-        record = row_to_record(row, result)
+    index = 0
+    for _card_id, group in groupby(rows, key=lambda row: row[0]):
+        same = list(group)
+        index += len(same)
+        record = row_to_record(same[-1], result)
         if record is not None:
+            if len(same) > 1:
+                result.warn(record.line, "texts", msg("cdb_duplicate_rows", count=len(same)), record.name)
             result.records.append(record)
-        if progress and index % 1000 == 0:
-            progress(index, total)
+        if progress and index // 1000 != (index - len(same)) // 1000:
+            progress(min(index, total), total)

@@ -113,6 +113,9 @@ class ParsedDeck:
     errors: list[ParseError] = field(default_factory=list)
     # Hero lines after the first (a second hero, or one hero given twice): the rules report counts them.
     extra_heroes: list[ParsedEntry] = field(default_factory=list)
+    # Cards a Cockatrice file names as its commanders while keeping them in "main" (``<bannerCard>``,
+    # "CDR:" / "Commander:" comment lines): the resolver moves them out when the format has a hero.
+    commanders: list[str] = field(default_factory=list)
     source_format: str = ""
     # Only the Deckhall JSON format carries these; the others leave them empty.
     game: str = ""
@@ -158,6 +161,8 @@ class DeckLine:
 class DeckList:
     sections: dict[str, list[DeckLine]] = field(default_factory=dict)
     hero: DeckLine | None = None
+    # Heroes after the first: a Commander deck's partner, background or companion Doctor.
+    extra_heroes: list[DeckLine] = field(default_factory=list)
     name: str = ""
     game: str = ""
     format_slug: str = ""

@@ -253,7 +253,17 @@ def parse_cod(text: str) -> ParsedDeck:
         deck.errors.append(ParseError(1, "xml_root", {"tag": root.tag[:40]}))
         return deck
     deck.name = (root.findtext("deckname") or "").strip()[:200]
-    deck.notes = (root.findtext("comments") or "").strip()[:5000]
+    banner = (root.findtext("bannerCard") or "").strip()[:200]
+    notes = []
+    for comment in (root.findtext("comments") or "").splitlines():
+        named = _COD_COMMANDER.match(comment.strip())
+        if named:
+            deck.commanders.append(named.group(1).strip()[:200])
+        else:
+            notes.append(comment)
+    if banner and banner.casefold() not in {name.casefold() for name in deck.commanders}:
+        deck.commanders.insert(0, banner)
+    deck.notes = "\n".join(notes).strip()[:5000]
     position = 0
     for zone in root.iter("zone"):
         zone_name = zone.get("name", "")
@@ -273,6 +283,11 @@ def parse_cod(text: str) -> ParsedDeck:
             else:
                 deck.add(slug, entry)
     return deck
+
+
+# How a Cockatrice deck's comments name its commander: "CDR: Name" (converters), "Commander: Name" (ours).
+COD_COMMANDER_PREFIX = "Commander: "
+_COD_COMMANDER = re.compile(r"^(?:CDR|Commander)\s*:\s*(\S.{0,199})$", re.IGNORECASE)
 
 
 def _parse_mtgo_dek(root: Any, deck: ParsedDeck) -> ParsedDeck:
@@ -415,9 +430,9 @@ def parse_csv(text: str) -> ParsedDeck:
 def _set_hero(deck: ParsedDeck, entry: ParsedEntry) -> None:
     # Heroes beyond the first are kept in extra_heroes so the rules report can say "too many heroes".
     if deck.hero is not None:
+        # A second hero is no error of the file: Magic's partner commanders are two, and the rules report
+        # says "too many heroes" when the format has no pair for them.
         deck.extra_heroes.append(entry)
-        if deck.hero.ref != entry.ref:
-            deck.errors.append(ParseError(entry.line, "hero_second"))
         return
     if entry.count != 1:
         deck.errors.append(ParseError(entry.line, "hero_count", {"count": entry.count}))

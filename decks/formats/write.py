@@ -11,7 +11,7 @@ from collections import Counter
 from xml.etree import ElementTree as ET
 
 from .model import DeckFormatError, DeckLine, DeckList, FileLayout, LayoutLine
-from .parse import COUNT_SEPARATOR, JSON_FORMAT_TAG, ydk_marker
+from .parse import COD_COMMANDER_PREFIX, COUNT_SEPARATOR, JSON_FORMAT_TAG, ydk_marker
 from .sections import section_title
 
 YDK_SECTIONS = ("main", "extra", "side")
@@ -119,16 +119,25 @@ def _text_line(count: int, name: str) -> str:
     return f"{count}x {name}" if _STARTS_LIKE_A_SEPARATOR.match(name) else f"{count} {name}"
 
 
+# Magic lists are written as MTG Arena writes them (Arena, Moxfield, Archidekt and MTGO's text import read
+# them): "About / Name …", then "Commander", "Deck", "Sideboard". Other games keep Deckhall's titles.
+ARENA_TITLES = {"hero": "Commander", "main": "Deck", "side": "Sideboard"}
+ARENA_GAMES = {"mtg"}
+
+
 def to_text(deck: DeckList) -> str:
+    arena = deck.game in ARENA_GAMES
+    title = (lambda slug: ARENA_TITLES.get(slug) or section_title(slug)) if arena else section_title
     out: list[str] = []
     if deck.name:
-        out += [f"// {deck.name}", ""]
-    if deck.hero:
-        out += [section_title("hero"), _text_line(1, deck.hero.name), ""]
+        out += ["About", f"Name {deck.name}", ""] if arena else [f"// {deck.name}", ""]
+    heroes = [deck.hero, *deck.extra_heroes] if deck.hero else []
+    if heroes:
+        out += [title("hero"), *(_text_line(1, hero.name) for hero in heroes), ""]
     for slug, lines in deck.sections.items():
         if not lines:
             continue
-        out.append(section_title(slug))
+        out.append(title(slug))
         out += [_text_line(line.count, line.name) for line in lines]
         out.append("")
     return "\n".join(out)
@@ -164,13 +173,24 @@ def to_json(deck: DeckList) -> str:
 
 
 def to_cod(deck: DeckList) -> str:
+    """Cockatrice's deck file: zones "main" and "side" (and any other section under its own name).
+    Cockatrice has no command zone: a Magic deck keeps its commander in "main", as Cockatrice's own saves
+    do, named by ``<bannerCard>``, a second commander (partners) by a "Commander:" line of the comments;
+    the resolver takes them back out of "main" for a format with a commander. Other games' heroes (never
+    counted in their main deck) keep a zone of their own, which Cockatrice shows as one more zone."""
     root = ET.Element("cockatrice_deck", version="1")
     ET.SubElement(root, "deckname").text = deck.name
-    ET.SubElement(root, "comments").text = deck.notes
-    zones = dict(deck.sections)
-    if deck.hero:
-        # Cockatrice has no hero zone; a named zone keeps the hero through a round trip.
-        zones = {"hero": [deck.hero], **zones}
+    heroes = [deck.hero, *deck.extra_heroes] if deck.hero else []
+    in_main = bool(heroes) and deck.game in ARENA_GAMES
+    if in_main:
+        ET.SubElement(root, "bannerCard").text = heroes[0].name
+    extra = "".join(f"{COD_COMMANDER_PREFIX}{hero.name}\n" for hero in heroes[1:]) if in_main else ""
+    ET.SubElement(root, "comments").text = extra + deck.notes
+    zones = {slug: list(lines) for slug, lines in deck.sections.items()}
+    if in_main:
+        zones["main"] = [*(DeckLine(hero.ref, hero.name, 1) for hero in heroes), *zones.get("main", [])]
+    elif heroes:
+        zones = {"hero": heroes, **zones}
     for slug, lines in zones.items():
         zone = ET.SubElement(root, "zone", name=slug)
         for line in lines:

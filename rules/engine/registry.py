@@ -20,6 +20,7 @@ from typing import Any
 from . import schema
 from .errors import RuleSetError
 from .filters import CardPredicate, compile_filter
+from .pairs import PairRule
 from .schema import key_lines, located
 
 log = logging.getLogger(__name__)
@@ -180,6 +181,8 @@ class IdentityRule:
     fields: tuple[str, ...]
     pattern: re.Pattern[str] | None
     values: tuple[str, ...]
+    # Text left out before reading (Magic's reminder text: extort's "{W/B}" names no colour of the card).
+    ignore: re.Pattern[str] | None = None
 
     def of(self, card: Any) -> frozenset[str]:
         found: set[str] = set()
@@ -195,6 +198,8 @@ class IdentityRule:
             for item in raw if isinstance(raw, list | tuple) else (raw,):
                 if not isinstance(item, str) or not item:
                     continue
+                if self.ignore is not None:
+                    item = self.ignore.sub("", item)
                 if self.pattern is None:
                     texts = [item]
                 else:
@@ -217,6 +222,8 @@ class HeroRules:
     identity: IdentityRule | None = None
     # Language → the slot's name (``label``/``label_ru`` and ``[game.labels.heroes]``).
     names: Mapping[str, str] = field(default_factory=dict)
+    # Ways two cards share the slot (Magic's partners, backgrounds): rules/engine/pairs.py.
+    pairs: tuple[PairRule, ...] = ()
 
     def words(self) -> dict[str, str]:
         """Language → name: what a report's parameter carries (rendered at the edge)."""
@@ -345,6 +352,10 @@ class GameRules:
     top_cut_first_player: str = "higher_seed"
     # Ban-list region -> words that mark a list's name as that region ({"tcg": ("TCG",)}).
     banlist_regions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # Region -> patterns a whole list name matches when no word marks it ({"ocg": (r"\d{4}\.\d{1,2}",)}).
+    banlist_region_names: Mapping[str, tuple[re.Pattern[str], ...]] = field(default_factory=dict)
+    # The game's card pictures as a URL template ({external_id}, {identity}), or "" (cards/images.py).
+    image_url: str = ""
     # Language → the game's name (``name``/``name_ru`` and ``[game.labels] name``).
     names: Mapping[str, str] = field(default_factory=dict)
 
@@ -361,6 +372,9 @@ class GameRules:
             for word in words:
                 if re.search(rf"(?<![A-Za-z0-9]){re.escape(word)}(?![A-Za-z0-9])", list_name, re.IGNORECASE):
                     return region
+        for region, patterns in self.banlist_region_names.items():
+            if any(pattern.fullmatch(list_name.strip()) for pattern in patterns):
+                return region
         return ""
 
 
@@ -549,6 +563,7 @@ class _Loader:
                     fields=tuple(i.fields),
                     pattern=re.compile(i.pattern) if i.pattern else None,
                     values=tuple(i.values),
+                    ignore=re.compile(i.ignore) if i.ignore else None,
                 )
             hero = HeroRules(
                 required=h.required,
@@ -560,6 +575,16 @@ class _Loader:
                 counts_in=h.counts_in,
                 identity=identity,
                 names=_names(h.label, h.label_ru or h.label, self.words(self.labels.heroes, h.label)),
+                pairs=tuple(
+                    PairRule(
+                        name=p.name,
+                        keyword=p.keyword or "",
+                        names_other=p.names_other or "",
+                        first=self.filter((*hloc, "pairs", n, "first"), p.first),
+                        second=self.filter((*hloc, "pairs", n, "second"), p.second),
+                    )
+                    for n, p in enumerate(h.pairs)
+                ),
             )
         pool_scope = None
         if (p := pick("pool")) is not None:
@@ -748,6 +773,11 @@ def load_game(path: Path) -> GameRules:
         search_filters=search_filters,
         format_versions=versions,
         banlist_regions={r.casefold(): tuple(words) for r, words in g.banlist_regions.items()},
+        image_url=g.image_url or "",
+        banlist_region_names={
+            r.casefold(): tuple(re.compile(p) for p in patterns)
+            for r, patterns in g.banlist_region_names.items()
+        },
         names=_names(g.name, g.name_ru, g.labels.name.words() if g.labels.name else None),
     )
 

@@ -94,8 +94,13 @@ class IdentityTable(_Table):
     values: list[str] = Field(
         min_length=1, description='the identity values, e.g. `["W", "U", "B", "R", "G"]`'
     )
+    ignore: str | None = Field(
+        None,
+        description="a regular expression for text left out before reading (Magic's reminder text in "
+        "parentheses: extort's `{W/B}` is no part of a card's colour identity)",
+    )
 
-    @field_validator("pattern")
+    @field_validator("pattern", "ignore")
     @classmethod
     def _compiles(cls, value: str | None) -> str | None:
         if value is not None:
@@ -104,6 +109,22 @@ class IdentityTable(_Table):
             except re.error as exc:
                 raise ValueError(f"not a valid regular expression: {exc}") from None
         return value
+
+
+class PairTable(_Table):
+    """`hero.pairs`: a way two cards share the hero slot (Magic's partner commanders). Two heroes are legal
+    when some pair rule matches them, in either order; each field given must hold."""
+
+    name: str = Field(min_length=1, description="what messages call it, e.g. `Partner`")
+    keyword: str | None = Field(
+        None, description="both cards have this keyword ability (a line or comma item of rules text)"
+    )
+    names_other: str | None = Field(
+        None,
+        description="each card's rules text has this phrase followed by the other's name (`Partner with`)",
+    )
+    first: Any = Field(None, description=f"{FILTER_DOC}: one of the two")
+    second: Any = Field(None, description=f"{FILTER_DOC}: the other (it need not be a hero by `accept`)")
 
 
 class HeroTable(_Table):
@@ -121,6 +142,11 @@ class HeroTable(_Table):
     )
     identity: IdentityTable | None = Field(
         None, description="deck cards must stay within the hero's identity"
+    )
+    pairs: list[PairTable] = Field(
+        default_factory=list,
+        description="ways two cards may share the slot (Partner, Choose a Background); their identity is "
+        "the union of both",
     )
 
 
@@ -318,11 +344,34 @@ class GameTable(_Table):
     effective_date: date = Field(description="the rules document's date (a TOML date)")
     search_filters: list[SearchFilterTable] = Field(default_factory=list, description="card search filters")
     labels: LabelsTable = Field(default_factory=LabelsTable, description="`[game.labels]` (below)")
+    image_url: str | None = Field(
+        None,
+        description="where the game's card pictures are, as a URL template: `{external_id}` and `{identity}` "
+        "are filled in (`https://images.ygoprodeck.com/images/cards/{external_id}.jpg`); a printing's own "
+        "picture (Cockatrice `picURL`) wins; shown only from hosts the site allows (CARD_IMAGE_HOSTS)",
+    )
     banlist_regions: dict[str, list[str]] = Field(
         default_factory=dict,
         description="region → words that mark a list's name as that region "
         '(`{ tcg = ["TCG"], world = ["World"] }`); a list named `2024.01 World` gets region `world`',
     )
+    banlist_region_names: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="region → regular expressions a whole list name matches when no word of "
+        "`banlist_regions` marks it (YGOPro names its OCG lists by date alone: "
+        "`{ ocg = ['\\d{4}\\.\\d{1,2}'] }` gives `2024.1` region `ocg`, not `2013.3.1`)",
+    )
+
+    @field_validator("banlist_region_names")
+    @classmethod
+    def _patterns_compile(cls, value: dict[str, list[str]]) -> dict[str, list[str]]:
+        for patterns in value.values():
+            for pattern in patterns:
+                try:
+                    re.compile(pattern)
+                except re.error as exc:
+                    raise ValueError(f"{pattern!r} is not a valid regular expression: {exc}") from None
+        return value
 
 
 class RuleSetFile(_Table):
@@ -483,6 +532,7 @@ _REFERENCE_TABLES: list[tuple[str, type[BaseModel]]] = [
     ("copy_limits / [[formats.copy_limits]]", CopyLimitTable),
     ("hero", HeroTable),
     ("hero.identity", IdentityTable),
+    ("hero.pairs", PairTable),
     ("pool", PoolTable),
     ("banlist", BanListTable),
     ("sideboard", SideboardTable),

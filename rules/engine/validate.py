@@ -8,6 +8,7 @@ from typing import Any
 from .cards import BanListInfo, CardInfo, Deck
 from .errors import NoDecksError, RulesError
 from .filters import compile_filter
+from .pairs import PairRule, pair_rule
 from .registry import CopyLimitRules, FormatRules, HeroRules, SectionRules, SizeRule
 from .report import Report, RulesUsed, Violation, label
 
@@ -81,10 +82,11 @@ def _check_sections(deck: Deck, fmt: FormatRules, sizes: dict[str, SizeRule], re
     for u in deck.unknown:
         unknown[u.section] = unknown.get(u.section, 0) + u.count
     hero_in = fmt.hero.counts_in if fmt.hero is not None and deck.hero is not None else None
+    heroes = 1 + len(deck.extra_heroes) if hero_pair(deck, fmt) is not None else 1
     for sec in fmt.sections:
         entries = deck.sections.get(sec.slug, ())
-        # Magic's Commander counts the commander in its 100 cards; Everseal's Hero stays outside the 30–40.
-        total = unknown.get(sec.slug, 0) + (1 if sec.slug == hero_in else 0)
+        # Magic's Commander counts the commander(s) in its 100 cards; Everseal's Hero stays outside the 30–40.
+        total = unknown.get(sec.slug, 0) + (heroes if sec.slug == hero_in else 0)
         accept = sec.accept
         for card, n in entries:
             if n.__class__ is not int or n < 1:
@@ -369,7 +371,8 @@ def _check_hero(deck: Deck, fmt: FormatRules, card_rules: list[dict[str, Any]], 
         return
     slot = _hero_label(hero_rules)
     hero = deck.hero
-    if deck.extra_heroes:
+    pair = hero_pair(deck, fmt)
+    if deck.extra_heroes and pair is None:
         _check_hero_count(deck, hero_rules, report)
     if hero is None:
         if hero_rules.required:
@@ -384,22 +387,32 @@ def _check_hero(deck: Deck, fmt: FormatRules, card_rules: list[dict[str, Any]], 
                 )
             )
         return
-    if hero_rules.accept is not None and not hero_rules.accept(hero):
+    # With a pair, the card the pair rule names as "second" (a Background) need not be a hero by itself.
+    given = [hero, *deck.extra_heroes] if pair is not None else [hero]
+    wrong = [
+        card
+        for card in given
+        if hero_rules.accept is not None
+        and not hero_rules.accept(card)
+        and not (pair is not None and pair.second is not None and pair.second(card))
+    ]
+    for card in wrong:
         report.add(
             Violation(
                 "hero_missing",
                 "hero_missing.wrong_card",
-                {"card": hero.label, "kind": _kind(hero, fmt), "hero": slot},
+                {"card": card.label, "kind": _kind(card, fmt), "hero": slot},
                 section="hero",
-                card=hero.label,
+                card=card.label,
                 count=1,
                 limit=1,
             )
         )
+    if wrong:
         return
     entries = [(c, n) for slug in hero_rules.scope for c, n in deck.sections.get(slug, ())]
     if hero_rules.identity is not None:
-        _check_identity(hero, hero_rules, entries, fmt, report)
+        _check_identity(hero, hero_rules, entries, fmt, report, partners=given[1:])
     if hero.restrictions is None or not hero.restrictions:
         # A format that derives the hero's limits from card data (colour identity) needs nothing entered.
         if hero_rules.identity is None:
@@ -415,6 +428,17 @@ def _check_hero(deck: Deck, fmt: FormatRules, card_rules: list[dict[str, Any]], 
         return
     for item in card_rules:
         _check_restriction(hero, item, entries, fmt, hero_rules.scope, report)
+
+
+def hero_pair(deck: Deck, fmt: FormatRules) -> PairRule | None:
+    """The format's pair rule that lets the deck's two heroes share the slot, or None (one hero, more than
+    two, two copies of one card, or no rule for them)."""
+    if fmt.hero is None or deck.hero is None or len(deck.extra_heroes) != 1 or not fmt.hero.pairs:
+        return None
+    other = deck.extra_heroes[0]
+    if other.identity == deck.hero.identity:
+        return None
+    return pair_rule(fmt.hero.pairs, deck.hero, other)
 
 
 def _check_hero_count(deck: Deck, hero_rules: HeroRules, report: Report) -> None:
@@ -440,11 +464,14 @@ def _check_identity(
     entries: list[tuple[CardInfo, int]],
     fmt: FormatRules,
     report: Report,
+    partners: list[CardInfo] = (),  # type: ignore[assignment]
 ) -> None:
-    """Every card in the hero's scope within the hero's identity (a subset of its values)."""
+    """Every card in the hero's scope within the hero's identity (a subset of its values); with partner
+    heroes, within the union of theirs (CR 903.4c)."""
     rule = hero_rules.identity
     assert rule is not None
-    allowed = rule.of(hero)
+    allowed = rule.of(hero).union(*(rule.of(card) for card in partners))
+    leader = " + ".join(card.label for card in (hero, *partners))
     slot = _hero_label(hero_rules)
     shown = "".join(v for v in rule.values if v in allowed) or "—"
     scope = hero_rules.scope
@@ -463,7 +490,7 @@ def _check_identity(
                     "card": card.label,
                     "property": label(rule.label, rule.label_ru),
                     "hero": slot,
-                    "leader": hero.label,
+                    "leader": leader,
                     "shown": shown,
                     "extra": extra,
                     "count": n,

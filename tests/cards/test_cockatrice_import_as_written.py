@@ -173,3 +173,18 @@ def test_every_real_magic_set_file_imports_into_one_database(shared_data: Path):
 def test_a_game_of_its_own_words_keeps_its_whole_type():
     _import(_v3(_card("Sword", "Weapon Card")))
     assert Card.objects.get(name="Sword").card_type == "weapon card"
+
+
+@pytest.mark.parametrize(("written", "stored"), [("2022-4-11", "2022-04-11"), ("2019-07-12", "2019-07-12")])
+def test_a_set_date_without_leading_zeros_is_read_as_cockatrice_reads_it(written, stored):
+    data = _v3(_card("Dated Card", "Creature - Human")).replace(b"2019-07-12", written.encode())
+    result = cards_import(game=_game(), data=data, filename="dated.xml")
+    assert result.ok, result.errors
+    assert CardSet.objects.get(game=_game(), code="TST").release_date.isoformat() == stored
+
+
+@pytest.mark.parametrize("written", ["2022-13-01", "2022-2-30", "11/04/2022"])
+def test_a_set_date_that_is_no_date_is_still_reported(written):
+    data = _v3(_card("Dated Card", "Creature - Human")).replace(b"2019-07-12", written.encode())
+    result = cards_import(game=_game(), data=data, filename="dated.xml")
+    assert [issue.field for issue in result.errors] == ["set.releasedate"]

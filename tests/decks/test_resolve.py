@@ -96,7 +96,8 @@ def test_it_names_truly_different_cards_and_how_to_pick_one(sample_cards) -> Non
     ((problem,),) = [resolved.unknown]
     assert problem.reason == "ambiguous"
     assert "#55144522" in problem.message and "#90000001" in problem.message and "level 4" in problem.message
-    assert "write “Pot of Greed #90000001”" in problem.message
+    # Issue 24: the picker is written "(#id)", a syntax no real name has ("Jinzo #7" is a real name).
+    assert "write “Pot of Greed (#90000001)”" in problem.message
     picked = deck_resolve(
         game=game, parsed=parse_deck("Main\n2 Pot of Greed #90000001\n"), format_slug="advanced"
     )
@@ -114,7 +115,7 @@ def test_it_exports_a_shared_name_with_the_id_that_imports_it_back(sample_cards,
         sections={"main": [(card("yugioh", "55144522"), 1), (twin, 2), (card("yugioh", "Mirror Force"), 1)]},
     )  # fmt: skip
     text = deck_export(deck=deck, fmt="text").content.decode()
-    assert "1 Mirror Force\n" in text and "2 Pot of Greed #90000001\n" in text
+    assert "1 Mirror Force\n" in text and "2 Pot of Greed (#90000001)\n" in text
     again = deck_import(owner=user, game=game, data=text, fmt="text", format_slug="advanced").deck
     from decks.selectors import deck_sections
 

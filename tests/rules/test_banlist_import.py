@@ -7,7 +7,6 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
-from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 
 from rules.lflist import parse_lflist
@@ -37,17 +36,29 @@ def test_reimporting_the_same_list_duplicates_nothing(ygo):
     assert BanList.objects.count() == 1 and BanListEntry.objects.count() == 4
 
 
-def test_different_content_under_the_same_name_and_date_is_refused(ygo):
+def test_a_second_source_of_the_same_list_becomes_a_new_version(ygo):
+    """Issue 24 changed this: a second source of a list (same name and date, other entries) used to be
+    refused as "immutable"; it is now a new version dated after the stored one, which stays as it was."""
     banlist_import(game=ygo["game"], text=SAMPLE_LIST)
+    changed = SAMPLE_LIST.replace("12580477 1", "12580477 0")
+    [item] = banlist_import(game=ygo["game"], text=changed)
+    assert item.created and item.banlist.effective_date == date(2024, 1, 2)
+    assert BanList.objects.get(effective_date=date(2024, 1, 1)).entries.get(external_id="12580477").limit == 1
+    [again] = banlist_import(game=ygo["game"], text=changed)
+    assert not again.created and BanList.objects.count() == 2
+
+
+def test_an_explicit_date_taken_by_other_entries_is_refused(ygo):
+    banlist_import(game=ygo["game"], text=SAMPLE_LIST)
+    changed = SAMPLE_LIST.replace("12580477 1", "12580477 0")
     with pytest.raises(KeyedValidationError) as refused:
-        banlist_import(game=ygo["game"], text=SAMPLE_LIST.replace("12580477 1", "12580477 0"))
+        banlist_import(game=ygo["game"], text=changed, effective_date=date(2024, 1, 1))
     assert (refused.value.message_key, refused.value.message_params) == (
         "banlist_import.immutable", {"list": "2024.01 Test TCG", "date": "2024-01-01"},
     )  # fmt: skip
     assert "immutable" in refused.value.messages[0]
     # ... but the same name with a new date is a new version.
-    [item] = banlist_import(game=ygo["game"], text=SAMPLE_LIST.replace("12580477 1", "12580477 0"),
-                            effective_date=date(2024, 4, 1))  # fmt: skip
+    [item] = banlist_import(game=ygo["game"], text=changed, effective_date=date(2024, 4, 1))
     assert item.created and BanList.objects.count() == 2
 
 
@@ -60,10 +71,10 @@ def test_a_bad_file_writes_nothing(ygo):
     assert BanList.objects.count() == 0
 
 
-def test_a_list_without_a_date_needs_one(ygo):
-    with pytest.raises(ValidationError, match="give the effective date") as refused:
-        banlist_import(game=ygo["game"], text="!House list\n55144522 0\n")
-    assert refused.value.code == "banlist_import.no_date"
+def test_a_list_without_a_date_is_dated_by_the_files_order(ygo):
+    """Issue 24 changed this: a list with no date anywhere used to be refused; it is dated today now."""
+    [item] = banlist_import(game=ygo["game"], text="!House list\n55144522 0\n")
+    assert item.created and item.banlist.effective_date == date.today()
 
 
 def test_asking_for_a_list_the_file_lacks_names_the_lists_it_has(ygo):

@@ -159,3 +159,133 @@ def test_the_deck_app_reads_the_formats_hero_label():
     commander, everseal = format_info("mtg", "commander"), format_info("everseal", "standard")
     assert (commander.hero_title("en"), commander.hero_title("ru")) == ("Commander", "Командир")
     assert (everseal.hero_title("en"), everseal.hero_title("ru")) == ("Hero", "Герой")
+
+
+# --- Commander as the rules stand today (issue 24) --------------------------------------------------------
+
+
+def legend(
+    name: str, colors: str, text: str = "", card_type: str = "creature", subtypes=(), **attrs
+) -> object:
+    mana = "".join(f"{{{c}}}" for c in colors)
+    return card(name, card_type=card_type, subtypes=subtypes, text=text,
+                attributes={"supertypes": ["legendary"], "color": list(colors), "manacost": mana, **attrs})  # fmt: skip
+
+
+def two(first, second, main: list) -> Deck:
+    return Deck(sections={"main": main}, hero=first, extra_heroes=[second])
+
+
+def mixed(n: int, colors: str) -> list:
+    return [(spell(f"Mixed {i}", mana=f"{{{colors[i % len(colors)]}}}", color=colors[i % len(colors)]), 1)
+            for i in range(n)]  # fmt: skip
+
+
+PARTNER = "Partner (You can have two commanders if both have partner.)"
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        # CR 702.124: two cards with partner.
+        (
+            legend("Tymna the Weaver", "WB", f"Lifelink\n{PARTNER}"),
+            legend("Thrasios, Triton Hero", "GU", PARTNER),
+        ),
+        # "Partner with" names each other (Zndrsplt and Okaun).
+        (
+            legend("Zndrsplt, Eye of Wisdom", "U", "Partner with Okaun, Eye of Chaos (When this enters, …)"),
+            legend("Okaun, Eye of Chaos", "R", "Partner with Zndrsplt, Eye of Wisdom (When this enters, …)"),
+        ),
+        # Friends forever.
+        (
+            legend("Cecily, Haunted Mage", "UR", "Friends forever (You can have two commanders …)"),
+            legend("Will the Wise", "B", "Friends forever (You can have two commanders …)"),
+        ),
+        # Choose a Background: the Background is a legendary enchantment, not a creature.
+        (
+            legend(
+                "Wilson, Refined Grizzly",
+                "G",
+                "Choose a Background (You can have a Background as a second commander.)",
+            ),
+            legend(
+                "Raised by Giants",
+                "G",
+                "Commander creatures you own have base power and toughness 10/10.",
+                card_type="enchantment",
+                subtypes=("Background",),
+            ),
+        ),
+        # Doctor's companion and a Time Lord Doctor.
+        (
+            legend(
+                "Rose Tyler",
+                "W",
+                "Doctor's companion (You can have two commanders if the other is the Doctor.)",
+            ),
+            legend("The Tenth Doctor", "URG", "Allons-y!", subtypes=("Time Lord", "Doctor")),
+        ),
+    ],
+    ids=["partner", "partner-with", "friends-forever", "background", "doctors-companion"],
+)
+def test_two_commanders_that_pair_are_legal_with_both_identities(first, second):
+    """CR 903.3c, 702.124: two commanders count toward the 100 and the colour identity is both of theirs."""
+    colors = "".join(dict.fromkeys(first.attributes["color"] + second.attributes["color"]))
+    report = validate_deck(two(first, second, mixed(98, colors)), COMMANDER)
+    assert report.legal, report.to_dict()
+    size = validate_deck(two(first, second, mixed(99, colors)), COMMANDER)
+    assert [(v.code, v.count) for v in size.violations] == [("section_size", 101)]
+
+
+def test_two_commanders_that_do_not_pair_are_too_many():
+    partner = legend("Thrasios, Triton Hero", "GU", PARTNER)
+    report = validate_deck(two(KAALIA, partner, mixed(98, "W")), COMMANDER)
+    assert "hero_count" in [v.code for v in report.violations]
+    # "Partner with" pairs only with the card it names.
+    zndrsplt = legend("Zndrsplt, Eye of Wisdom", "U", "Partner with Okaun, Eye of Chaos")
+    other = legend("Pir, Imaginative Rascal", "G", "Partner with Toothy, Imaginary Friend")
+    assert "hero_count" in [
+        v.code for v in validate_deck(two(zndrsplt, other, mixed(98, "U")), COMMANDER).violations
+    ]
+    # A Background alone is no commander.
+    background = legend("Raised by Giants", "G", card_type="enchantment", subtypes=("Background",))
+    [v] = validate_deck(commander_deck(background, mixed(99, "G")), COMMANDER).violations
+    assert v.code == "hero_missing"
+
+
+def test_reminder_text_is_no_part_of_colour_identity():
+    """CR 903.4: reminder text is ignored. Crypt Ghast's extort reminder shows {W/B}; a mono-black deck
+    led by Crypt Ghast is legal (two official precons were judged illegal for it)."""
+    ghast = legend("Crypt Ghast", "B", "Extort (Whenever you cast a spell, you may pay {W/B}. If you do, …)\n"
+                   "Whenever you tap a Swamp for mana, add an additional {B}.")  # fmt: skip
+    report = validate_deck(commander_deck(ghast, mixed(99, "B")), COMMANDER)
+    assert report.legal, report.to_dict()
+    pontiff = spell("Pontiff of Blight", mana="{4}{B}{B}", color="B",
+                    text="Extort (Whenever you cast a spell, you may pay {W/B}. …)")  # fmt: skip
+    assert validate_deck(commander_deck(ghast, [*mixed(98, "B"), (pontiff, 1)]), COMMANDER).legal
+    # A hybrid symbol in the rules text proper still counts.
+    hybrid = spell("Hybrid Thing", mana="{B}", color="B", text="{W/B}: Regenerate Hybrid Thing.")
+    [v] = validate_deck(commander_deck(ghast, [*mixed(98, "B"), (hybrid, 1)]), COMMANDER).violations
+    assert v.code == "hero_restriction"
+
+
+def test_a_companion_sits_in_the_sideboard_within_the_colour_identity():
+    """CR 702.139a: a companion starts outside the game; Commander allows only it there."""
+    companion = card("Lurrus of the Dream-Den", card_type="creature", text="Companion — Each permanent card …",
+                     attributes={"supertypes": ["legendary"], "color": ["W", "B"], "manacost": "{1}{W/B}{W/B}"})  # fmt: skip
+    deck = Deck(sections={"main": mixed(99, "WB"), "side": [(companion, 1)]}, hero=KAALIA)
+    assert validate_deck(deck, COMMANDER).legal
+    shock = Deck(sections={"main": mixed(99, "WB"), "side": [(spell("Shock"), 1)]}, hero=KAALIA)
+    assert "section_card_type" in [v.code for v in validate_deck(shock, COMMANDER).violations]
+
+
+def test_a_legendary_spacecraft_with_power_and_toughness_can_be_the_commander():
+    """Since Edge of Eternities (2025) a legendary Vehicle or Spacecraft with a power/toughness box may lead
+    a Commander deck (Hearthhull, the Worldseed); one without such a box may not."""
+    hearthhull = legend("Hearthhull, the Worldseed", "BRG", "Station (…)", card_type="artifact",
+                        subtypes=("Spacecraft",), power=6, toughness=7)  # fmt: skip
+    assert validate_deck(commander_deck(hearthhull, mixed(99, "BRG")), COMMANDER).legal
+    station = legend("Some Station", "B", "Station (…)", card_type="artifact", subtypes=("Spacecraft",))
+    [v] = validate_deck(commander_deck(station, mixed(99, "B")), COMMANDER).violations
+    assert v.code == "hero_missing"

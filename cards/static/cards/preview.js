@@ -1,5 +1,5 @@
 // Card previews, shared by the deck builder, the deck page and the card browser. A preview is plain data
-// laid out by the game's rule set (cards/labels.py): {name, type_line, stats: [{label, value}], text}.
+// laid out by the game's rule set (cards/labels.py): {name, type_line, stats: [{label, value}], text, image}.
 // Pages rendered by the server carry each card's preview in the row itself ([data-preview]): hovering or
 // focusing the row shows it in the page's #card-preview panel; on a phone, tapping the row opens it in place.
 (function () {
@@ -14,6 +14,23 @@
   function build(preview) {
     const box = el("div", "card-preview");
     box.setAttribute("data-testid", "card-preview");
+    if (preview.image) {
+      // The picture sits beside the text in a fixed-aspect box; if it cannot load (offline), the box keeps
+      // its background and the layout stays: no error handler needed (alt="" draws no broken image).
+      box.classList.add("with-image");
+      const art = el("div", "preview-art");
+      const img = el("img");
+      img.src = preview.image;
+      img.alt = "";
+      img.loading = "lazy";
+      img.decoding = "async";
+      img.referrerPolicy = "no-referrer";
+      img.width = 240;
+      img.height = 350;
+      img.setAttribute("data-testid", "card-image");
+      art.appendChild(img);
+      box.appendChild(art);
+    }
     box.appendChild(el("strong", "preview-name", preview.name));
     if (preview.type_line) box.appendChild(el("p", "preview-type", preview.type_line));
     if (preview.stats && preview.stats.length) {

@@ -1,4 +1,4 @@
-"""python manage.py export_banlist --game yugioh [--name LIST ...] [-o FILE]"""
+"""python manage.py export_banlist --game yugioh [--name LIST ...] [-o FILE]  (``-o -``: standard output)"""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("--game", required=True)
         parser.add_argument("--name", action="append", help="list name (repeatable; default: all lists)")
-        parser.add_argument("-o", "--output", type=Path)
+        parser.add_argument("-o", "--output", type=Path, help="file to write; '-' or none: standard output")
 
     def handle(self, *args: Any, **opts: Any) -> None:
         qs = BanList.objects.filter(game__slug=opts["game"]).order_by("-effective_date", "name")
@@ -44,7 +44,7 @@ class Command(BaseCommand):
         # Passcodes are numbers; a list keyed by anything else was imported from a name-keyed file.
         by_name = any(not e.external_id.isdigit() for lst in lists for e in lst.entries)
         text = serialize_namelist(lists) if by_name else serialize_lflist(lists)
-        if opts["output"]:
+        if opts["output"] and str(opts["output"]) != "-":
             opts["output"].write_text(text, encoding="utf-8")
         else:
             self.stdout.write(text, ending="")

@@ -1,4 +1,5 @@
-"""python manage.py import_banlist --game yugioh FILE [--date YYYY-MM-DD] [--region tcg] [--name LIST]
+"""python manage.py import_banlist --game yugioh FILE [--date YYYY-MM-DD] [--list-date "LIST=YYYY-MM-DD"]
+[--region tcg] [--name LIST]
 
 FILE is an EDOPro lflist.conf or a name-keyed list (``Card Name: banned | restricted | limited N``), detected
 from its first entry line. Lines EDOPro would skip are skipped too and listed as warnings.
@@ -30,7 +31,16 @@ class Command(BaseCommand):
         parser.add_argument(
             "--date",
             type=date.fromisoformat,
-            help="effective date of every list in the file (default: its '#date' line, else its name)",
+            help="effective date of every list in the file (default: its '#date' line, else its name; a list "
+            "with neither, like '!JTP (Original)', is dated by the file's order: the first today, each next "
+            "one a day earlier)",
+        )
+        parser.add_argument(
+            "--list-date",
+            action="append",
+            default=[],
+            metavar="LIST=YYYY-MM-DD",
+            help="effective date of one list, by its name (repeatable; wins over the list's own date)",
         )
         parser.add_argument(
             "--region",
@@ -48,10 +58,19 @@ class Command(BaseCommand):
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise CommandError(f"cannot read {path}: {exc}") from None
+        dates = {}
+        for item in opts["list_date"]:
+            name, _, when = item.rpartition("=")
+            try:
+                dates[name.strip()] = date.fromisoformat(when.strip())
+            except ValueError:
+                raise CommandError(f"--list-date {item!r}: expected LIST=YYYY-MM-DD") from None
+            if not name.strip():
+                raise CommandError(f"--list-date {item!r}: expected LIST=YYYY-MM-DD")
         try:
             results = banlist_import(
                 game=game, text=text, source=path.name, effective_date=opts["date"], region=opts["region"],
-                names=opts["name"],
+                names=opts["name"], dates=dates,
             )  # fmt: skip
         except ValidationError as exc:
             raise CommandError(f"{path}: {'; '.join(exc.messages)}") from None
