@@ -111,6 +111,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "config.errors.BadInputMiddleware",
+    "config.busy.DatabaseBusyMiddleware",
     "config.csp.ContentSecurityPolicyMiddleware",
 ]
 
