@@ -30,6 +30,7 @@ from .common import (
 )
 from .drops import drop_undoable, player_drop, player_drop_undo
 from .registration import (
+    JudgedDeck,
     decks_frozen,
     display_name,
     freeze_if_deadline_passed,
@@ -41,6 +42,7 @@ from .registration import (
     player_submit_pool,
     players_bulk_add,
     players_from_csv,
+    registration_deck_judge,
     registration_freeze,
     registration_open,
     tournament_by_join_code,
@@ -75,6 +77,7 @@ __all__ = [
     "FINISH_REASONS",
     "MAX_SEED",
     "TOP_CUT_SIZES",
+    "JudgedDeck",
     "StaleVersion",
     "bracket_of",
     "checkin_open",
@@ -111,6 +114,7 @@ __all__ = [
     "players_bulk_add",
     "players_from_csv",
     "records",
+    "registration_deck_judge",
     "registration_freeze",
     "registration_open",
     "round_pair_next",

@@ -12,7 +12,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -69,12 +69,21 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
             if not signup_form.is_valid():
                 return _join_page(request, tournament, signup_form, status=400)
         try:
+            # Slow work first, outside the write transaction (SQLite has one writer for the whole venue):
+            # the password's hash, then the pasted list parsed and judged; the transaction only inserts.
+            if signup_form is not None:
+                user = signup_form.save(commit=False)
+            deck = deck_for(request) if user.is_authenticated else None
+            text = request.POST.get("deck_text", "")
+            judged = None
+            if deck is not None or text.strip():
+                judged = services.registration_deck_judge(
+                    tournament=tournament, by=user, deck=deck, text=text
+                )
             with transaction.atomic():
                 if signup_form is not None:
-                    user = signup_form.save()
-                deck = deck_for(request) if user.is_authenticated else None
-                services.player_join(code=tournament.join_code or "", by=user, deck=deck,
-                                     text=request.POST.get("deck_text", ""))  # fmt: skip
+                    user.save()
+                services.player_join(code=tournament.join_code or "", by=user, judged=judged)
         except ValidationError as error:
             for message in errors(error):
                 messages.error(request, message)
@@ -82,6 +91,9 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
         except PermissionDenied as error:
             messages.error(request, str(error))
             return _join_page(request, tournament, signup_form, status=403)
+        except IntegrityError:  # the same username chosen at the same moment by someone else
+            signup_form.add_error("username", _("A user with that username already exists."))
+            return _join_page(request, tournament, signup_form, status=400)
         if signup_form is not None:
             login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
         messages.success(request, _("You are registered for %(event)s.") % {"event": tournament.name})
