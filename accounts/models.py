@@ -20,3 +20,20 @@ class User(AbstractUser):
         from cards.permissions import card_databases_editable_by
 
         return card_databases_editable_by(self).exists()
+
+
+class AttemptCounter(models.Model):
+    """A counter of attempts (failed log-ins, sign-ups, join-code look-ups) for one key until ``expires_at``.
+
+    Kept in the database rather than the cache: a cache under pressure evicts entries (858 cheap anonymous
+    requests flushed a lockout out of the venue's file cache), and a counter read and then written from
+    the cache lets simultaneous requests all pass the check. Here every attempt is one atomic
+    INSERT … ON CONFLICT … RETURNING (accounts.lockout.attempt_count).
+    """
+
+    key = models.CharField(max_length=120, primary_key=True)
+    count = models.PositiveIntegerField(default=0)
+    expires_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.count}"
