@@ -25,7 +25,7 @@ from urllib.parse import parse_qs
 from django.conf import settings
 from django.db import connection
 
-from .etags import VARY, etags_parse
+from .etags import VARY, etags_parse, known_language
 from .notice import REFRESH_HEADER, Notice
 from .polls import Decision, my_event_token_read, poll_decide
 
@@ -41,7 +41,8 @@ def shared_page_name(path_kind: str, query: dict[str, list[str]]) -> str | None:
     """The cache/ETag name of a shared page from its URL (as the projector views name them)."""
     if path_kind == "pairings":
         number = (query.get("round") or [""])[0]
-        if number and not number.isdigit():
+        # ASCII digits only: "²".isdigit() is true but int("²") raises, and a traceback per poll filled the log.
+        if number and not (number.isascii() and number.isdigit() and len(number) <= 6):
             return None
         return f"pairings-{int(number) if number and int(number) else 'latest'}"
     return "projector-" + path_kind.split("/", 1)[1]
@@ -131,4 +132,5 @@ class LivePolls:
             morsel = SimpleCookie(raw).get(settings.LANGUAGE_COOKIE_NAME)
         except CookieError:
             return None
-        return morsel.value if morsel is not None else None
+        # An unknown language is as good as none: the tag's own (always one of ours) stands.
+        return known_language(morsel.value) if morsel is not None else None
