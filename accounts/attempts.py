@@ -82,3 +82,19 @@ def attempt_peek(key: str, *, using: str = "default") -> int:
 def throttle_allows(request: Any, *, scope: str, limit: int, window: int) -> bool:
     """Count this request against ``limit`` per ``window`` seconds for its client address."""
     return attempt_count(f"throttle:{scope}:{address_key(request)}", window=window) <= limit
+
+
+_PERIODS = {"s": 1, "sec": 1, "second": 1, "m": 60, "min": 60, "minute": 60, "h": 3600, "hour": 3600,
+            "d": 86400, "day": 86400}  # fmt: skip
+
+
+def parse_rate(rate: str) -> tuple[int, int]:
+    """(limit, window seconds) of "30/hour", as DRF writes rates."""
+    number, _, period = rate.partition("/")
+    return int(number), _PERIODS[period.strip().lower()]
+
+
+def rate_allows(request: Any, *, scope: str, rate: str) -> bool:
+    """Count this request for its client address against ``rate`` ("60/min"); False once over it."""
+    limit, window = parse_rate(rate)
+    return throttle_allows(request, scope=scope, limit=limit, window=window)

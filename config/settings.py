@@ -290,9 +290,16 @@ AUTHENTICATION_BACKENDS = ["accounts.backends.LockoutModelBackend"]
 LOGIN_MAX_FAILURES = env_int("LOGIN_MAX_FAILURES", 10)
 LOGIN_ADDRESS_MAX_FAILURES = env_int("LOGIN_ADDRESS_MAX_FAILURES", 100)
 LOGIN_LOCKOUT_SECONDS = env_int("LOGIN_LOCKOUT_SECONDS", 15 * 60)
+# Per client address, counted in the database (accounts.attempts): sign-ups (accounts created on the
+# sign-up page or the join screen) and anonymous join-page / join-code look-ups. "N/s|min|hour|day".
+SIGNUP_THROTTLE_RATE = env_str("SIGNUP_THROTTLE_RATE", "30/hour")
+JOIN_THROTTLE_RATE = env_str("JOIN_THROTTLE_RATE", "60/min")
 # How many reverse proxies we run in front of the app (config.client): the client address for
 # throttles and lockouts is read that many entries from the right of X-Forwarded-For; 0 ignores it.
+# Only sound when the nodes cannot be reached except through those proxies; TRUSTED_PROXY_IPS (addresses
+# or networks, comma-separated) additionally believes the header only from those peers.
 TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
+TRUSTED_PROXY_IPS = env_list("TRUSTED_PROXY_IPS", "")
 # Deeper JSON request bodies are refused with 400 (config.parsers).
 API_JSON_MAX_DEPTH = env_int("API_JSON_MAX_DEPTH", 32)
 # Sent on every response (config.csp): scripts only from our origin, never inline.

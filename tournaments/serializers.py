@@ -60,6 +60,10 @@ DECK_HELP = "A deck id of yours, or an inline list {hero?, sections: {slug: [{ca
 
 class PlayerInSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=150, required=False, allow_blank=True)
+    code = serializers.CharField(
+        max_length=32, required=False, allow_blank=True,
+        help_text="The event's join code: needed to register yourself (organizers need none).",
+    )  # fmt: skip
     deck = serializers.JSONField(required=False, allow_null=True, help_text=DECK_HELP)
     pool = serializers.JSONField(
         required=False,

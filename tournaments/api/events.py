@@ -127,8 +127,9 @@ class TournamentViewSet(
         v = parse(s.PlayerInSerializer, request)
         deck, payload = deck_arg(v.get("deck"), request.user)
         organizer = is_organizer(tournament, request.user)
-        # An organizer naming someone adds a guest; anyone else registers themselves.
+        # An organizer naming someone adds a guest; anyone else registers themselves, with the join code.
         user = None if organizer and v.get("name") else request.user
+        services.join_code_check(tournament=tournament, by=request.user, code=v.get("code", ""))
         pool = v.get("pool")
         if pool is not None and not isinstance(pool, dict):
             raise serializers.ValidationError(

@@ -134,6 +134,17 @@ def _create_entry(*, tournament: Tournament, user: Any, name: str, joined_round:
         raise ValidationError(already % {"name": display_name(user) if user is not None else name}) from None
 
 
+def join_code_check(*, tournament: Tournament, by: Any, code: str) -> None:
+    """Registering yourself for an event by its id needs the event's join code: the code is what keeps an
+    event to the people in the room (anyone can read an open event's id). Organizers need none."""
+    if is_organizer(tournament, by):
+        return
+    if not tournament.join_code or normalize_join_code(code or "") != tournament.join_code:
+        raise PermissionDenied(
+            _("Joining this event needs its join code (on the poster, or ask the organizer).")
+        )
+
+
 def tournament_by_join_code(code: str) -> Tournament:
     """The event a join code opens, or a ValidationError saying the code is wrong or has expired."""
     normalized = normalize_join_code(code)

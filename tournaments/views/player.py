@@ -50,30 +50,48 @@ def join_start(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def join_code(request: HttpRequest, code: str) -> HttpResponse:
     """One screen: a signed-in player picks a deck (or pastes a list) and joins; a newcomer also chooses a
-    username and password here, and the account and the entry are created together."""
+    username and password here, and the account and the entry are created together.
+
+    Anonymous visitors get the same page for every code, known or not, so the page cannot be used to find
+    which codes exist (it was 200 against 404): the event is named once their account exists. Look-ups
+    (JOIN_THROTTLE_RATE) and sign-ups (SIGNUP_THROTTLE_RATE) are throttled per client address."""
+    from accounts.attempts import rate_allows
+
+    if not rate_allows(request, scope="join", rate=settings.JOIN_THROTTLE_RATE):
+        return _too_many(request, code)
+    anonymous = not request.user.is_authenticated
     try:
-        tournament = services.tournament_by_join_code(code)
+        tournament: Tournament | None = services.tournament_by_join_code(code)
+        problem: list[str] = []
     except ValidationError as error:
-        return render(
-            request, "tournaments/join_start.html", {"errors": errors(error), "code": code}, status=404
-        )
+        tournament, problem = None, errors(error)
+    if tournament is None and not anonymous:
+        return render(request, "tournaments/join_start.html", {"errors": problem, "code": code}, status=404)
     user = request.user
-    if user.is_authenticated and player_for_user(tournament, user) is not None:
+    if tournament is not None and not anonymous and player_for_user(tournament, user) is not None:
         return redirect("tournaments:my_event", pk=tournament.pk)
+    shown = None if anonymous else tournament
     signup_form = None
     if request.method == "POST":
         from accounts.forms import SignupForm
 
-        if not user.is_authenticated:
+        if anonymous:
+            if not rate_allows(request, scope="signup", rate=settings.SIGNUP_THROTTLE_RATE):
+                return _too_many(request, code)
             signup_form = SignupForm(request.POST)
             if not signup_form.is_valid():
-                return _join_page(request, tournament, signup_form, status=400)
+                return _join_page(request, shown, signup_form, code=code, status=400)
+            if tournament is None:
+                for message in problem:
+                    messages.error(request, message)
+                return _join_page(request, shown, signup_form, code=code, status=400)
+        assert tournament is not None
         try:
             # Slow work first, outside the write transaction (SQLite has one writer for the whole venue):
             # the password's hash, then the pasted list parsed and judged; the transaction only inserts.
             if signup_form is not None:
                 user = signup_form.save(commit=False)
-            deck = deck_for(request) if user.is_authenticated else None
+            deck = deck_for(request) if not anonymous else None
             text = request.POST.get("deck_text", "")
             judged = None
             if deck is not None or text.strip():
@@ -87,34 +105,47 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
         except ValidationError as error:
             for message in errors(error):
                 messages.error(request, message)
-            return _join_page(request, tournament, signup_form, status=400)
+            return _join_page(request, shown, signup_form, code=code, status=400)
         except PermissionDenied as error:
             messages.error(request, str(error))
-            return _join_page(request, tournament, signup_form, status=403)
+            return _join_page(request, shown, signup_form, code=code, status=403)
         except IntegrityError:  # the same username chosen at the same moment by someone else
+            assert signup_form is not None
             signup_form.add_error("username", _("A user with that username already exists."))
-            return _join_page(request, tournament, signup_form, status=400)
+            return _join_page(request, shown, signup_form, code=code, status=400)
         if signup_form is not None:
             login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
         messages.success(request, _("You are registered for %(event)s.") % {"event": tournament.name})
         return redirect("tournaments:my_event", pk=tournament.pk)
-    return _join_page(request, tournament, signup_form)
+    return _join_page(request, shown, signup_form, code=code)
+
+
+def _too_many(request: HttpRequest, code: str = "") -> HttpResponse:
+    response = render(
+        request,
+        "tournaments/join_start.html",
+        {"errors": [_("Too many attempts from your network. Wait a minute and try again.")], "code": code},
+        status=429,
+    )
+    response["Retry-After"] = "60"
+    return response
 
 
 def _join_page(
-    request: HttpRequest, tournament: Tournament, signup_form: Any, status: int = 200
+    request: HttpRequest, tournament: Tournament | None, signup_form: Any, code: str = "", status: int = 200
 ) -> HttpResponse:
     from accounts.forms import SignupForm
     from decks.models import Deck
 
     decks = []
-    if request.user.is_authenticated:
+    if request.user.is_authenticated and tournament is not None:
         decks = list(Deck.objects.filter(owner=request.user, game=tournament.game).order_by("name"))
     return render(
         request,
         "tournaments/join.html",
         {
             "tournament": tournament,
+            "code": normalize_join_code(code)[:12],
             "decks": decks,
             "signup_form": signup_form or (None if request.user.is_authenticated else SignupForm()),
             "deck_text": request.POST.get("deck_text", ""),
@@ -126,13 +157,18 @@ def _join_page(
 @login_required
 @require_POST
 def tournament_join(request: HttpRequest, pk: int) -> HttpResponse:
+    from accounts.attempts import rate_allows
+
     tournament = tournament_or_404(pk)
+    if not rate_allows(request, scope="join", rate=settings.JOIN_THROTTLE_RATE):
+        return _too_many(request)
     deck = deck_for(request)
-    run(
-        request,
-        lambda: services.player_register(tournament=tournament, by=request.user, deck=deck),
-        _("You are registered."),
-    )
+
+    def join() -> Any:
+        services.join_code_check(tournament=tournament, by=request.user, code=request.POST.get("code", ""))
+        return services.player_register(tournament=tournament, by=request.user, deck=deck)
+
+    run(request, join, _("You are registered."))
     return redirect("tournaments:detail", pk=pk)
 
 
