@@ -37,3 +37,19 @@ class AttemptCounter(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key}: {self.count}"
+
+
+class ApiToken(models.Model):
+    """An API token, stored as the SHA-256 digest of the token (shown to its owner once, at creation).
+
+    Tokens are 160 random bits, so a fast hash is the right one (a slow password hash protects guessable
+    secrets; it would only slow every API request). A stolen database or snapshot holds no usable token.
+    Clients keep DRF's header: ``Authorization: Token <token>``.
+    """
+
+    digest = models.CharField(max_length=64, primary_key=True)
+    user = models.ForeignKey("accounts.User", on_delete=models.CASCADE, related_name="api_tokens")
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.digest[:8]}…"
