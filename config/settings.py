@@ -53,6 +53,10 @@ VENUE_MODE = env_bool("DECKHALL_VENUE", False)
 VENUE_DIR = Path(env_str("DECKHALL_VENUE_DIR", str(BASE_DIR / "var")))
 
 DEBUG = env_bool("DEBUG", not VENUE_MODE)
+if VENUE_MODE:
+    # Every file the venue writes (the database and its WAL, snapshots, the cache, var/) holds password
+    # hashes or private lists: readable by the venue's user only (0600 files, 0700 folders).
+    os.umask(0o077)
 
 _DEV_SECRET = "insecure-development-key-only-for-debug-mode"
 SECRET_KEY = env_str("SECRET_KEY", _DEV_SECRET if DEBUG else "")
