@@ -311,6 +311,7 @@ def my_event_live(request: HttpRequest, pk: int) -> HttpResponse:
         tournament_id=pk,
         player_id=player_id,
         render=render_fragment,
+        may_see=lambda: request.user.pk == user_id,
     )
     if response is None:
         raise Http404
