@@ -382,9 +382,22 @@ def on_tournament_changed(*, what: str = "", **kwargs: Any) -> None:
         on_result_settled()
 
 
+def on_change_pending(*, pending: Any, **kwargs: Any) -> None:
+    """Write-ahead: a pairing or result is being committed. The mark exists before the commit, so a kill
+    between the commit and the (possibly delayed) copy still leaves the next start owing a snapshot."""
+    from tournaments import signals
+
+    if enabled() and pending in (signals.round_paired, signals.result_settled, signals.tournament_changed):
+        try:
+            mark_changed()
+        except OSError:
+            log.exception("venue snapshot mark failed")
+
+
 def connect_receivers() -> None:
     from tournaments import signals
 
+    signals.change_pending.connect(on_change_pending, dispatch_uid="venue.snapshot.change_pending")
     signals.round_paired.connect(on_round_paired, dispatch_uid="venue.snapshot.round_paired")
     signals.result_settled.connect(on_result_settled, dispatch_uid="venue.snapshot.result_settled")
     signals.tournament_changed.connect(on_tournament_changed, dispatch_uid="venue.snapshot.result_changed")

@@ -105,3 +105,18 @@ def test_the_venue_makes_old_world_readable_files_private(tmp_path: Path, live_d
     _private_files(var)
     assert _mode(var) == 0o700 and _mode(var / "cache" / "x.djcache") == 0o600
     assert _mode(live_db) == 0o600
+
+
+@pytest.mark.django_db
+def test_the_owed_snapshot_is_marked_inside_the_transaction_before_it_commits(live_db: Path) -> None:
+    """A kill between a pairing's commit and its copy must still leave the next start owing a snapshot."""
+    from django.db import transaction
+
+    from tournaments import signals
+
+    snapshots.snapshot_take(reason="round-1")
+    mark = snapshots.snapshot_dir() / ".changed"
+    assert not mark.exists()
+    with transaction.atomic():
+        signals.send_on_commit(signals.round_paired, tournament_id=1, round_number=2)
+        assert mark.exists()  # written before the commit: the write-ahead mark
