@@ -1,25 +1,34 @@
-"""The authentication backend: Django's, refusing clients that are locked out (accounts.lockout).
+"""The authentication backend: Django's, with the lockout (accounts.lockout) around the password check.
 
-Checking here rather than in each view covers every caller of ``authenticate()`` with a request — the
+Counting here rather than in each view covers every caller of ``authenticate()`` with a request — the
 log-in page, the admin's log-in and the API token endpoint — so no log-in path skips the lockout. The
-views check first as well, to answer 429 with a clear message instead of "wrong password".
+attempt is counted before the password is checked and a count over the limit checks nothing, so even
+simultaneous guesses check at most the limit's number of passwords. The views check first as well, to
+answer 429 with a clear message instead of "wrong password".
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.core.exceptions import PermissionDenied
 
-from .lockout import login_locked
+from .lockout import login_attempt_begin, login_attempt_succeeded
 
 
 class LockoutModelBackend(ModelBackend):
     def authenticate(
         self, request: Any, username: str | None = None, password: str | None = None, **kwargs: Any
     ) -> Any:
-        if request is not None and login_locked(request=request, username=username or ""):
+        if request is None or password is None:  # a script, or not a password log-in: nothing to count
+            return super().authenticate(request, username=username, password=password, **kwargs)
+        name = str(username if username is not None else kwargs.get(get_user_model().USERNAME_FIELD) or "")
+        if not login_attempt_begin(request=request, username=name):
             # PermissionDenied stops authenticate() from asking any further backend.
             raise PermissionDenied("too many failed log-in attempts")
-        return super().authenticate(request, username=username, password=password, **kwargs)
+        user = super().authenticate(request, username=username, password=password, **kwargs)
+        if user is not None:
+            login_attempt_succeeded(request=request, username=name)
+        return user

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
@@ -9,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from .attempts import rate_allows
 from .forms import SignupForm
 from .lockout import login_locked
 
@@ -18,6 +20,14 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("home")
     form = SignupForm(request.POST or None)
+    # Accounts per client address are limited (each costs a password hash): SIGNUP_THROTTLE_RATE.
+    if request.method == "POST" and not rate_allows(
+        request, scope="signup", rate=settings.SIGNUP_THROTTLE_RATE
+    ):
+        form.add_error(None, _("Too many accounts created from your network. Wait a while and try again."))
+        response = render(request, "accounts/signup.html", {"form": form}, status=429)
+        response["Retry-After"] = "60"
+        return response
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="accounts.backends.LockoutModelBackend")

@@ -1,15 +1,27 @@
 """The /api/ tree: the lead's root, auth and game endpoints plus each app's api_urls."""
 
+from typing import Any
+
+from django.http import HttpResponse
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from . import api_views
 
+
+class SwaggerDocsView(SpectacularSwaggerSplitView):
+    """Swagger UI. OPTIONS is answered plainly: DRF's metadata answer went through the page's HTML template
+    renderer, which has no template for it (500)."""
+
+    def options(self, request: Any, *args: Any, **kwargs: Any) -> HttpResponse:
+        return HttpResponse(status=204, headers={"Allow": "GET, HEAD, OPTIONS"})
+
+
 urlpatterns = [
     path("", api_views.api_root, name="api-root"),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves Swagger UI's start-up script as its own URL: no inline script (config.csp).
-    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
+    path("docs/", SwaggerDocsView.as_view(url_name="api-schema"), name="api-docs"),
     path("auth/token/", api_views.ObtainTokenView.as_view(), name="api-token"),
     path("games/", api_views.GameListView.as_view(), name="api-games"),
     path("games/<slug:slug>/", api_views.GameDetailView.as_view(), name="api-game-detail"),

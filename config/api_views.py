@@ -9,7 +9,6 @@ from django.db.models import Prefetch
 from django.urls import NoReverseMatch
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers, status
-from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import AllowAny
@@ -19,6 +18,7 @@ from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from accounts.lockout import login_locked
+from accounts.tokens import api_token_create
 from cards.models import Format, Game
 
 from .api import ApiErrorOutSerializer
@@ -49,7 +49,7 @@ def api_root(request: Request) -> Response:
 
 
 class TokenOutSerializer(serializers.Serializer):
-    token = serializers.CharField(source="key")
+    token = serializers.CharField(help_text="Shown once: only its digest is stored. Keep it safe.")
 
 
 class ObtainTokenView(APIView):
@@ -73,8 +73,9 @@ class ObtainTokenView(APIView):
         serializer = AuthTokenSerializer(data=request.data, context={"request": request})
         if not serializer.is_valid():
             return Response(serializer.errors, status=status.HTTP_400_BAD_REQUEST)
-        token, _ = Token.objects.get_or_create(user=serializer.validated_data["user"])
-        return Response(TokenOutSerializer(token).data)
+        # A new token each time, shown this once: only its digest is stored (accounts.tokens).
+        token = api_token_create(user=serializer.validated_data["user"])
+        return Response(TokenOutSerializer({"token": token}).data)
 
 
 class FormatSerializer(serializers.ModelSerializer):

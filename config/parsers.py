@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from rest_framework import serializers
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
@@ -42,3 +43,23 @@ class DepthLimitedJSONParser(JSONParser):
         if json_depth_exceeds(data, limit):
             raise ParseError(f"JSON parse error - nested deeper than {limit} levels")
         return data
+
+
+class DepthLimitedJSONField(serializers.JSONField):
+    """DRF's JSONField for input, refusing what the body parser refuses.
+
+    A form or multipart body carries a JSON field as a string that the field decodes itself, past the
+    body parser: ``deck=[[[[…]]]]`` raised RecursionError (500). Here that, and anything nested deeper than
+    API_JSON_MAX_DEPTH, is the field's validation error (400 naming the field)."""
+
+    default_error_messages = {"too_deep": "nested deeper than {limit} levels"}
+
+    def to_internal_value(self, data: Any) -> Any:
+        limit = settings.API_JSON_MAX_DEPTH
+        try:
+            value = super().to_internal_value(data)
+        except RecursionError:
+            self.fail("too_deep", limit=limit)
+        if json_depth_exceeds(value, limit):
+            self.fail("too_deep", limit=limit)
+        return value

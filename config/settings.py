@@ -53,6 +53,10 @@ VENUE_MODE = env_bool("DECKHALL_VENUE", False)
 VENUE_DIR = Path(env_str("DECKHALL_VENUE_DIR", str(BASE_DIR / "var")))
 
 DEBUG = env_bool("DEBUG", not VENUE_MODE)
+if VENUE_MODE:
+    # Every file the venue writes (the database and its WAL, snapshots, the cache, var/) holds password
+    # hashes or private lists: readable by the venue's user only (0600 files, 0700 folders).
+    os.umask(0o077)
 
 _DEV_SECRET = "insecure-development-key-only-for-debug-mode"
 SECRET_KEY = env_str("SECRET_KEY", _DEV_SECRET if DEBUG else "")
@@ -112,6 +116,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "config.errors.BadInputMiddleware",
+    "config.busy.DatabaseBusyMiddleware",
     "config.csp.ContentSecurityPolicyMiddleware",
 ]
 
@@ -252,7 +257,7 @@ CACHES = {"default": _cache}
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "accounts.tokens.HashedTokenAuthentication",  # DRF's header, tokens hashed at rest
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "config.api.DeckhallAutoSchema",
@@ -290,9 +295,16 @@ AUTHENTICATION_BACKENDS = ["accounts.backends.LockoutModelBackend"]
 LOGIN_MAX_FAILURES = env_int("LOGIN_MAX_FAILURES", 10)
 LOGIN_ADDRESS_MAX_FAILURES = env_int("LOGIN_ADDRESS_MAX_FAILURES", 100)
 LOGIN_LOCKOUT_SECONDS = env_int("LOGIN_LOCKOUT_SECONDS", 15 * 60)
+# Per client address, counted in the database (accounts.attempts): sign-ups (accounts created on the
+# sign-up page or the join screen) and anonymous join-page / join-code look-ups. "N/s|min|hour|day".
+SIGNUP_THROTTLE_RATE = env_str("SIGNUP_THROTTLE_RATE", "30/hour")
+JOIN_THROTTLE_RATE = env_str("JOIN_THROTTLE_RATE", "60/min")
 # How many reverse proxies we run in front of the app (config.client): the client address for
 # throttles and lockouts is read that many entries from the right of X-Forwarded-For; 0 ignores it.
+# Only sound when the nodes cannot be reached except through those proxies; TRUSTED_PROXY_IPS (addresses
+# or networks, comma-separated) additionally believes the header only from those peers.
 TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
+TRUSTED_PROXY_IPS = env_list("TRUSTED_PROXY_IPS", "")
 # Deeper JSON request bodies are refused with 400 (config.parsers).
 API_JSON_MAX_DEPTH = env_int("API_JSON_MAX_DEPTH", 32)
 # Hosts card pictures may come from (cards/images.py), e.g. "https://images.ygoprodeck.com

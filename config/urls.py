@@ -21,3 +21,5 @@ urlpatterns = [
 
 # JSON 404s under /api/ (config.errors), the usual page elsewhere.
 handler404 = "config.errors.not_found"
+# A busy SQLite database ("database is locked") answers 503 with Retry-After wherever it is raised.
+handler500 = "config.busy.server_error"

@@ -11,8 +11,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 # Join codes avoid letters and digits people confuse when reading a projector or a poster (0/O, 1/I/L, 2/Z,
-# 5/S, 8/B, U/V): 24 symbols, 6 of them give 191 million codes.
-JOIN_CODE_ALPHABET = "ACDEFGHJKMNPQRTWXY346779"
+# 5/S, 8/B, U/V): 23 symbols, 6 of them give 148 million codes.
+JOIN_CODE_ALPHABET = "ACDEFGHJKMNPQRTWXY34679"  # each symbol once: a repeated one is drawn twice as often
 JOIN_CODE_LENGTH = 6
 
 

@@ -14,6 +14,8 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.parsers import DepthLimitedJSONField
+
 from .models import Match, Player, ResultChange, Round, Tournament
 from .permissions import is_organizer
 
@@ -78,8 +80,12 @@ class PlayerInSerializer(serializers.Serializer):
         max_length=150, required=False,
         help_text="Organizers: add this existing account (before the start, or as a late entry).",
     )  # fmt: skip
-    deck = serializers.JSONField(required=False, allow_null=True, help_text=DECK_HELP)
-    pool = serializers.JSONField(
+    code = serializers.CharField(
+        max_length=32, required=False, allow_blank=True,
+        help_text="The event's join code: needed to register yourself (organizers need none).",
+    )  # fmt: skip
+    deck = DepthLimitedJSONField(required=False, allow_null=True, help_text=DECK_HELP)
+    pool = DepthLimitedJSONField(
         required=False,
         allow_null=True,
         help_text="Limited formats: the product the player received, {sections: {slug: [{card, count}]}}.",
@@ -88,7 +94,7 @@ class PlayerInSerializer(serializers.Serializer):
 
 class JoinInSerializer(serializers.Serializer):
     code = serializers.CharField(max_length=32, help_text="The event's join code (case and dashes ignored).")
-    deck = serializers.JSONField(required=False, allow_null=True, help_text=DECK_HELP)
+    deck = DepthLimitedJSONField(required=False, allow_null=True, help_text=DECK_HELP)
     list = serializers.CharField(
         required=False,
         allow_blank=True,

@@ -14,6 +14,7 @@ already holds it. Only on SQLite: on PostgreSQL, backups are the database admini
 from __future__ import annotations
 
 import atexit
+import contextlib
 import datetime
 import fcntl
 import logging
@@ -115,35 +116,136 @@ def _take_locked(*, reason: str) -> Snapshot:
         target = sqlite3.connect(partial)
         try:
             source.backup(target)  # one step: a consistent copy as of `started`
+            # Verified on write: a copy that is not whole is no snapshot (the disk, a dying laptop).
+            verdict = _integrity(target)
         finally:
             target.close()
     finally:
         source.close()
+    if verdict != "ok":
+        partial.unlink(missing_ok=True)
+        raise SnapshotError(
+            f"the snapshot copy failed its integrity check ({verdict}); the next change retries"
+        )
+    os.chmod(partial, 0o600)  # it holds every account's password hash and every private list
     os.replace(partial, final)  # readers never see a half-written snapshot
+    _mark_clean(started)
     _rotate(keep=max(1, int(settings.VENUE_SNAPSHOT_KEEP)))
     return Snapshot(path=final, started_at=started, reason=_slug(reason))
 
 
+def _integrity(conn: sqlite3.Connection) -> str:
+    """SQLite's full check of a copy: "ok", or the first problem it found."""
+    return str(conn.execute("PRAGMA integrity_check").fetchone()[0])
+
+
 def snapshot_restore(*, source: Path) -> Snapshot | None:
     """Replace the live database's content with `source`; first snapshot the current state (returned),
-    so a wrong restore can itself be undone."""
+    so a wrong restore can itself be undone.
+
+    A missing database is simply created from the snapshot; a damaged one (a truncated file, a broken
+    header) cannot be copied, so it is moved aside whole (with its -wal and -shm) as
+    ``db.sqlite3.damaged-<time>`` for whoever wants to look at it, and the snapshot takes its place."""
     if not supported():
         raise SnapshotError(
             "snapshots are for the SQLite venue database; on PostgreSQL restore from your backups"
         )
     _check_is_deckhall_database(source)
+    live = database_path()
     with _exclusive():
-        before = _take_locked(reason="before-restore") if database_path().exists() else None
+        before = None
+        if live.exists() and database_damage(live) is None:
+            before = _take_locked(reason="before-restore")
+        elif live.exists():
+            _move_aside(live)
         reader = sqlite3.connect(f"file:{source}?mode=ro&immutable=1", uri=True)
         try:
-            writer = sqlite3.connect(database_path(), timeout=30)
+            writer = sqlite3.connect(live, timeout=30)
             try:
                 reader.backup(writer)  # through SQLite, so the live file's WAL stays coherent
             finally:
                 writer.close()
         finally:
             reader.close()
+        for path in _database_files(live):
+            os.chmod(path, 0o600)
     return before
+
+
+def snapshot_newest_good() -> Path:
+    """The newest snapshot that passes SQLite's check (older ones are tried when the newest is damaged)."""
+    for snapshot in reversed(snapshot_list()):
+        try:
+            _check_is_deckhall_database(snapshot.path)
+        except SnapshotError:
+            log.warning("snapshot %s is damaged; trying an older one", snapshot.name)
+            continue
+        return snapshot.path
+    raise SnapshotError(
+        f"no good snapshot in {snapshot_dir()}: restore one copied from another machine by path"
+    )
+
+
+def database_damage(path: Path | None = None) -> str | None:
+    """Why the database at ``path`` (the live one by default) is unusable, or None when it is fine or absent."""
+    path = path or database_path()
+    if not path.exists():
+        return None
+    try:
+        conn = sqlite3.connect(path, timeout=30)
+        try:
+            verdict = conn.execute("PRAGMA quick_check").fetchone()[0]
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:
+        return str(exc)
+    return None if verdict == "ok" else str(verdict)
+
+
+def _database_files(path: Path) -> list[Path]:
+    candidates = [path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")]
+    return [candidate for candidate in candidates if candidate.exists()]
+
+
+def _move_aside(path: Path) -> None:
+    stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%dT%H%M%S")
+    for file in _database_files(path):
+        file.rename(file.with_name(f"{file.name}.damaged-{stamp}"))
+
+
+# --- write-ahead marks: a change committed but not yet in a snapshot -----------------------------------
+
+
+def _dirty_mark() -> Path:
+    return snapshot_dir() / ".changed"
+
+
+def mark_changed() -> None:
+    """Called from the commit of every change a snapshot must hold, before the (possibly delayed) copy:
+    if the server is killed first, the next start sees the mark and takes the snapshot then."""
+    mark = _dirty_mark()
+    mark.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    mark.touch()
+    os.utime(mark)
+
+
+def _mark_clean(started: datetime.datetime) -> None:
+    mark = _dirty_mark()
+    with contextlib.suppress(FileNotFoundError):
+        if mark.stat().st_mtime < started.timestamp():
+            mark.unlink()
+
+
+def snapshot_if_behind() -> Snapshot | None:
+    """Take the snapshot a killed server owed (a change committed after the newest snapshot), if any."""
+    mark = _dirty_mark()
+    if not supported() or not mark.exists() or not database_path().exists():
+        return None
+    with _exclusive():
+        if _newest_started() > mark.stat().st_mtime:
+            mark.unlink(missing_ok=True)
+            return None
+        return _take_locked(reason="after-restart")
 
 
 def server_pid() -> int | None:
@@ -200,7 +302,7 @@ def _rotate(*, keep: int) -> None:
 def _exclusive() -> Iterator[None]:
     # gunicorn workers are separate processes: a lock file makes their backups take turns.
     directory = snapshot_dir()
-    directory.mkdir(parents=True, exist_ok=True)
+    directory.mkdir(mode=0o700, parents=True, exist_ok=True)
     with open(directory / ".lock", "w") as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
         try:
@@ -258,6 +360,7 @@ def on_round_paired(*, tournament_id: int, round_number: int, **kwargs: Any) -> 
     if not enabled():
         return
     try:
+        mark_changed()
         snapshot_take(reason=f"event-{tournament_id}-round-{round_number}")
     except Exception:
         log.exception("venue snapshot after pairing round %s of event %s failed", round_number, tournament_id)
@@ -265,11 +368,36 @@ def on_round_paired(*, tournament_id: int, round_number: int, **kwargs: Any) -> 
 
 def on_result_settled(**kwargs: Any) -> None:
     if enabled():
+        try:
+            mark_changed()
+        except OSError:
+            log.exception("venue snapshot mark failed")
         _results.changed()
+
+
+def on_tournament_changed(*, what: str = "", **kwargs: Any) -> None:
+    # Every result change (a report, a dispute, a correction), not only the settled ones: all are sent
+    # from the transaction's commit, and the coalescer folds a burst of them into one copy.
+    if what == "result":
+        on_result_settled()
+
+
+def on_change_pending(*, pending: Any, **kwargs: Any) -> None:
+    """Write-ahead: a pairing or result is being committed. The mark exists before the commit, so a kill
+    between the commit and the (possibly delayed) copy still leaves the next start owing a snapshot."""
+    from tournaments import signals
+
+    if enabled() and pending in (signals.round_paired, signals.result_settled, signals.tournament_changed):
+        try:
+            mark_changed()
+        except OSError:
+            log.exception("venue snapshot mark failed")
 
 
 def connect_receivers() -> None:
     from tournaments import signals
 
+    signals.change_pending.connect(on_change_pending, dispatch_uid="venue.snapshot.change_pending")
     signals.round_paired.connect(on_round_paired, dispatch_uid="venue.snapshot.round_paired")
     signals.result_settled.connect(on_result_settled, dispatch_uid="venue.snapshot.result_settled")
+    signals.tournament_changed.connect(on_tournament_changed, dispatch_uid="venue.snapshot.result_changed")

@@ -46,10 +46,69 @@ _EXTENSIONS = {
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _PASSCODE = re.compile(r"^\d{1,10}$")
 # What may stand between a count and a name: "3x Name", "3 × Name", "Name x3" (the writer avoids it too).
-COUNT_SEPARATOR = "[xXхХ×*]"
-_COUNT_FIRST = re.compile(rf"^([+-]?\d+)\s*{COUNT_SEPARATOR}?\s+(\S.*)$")
-_COUNT_LAST = re.compile(rf"^(\S.*?)\s+{COUNT_SEPARATOR}\s*([+-]?\d+)$")
-_INLINE_HEADER = re.compile(r"^([^:]{2,40}):\s*(\S.*)$")
+COUNT_SEPARATORS = "xXхХ×*"
+COUNT_SEPARATOR = f"[{COUNT_SEPARATORS}]"  # the same set as a pattern, for the writer's fixed-size checks
+
+
+# Deck lines are read by scanning, never by backtracking patterns: a line is user text of up to 500
+# characters and arrives anonymously (the join screen), so its cost must grow linearly with its length.
+
+
+def _blank_end(text: str, start: int) -> int:
+    while start < len(text) and text[start].isspace():
+        start += 1
+    return start
+
+
+def _blank_start(text: str, end: int) -> int:
+    while end > 0 and text[end - 1].isspace():
+        end -= 1
+    return end
+
+
+def count_first(line: str) -> tuple[str, str] | None:
+    """(count, name) of "3 Name", "3x Name", "-1 × Name"; None when the line does not start with a count."""
+    digits = 1 if line[:1] in ("+", "-") else 0
+    end = digits
+    while end < len(line) and line[end].isdecimal():
+        end += 1
+    if end == digits:
+        return None
+    after = _blank_end(line, end)
+    if after < len(line) and line[after] in COUNT_SEPARATORS:
+        name = _blank_end(line, after + 1)
+        if name > after + 1 and name < len(line):  # a separator needs a blank after it: "3x Name"
+            return line[:end], line[name:]
+    # No separator: the count and the name are split by blanks ("3 Name"; "3 xyz" is 3 × "xyz").
+    if after > end and after < len(line):
+        return line[:end], line[after:]
+    return None
+
+
+def count_last(line: str) -> tuple[str, str] | None:
+    """(count, name) of "Name x3", "Name × 3"; None when the line does not end like that."""
+    end = len(line)
+    while end > 0 and line[end - 1].isdecimal():
+        end -= 1
+    if end == len(line):
+        return None
+    count_start = end - 1 if end and line[end - 1] in ("+", "-") else end
+    separator = _blank_start(line, count_start) - 1
+    if separator < 0 or line[separator] not in COUNT_SEPARATORS:
+        return None
+    name_end = _blank_start(line, separator)
+    if name_end == separator or name_end == 0 or line[0].isspace():
+        return None
+    return line[count_start:], line[:name_end]
+
+
+def _inline_header(line: str) -> tuple[str, str] | None:
+    """("Hero", "Card") of "Hero: Card": a label of 2 to 40 characters before the first colon."""
+    colon = line.find(":", 0, 41)
+    if colon < 2:
+        return None
+    value = line[colon + 1 :].strip()
+    return (line[:colon], value) if value else None
 
 
 def parse_deck(data: str | bytes, fmt: str | None = None, filename: str | None = None) -> ParsedDeck:
@@ -490,14 +549,9 @@ def parse_text(text: str) -> ParsedDeck:
         if sideboard_line:
             line, line_section = line[sideboard_line.end() :].strip(), "side"
             dialects.add("mtgo")
-        count_first = _COUNT_FIRST.match(line)
-        count_last = None if count_first else _COUNT_LAST.match(line)
-        if count_first or count_last:
-            raw_count, name = (
-                (count_first.group(1), count_first.group(2))
-                if count_first
-                else (count_last.group(2), count_last.group(1))  # type: ignore[union-attr]
-            )
+        counted = count_first(line) or count_last(line)
+        if counted:
+            raw_count, name = counted
             name = _card_name(name.strip(), dialects)
             count = _check_count(raw_count, number, deck, name[:60])
             if count is not None:
@@ -509,9 +563,9 @@ def parse_text(text: str) -> ParsedDeck:
             if line.casefold() in _ARENA_ONLY_HEADERS:
                 dialects.add("arena")
             continue
-        inline = _INLINE_HEADER.match(line)
-        if inline and section_slug(inline.group(1)) == "hero":
-            _set_hero(deck, ParsedEntry(_card_name(inline.group(2).strip(), dialects), 1, number, "name"))
+        inline = _inline_header(line)
+        if inline and section_slug(inline[0]) == "hero":
+            _set_hero(deck, ParsedEntry(_card_name(inline[1], dialects), 1, number, "name"))
             continue
         if line.endswith(":"):
             deck.errors.append(ParseError(number, "unknown_section_header", {"header": line[:60]}))
@@ -577,7 +631,7 @@ def _blank_line_sideboard(lines: list[str]) -> int | None:
             continue
         if _SB_PREFIX.match(line) or line.endswith(":") or line.casefold() == "about":
             return None
-        if not (_COUNT_FIRST.match(line) or _COUNT_LAST.match(line)) and section_slug(line):
+        if not (count_first(line) or count_last(line)) and section_slug(line):
             return None
         cards.append(index)
     if not cards:

@@ -5,8 +5,6 @@ The slugs are game-neutral; the resolver maps them onto the sections of a format
 
 from __future__ import annotations
 
-import re
-
 SECTION_ALIASES: dict[str, tuple[str, ...]] = {
     "main": (
         "main",
@@ -96,8 +94,53 @@ SECTION_ALIASES: dict[str, tuple[str, ...]] = {
 _ALIAS_TO_SLUG = {alias: slug for slug, aliases in SECTION_ALIASES.items() for alias in aliases}
 
 # "Main Deck (40):", "Side: 15", "== Extra ==", "Основная колода — 40" all name a section.
-_DECORATION = re.compile(r"^[\s=#*\-\[]*|[\s=*\-\]]*$")
-_TRAILING_COUNT = re.compile(r"[\s:—–\-]*\(?\s*\d*\s*(cards?|карт[ауы]?)?\s*\)?\s*:?\s*$", re.IGNORECASE)
+#
+# Headers are read by plain scanning, not regular expressions: a header is user text of up to 500
+# characters, and the earlier patterns ("[\s…]*\(?\s*\d*\s*…\s*$", five runs of optional blanks in a
+# row) backtracked in about K⁵ steps over K blanks, so one line of "a", 56 blanks and "b" took seconds.
+# Every function below looks at each character a bounded number of times.
+_LEADING_DECORATION = frozenset("=#*-[")
+_TRAILING_DECORATION = frozenset("=*-]")
+_COUNT_PUNCTUATION = frozenset(":—–-")
+# What may follow a trailing count: "(40 cards)", "— 40 карт"; longest first.
+_COUNT_WORDS = ("cards", "card", "карта", "карту", "карты", "карт")
+
+
+def _strip_decoration(text: str) -> str:
+    start, end = 0, len(text)
+    while start < end and (text[start].isspace() or text[start] in _LEADING_DECORATION):
+        start += 1
+    while end > start and (text[end - 1].isspace() or text[end - 1] in _TRAILING_DECORATION):
+        end -= 1
+    return text[start:end]
+
+
+def _skip_blanks_left(text: str, end: int) -> int:
+    while end > 0 and text[end - 1].isspace():
+        end -= 1
+    return end
+
+
+def _strip_trailing_count(text: str) -> str:
+    """``text`` without a trailing "(40 cards):", "— 40", ": 15" (read right to left, each piece once)."""
+    end = _skip_blanks_left(text, len(text))
+    if end and text[end - 1] == ":":
+        end = _skip_blanks_left(text, end - 1)
+    if end and text[end - 1] == ")":
+        end = _skip_blanks_left(text, end - 1)
+    for word in _COUNT_WORDS:
+        if text.endswith(word, 0, end):
+            end = _skip_blanks_left(text, end - len(word))
+            break
+    while end and text[end - 1].isdecimal():
+        end -= 1
+    end = _skip_blanks_left(text, end)
+    if end and text[end - 1] == "(":
+        end -= 1
+    while end and (text[end - 1].isspace() or text[end - 1] in _COUNT_PUNCTUATION):
+        end -= 1
+    return text[:end]
+
 
 SECTION_TITLES: dict[str, str] = {
     "main": "Main",
@@ -115,11 +158,10 @@ SECTION_TITLES: dict[str, str] = {
 
 def section_slug(header: str) -> str | None:
     """The slug a header names, or None when the text is not a known section header."""
-    text = _DECORATION.sub("", header.strip()).casefold()
-    text = _TRAILING_COUNT.sub("", text).strip().rstrip(":").strip()
+    text = _strip_decoration(header.strip()).casefold()
+    text = _strip_trailing_count(text).strip().rstrip(":").strip()
     text = text.replace("ё", "е").replace("_", " ")
-    text = re.sub(r"\s+", " ", text)
-    return _ALIAS_TO_SLUG.get(text)
+    return _ALIAS_TO_SLUG.get(" ".join(text.split()))
 
 
 def section_title(slug: str) -> str:

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from accounts.models import User
 
@@ -93,7 +94,15 @@ def test_it_stops_password_guessing_on_the_login_page(client: Any, user: Any, se
     assert refused.status_code == 429
     assert "Too many failed log-in attempts" in refused.content.decode()
     assert not refused.wsgi_request.user.is_authenticated
+    # The counters live in the database: clearing (or evicting from) the cache does not lift the lock ...
     cache.clear()
+    assert (
+        client.post("/accounts/login/", {"username": "alice", "password": "s3cret-Pass!"}).status_code == 429
+    )
+    # ... the end of LOGIN_LOCKOUT_SECONDS does.
+    from accounts.models import AttemptCounter
+
+    AttemptCounter.objects.update(expires_at=timezone.now())
     assert (
         client.post("/accounts/login/", {"username": "alice", "password": "s3cret-Pass!"}).status_code == 302
     )

@@ -17,8 +17,9 @@ from django.core.wsgi import get_wsgi_application
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import Unsatisfiable
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
+
+from accounts.tokens import api_token_create
 
 schemathesis = pytest.importorskip("schemathesis", reason="schemathesis is in requirements-test.txt")
 from schemathesis import GenerationMode  # noqa: E402
@@ -60,7 +61,7 @@ def _world(make_user: Any) -> dict[str, Any]:
     staff = make_user("sx-staff")
     staff.is_staff = True
     staff.save(update_fields=["is_staff"])
-    tokens = {user.username: Token.objects.create(user=user).key for user in (player, organizer, staff)}
+    tokens = {user.username: api_token_create(user=user) for user in (player, organizer, staff)}
     card = Card.objects.filter(game__slug="yugioh").order_by("pk").first()
     as_player, as_organizer = APIClient(), APIClient()
     as_player.force_authenticate(player)

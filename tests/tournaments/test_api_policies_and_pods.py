@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tournaments.models import Tournament
+
 pytestmark = pytest.mark.django_db
 
 
@@ -76,7 +78,8 @@ def test_players_report_only_their_own_match_through_the_api(
 ):
     client = api_client_for(organizer)
     tid = _event(client)
-    api_client_for(user).post(f"/api/tournaments/{tid}/players/", {}, format="json")
+    code = Tournament.objects.get(pk=tid).join_code
+    api_client_for(user).post(f"/api/tournaments/{tid}/players/", {"code": code}, format="json")
     client.post(f"/api/tournaments/{tid}/players/", {"name": "Guest"}, format="json")
     (m,) = client.post(f"/api/tournaments/{tid}/rounds/").json()["matches"]
     outsider = api_client_for(other_user)

@@ -141,7 +141,9 @@ def test_an_illegal_deck_leaves_no_registration_behind(games, user, organizer, a
     cards = ygo_cards(game)
     event = make_event(organizer, game, deck_registration=True)
     response = api_client_for(user).post(
-        f"/api/tournaments/{event.pk}/players/", {"deck": ygo_payload(cards, main_copies=4)}, format="json"
+        f"/api/tournaments/{event.pk}/players/",
+        {"deck": ygo_payload(cards, main_copies=4), "code": event.join_code},
+        format="json",
     )
     assert response.status_code == 400 and "deck" in response.json()
     assert not Player.objects.filter(tournament=event).exists()

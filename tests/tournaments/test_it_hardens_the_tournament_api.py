@@ -55,7 +55,7 @@ def test_a_player_enters_under_their_account_name_and_organizers_rename_with_an_
 ):
     event = make_event(organizer, games["caster"])
     response = api_client_for(user).post(
-        f"/api/tournaments/{event.pk}/players/", {"name": "bob"}, format="json"
+        f"/api/tournaments/{event.pk}/players/", {"name": "bob", "code": event.join_code}, format="json"
     )
     assert response.status_code == 201 and response.json()["name"] == "alice"
     player_id = response.json()["id"]
@@ -72,8 +72,9 @@ def test_a_player_enters_under_their_account_name_and_organizers_rename_with_an_
 def test_registering_twice_is_a_clear_400(games, organizer, user, api_client_for):
     event = make_event(organizer, games["caster"])
     client = api_client_for(user)
-    assert client.post(f"/api/tournaments/{event.pk}/players/", {}, format="json").status_code == 201
-    again = client.post(f"/api/tournaments/{event.pk}/players/", {}, format="json")
+    body = {"code": event.join_code}
+    assert client.post(f"/api/tournaments/{event.pk}/players/", body, format="json").status_code == 201
+    again = client.post(f"/api/tournaments/{event.pk}/players/", body, format="json")
     assert again.status_code == 400 and "already registered" in str(again.json())
     assert Player.objects.filter(tournament=event).count() == 1
 
@@ -96,7 +97,9 @@ def test_twenty_simultaneous_registrations_make_one_entry(games, organizer, user
         try:
             barrier.wait()
             statuses.append(
-                client.post(f"/api/tournaments/{event.pk}/players/", {}, format="json").status_code
+                client.post(
+                    f"/api/tournaments/{event.pk}/players/", {"code": event.join_code}, format="json"
+                ).status_code
             )
         finally:
             connection.close()

@@ -8,6 +8,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from django.conf import settings
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -169,7 +170,7 @@ def test_a_new_round_reaches_the_phone_as_a_short_notice_then_the_full_page(runn
     app = LivePolls(django)
     parts = urlsplit(running["url"])
     environ = {"REQUEST_METHOD": "GET", "PATH_INFO": parts.path, "QUERY_STRING": parts.query,
-               "HTTP_IF_NONE_MATCH": running["etag"]}  # fmt: skip
+               "HTTP_IF_NONE_MATCH": running["etag"], "HTTP_COOKIE": _session(client)}  # fmt: skip
     seen: dict[str, Any] = {}
 
     def start_response(status: str, headers: list[tuple[str, str]]) -> None:
@@ -178,7 +179,10 @@ def test_a_new_round_reaches_the_phone_as_a_short_notice_then_the_full_page(runn
     with CaptureQueriesContext(connection) as queries:
         body = b"".join(app(environ, start_response)).decode()
     assert seen["status"].startswith("200") and django.calls == 0
-    assert len(queries) <= 3, [q["sql"] for q in queries]
+    # The notice's two small queries, and the session's check (its row, its user) — the notice is only
+    # for the player the link was made for.
+    assert len(queries) <= 5, [q["sql"] for q in queries]
+    assert "script-src" in seen["headers"]["Content-Security-Policy"]
     round_2 = event.round_set.get(number=2)
     mine = round_2.matches.get(seats__player=entries[0])
     opponent = mine.seats.exclude(player=entries[0]).get().player
@@ -195,6 +199,28 @@ def test_a_new_round_reaches_the_phone_as_a_short_notice_then_the_full_page(runn
     assert call(app, running["url"], full["ETag"])[0].startswith("304")
 
 
+def _session(client) -> str:  # type: ignore[no-untyped-def]
+    name = settings.SESSION_COOKIE_NAME
+    return f"{name}={client.cookies[name].value}"
+
+
+def test_a_bare_link_without_its_session_gets_no_notice(running, client):
+    """The live link is valid for 7 days: on its own (shared, copied from a phone) it must show nothing."""
+    event, organizer = running["event"], running["organizer"]
+    _finish_round(event, organizer)
+    services.round_pair_next(tournament=event, by=organizer)
+    django = Downstream()
+    call(LivePolls(django), running["url"], running["etag"])
+    assert django.calls == 1  # not answered before Django
+    from django.test import Client
+
+    stranger = Client().get(running["url"], HTTP_IF_NONE_MATCH=running["etag"])
+    assert stranger.status_code == 403
+    assert call(LivePolls(Downstream()), running["url"], running["etag"], cookie=_session(client))[
+        0
+    ].startswith("200")
+
+
 def test_the_notice_speaks_the_phones_language(running, client):
     event, organizer = running["event"], running["organizer"]
     client.cookies["django_language"] = "ru"
@@ -203,7 +229,10 @@ def test_the_notice_speaks_the_phones_language(running, client):
     _finish_round(event, organizer)
     services.round_pair_next(tournament=event, by=organizer)
     status, headers = call(
-        LivePolls(Downstream()), running["url"], russian["ETag"], cookie="django_language=ru"
+        LivePolls(Downstream()),
+        running["url"],
+        russian["ETag"],
+        cookie=f"django_language=ru; {_session(client)}",
     )
     assert status.startswith("200") and "-ru-" in headers["ETag"]
     notice = client.get(running["url"], HTTP_IF_NONE_MATCH=russian["ETag"])  # the same through Django

@@ -143,7 +143,9 @@ def test_limited_registers_the_pool_and_a_deck_built_from_it(games, organizer, u
         }
     }
     response = api_client_for(user).post(
-        f"/api/tournaments/{event.pk}/players/", {"deck": deck, "pool": pool}, format="json"
+        f"/api/tournaments/{event.pk}/players/",
+        {"deck": deck, "pool": pool, "code": event.join_code},
+        format="json",
     )
     assert response.status_code == 201, response.content
     player = Player.objects.get(pk=response.json()["id"])

@@ -3,6 +3,8 @@ game reporting with a stale confirm, disputes resolved with a reason, drops undo
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -48,14 +50,26 @@ def test_a_newcomer_creates_an_account_while_joining(client, event):
     assert player.name == "newbie"
 
 
+def _without_csrf(response) -> str:
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", response.content.decode())
+
+
 def test_a_bad_signup_or_a_wrong_code_changes_nothing(client, event):
     from accounts.models import User
 
     data = {"username": "newbie", "password1": "short", "password2": "other"}
     response = client.post(reverse("tournaments:join_code", args=[event.join_code]), data)
     assert response.status_code == 400 and not User.objects.filter(username="newbie").exists()
+    # Anonymous visitors see the same page for a wrong code as for a right one (no existence oracle) ...
     wrong = client.get(reverse("tournaments:join_code", args=["ZZZZZZ"]))
-    assert wrong.status_code == 404 and "ZZZZZZ" in wrong.content.decode()
+    right = client.get(reverse("tournaments:join_code", args=[event.join_code]))
+    assert wrong.status_code == right.status_code == 200
+    assert _without_csrf(wrong).replace("ZZZZZZ", event.join_code) == _without_csrf(right)
+    # ... and a wrong code creates no account.
+    data = {"username": "newbie", "password1": "Lotus-Petal-77", "password2": "Lotus-Petal-77"}
+    refused = client.post(reverse("tournaments:join_code", args=["ZZZZZZ"]), data)
+    assert refused.status_code == 400 and not User.objects.filter(username="newbie").exists()
+    assert "ZZZZZZ" in refused.content.decode()
     assert client.get(reverse("tournaments:join_start"), {"code": " zz zz "}).status_code == 302
 
 

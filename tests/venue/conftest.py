@@ -6,6 +6,7 @@ import contextlib
 import os
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -16,6 +17,7 @@ from typing import Any
 import pytest
 
 from tests.deploy.event_driver import wait_healthy
+from venue import snapshots
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -111,3 +113,21 @@ def venue(tmp_path: Path) -> Iterator[Venue]:
 def snapshot_names(venue: Any) -> list[str]:
     lines = venue.manage("snapshots").stdout.splitlines()[1:]
     return [line.split()[0] for line in lines if line.strip()]
+
+
+@pytest.fixture
+def live_db(tmp_path: Path, settings: Any, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A small Deckhall-shaped SQLite file standing in for the venue database."""
+    path = tmp_path / "db.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("CREATE TABLE django_migrations (id INTEGER PRIMARY KEY)")
+    conn.execute("CREATE TABLE tournaments_tournament (id INTEGER PRIMARY KEY, name TEXT)")
+    conn.execute("INSERT INTO tournaments_tournament (name) VALUES ('Friday Swiss')")
+    conn.commit()
+    conn.close()
+    settings.VENUE_SNAPSHOTS, settings.VENUE_SNAPSHOT_INTERVAL, settings.VENUE_SNAPSHOT_KEEP = True, 1, 50
+    settings.VENUE_SNAPSHOT_DIR, settings.VENUE_DIR = tmp_path / "snapshots", tmp_path
+    monkeypatch.setattr(snapshots, "database_path", lambda: path)
+    monkeypatch.setattr(snapshots, "supported", lambda: True)
+    return path

@@ -17,24 +17,6 @@ from django.core.management import CommandError, call_command
 from venue import lan, snapshots
 
 
-@pytest.fixture
-def live_db(tmp_path: Path, settings: Any, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A small Deckhall-shaped SQLite file standing in for the venue database."""
-    path = tmp_path / "db.sqlite3"
-    conn = sqlite3.connect(path)
-    conn.execute("PRAGMA journal_mode=WAL")
-    conn.execute("CREATE TABLE django_migrations (id INTEGER PRIMARY KEY)")
-    conn.execute("CREATE TABLE tournaments_tournament (id INTEGER PRIMARY KEY, name TEXT)")
-    conn.execute("INSERT INTO tournaments_tournament (name) VALUES ('Friday Swiss')")
-    conn.commit()
-    conn.close()
-    settings.VENUE_SNAPSHOTS, settings.VENUE_SNAPSHOT_INTERVAL, settings.VENUE_SNAPSHOT_KEEP = True, 1, 50
-    settings.VENUE_SNAPSHOT_DIR, settings.VENUE_DIR = tmp_path / "snapshots", tmp_path
-    monkeypatch.setattr(snapshots, "database_path", lambda: path)
-    monkeypatch.setattr(snapshots, "supported", lambda: True)
-    return path
-
-
 def _names(reason: str) -> list[str]:
     return [s.name for s in snapshots.snapshot_list() if s.reason == reason]
 

@@ -142,14 +142,21 @@ class TournamentViewSet(
             require_organizer(tournament, request.user)
             user = services.user_by_username(v["username"])
         else:
-            # An organizer naming someone adds a guest; anyone else registers themselves.
+            # An organizer naming someone adds a guest; anyone else registers themselves, with the join code.
             user = None if organizer and v.get("name") else request.user
+            services.join_code_check(tournament=tournament, by=request.user, code=v.get("code", ""))
         pool = v.get("pool")
         if pool is not None and not isinstance(pool, dict):
             raise serializers.ValidationError(
                 {"pool": "give the pool as {sections: {slug: [{card, count}]}}"}
             )
-        # Registration and its deck succeed or fail together: an illegal deck leaves no player behind.
+        # The list is judged before the write transaction opens (SQLite: one writer for the whole venue);
+        # registration and its deck then succeed or fail together: an illegal deck leaves no player behind.
+        judged = None
+        if deck is not None or payload is not None:
+            judged = services.registration_deck_judge(
+                tournament=tournament, by=request.user, deck=deck, payload=payload, pool=pool
+            )
         with transaction.atomic():
             if tournament.status == Tournament.Status.RUNNING and organizer:
                 player = services.player_add_late(
@@ -160,10 +167,8 @@ class TournamentViewSet(
                 player = services.player_register(
                     tournament=tournament, by=request.user, user=user, name=v.get("name", "")
                 )
-            if deck is not None or payload is not None:
-                services.player_submit_deck(
-                    player=player, by=request.user, deck=deck, payload=payload, pool=pool
-                )
+            if judged is not None:
+                services.player_submit_deck(player=player, by=request.user, judged=judged)
         return player_response(player, status.HTTP_201_CREATED)
 
     @extend_schema(

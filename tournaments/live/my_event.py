@@ -42,7 +42,9 @@ SELECT p.name, p.dropped_at_round, p.checked_in_at, p.deck_submitted_at, p.no_sh
           FROM tournaments_matchseat s WHERE s.player_id = p.id),
        (SELECT COUNT(*) FROM tournaments_matchseat s JOIN tournaments_judgecall j ON j.match_id = s.match_id
          WHERE s.player_id = p.id AND j.answered_at IS NULL),
-       p.waitlisted, p.user_id
+       p.waitlisted, p.user_id,
+       (SELECT COUNT(*) FROM tournaments_matchseat s WHERE s.player_id = p.id
+           AND (SELECT m.status FROM tournaments_match m WHERE m.id = s.match_id) = 'confirmed')
   FROM tournaments_player p JOIN tournaments_tournament t ON t.id = p.tournament_id
  WHERE p.id = %s AND p.tournament_id = %s
 """
@@ -54,8 +56,11 @@ FINGERPRINT_ROUND = 8
 
 def my_event_fingerprint(*, tournament_id: int, player_id: int) -> list[Any] | None:
     """What decides whether a player's page changed, in one small query: their entry, the event's state, the
-    latest round and its clock, the versions of all their matches (each result change bumps one), their
-    swaps, their tables' extra time and open judge calls. Changes elsewhere in a big event leave it alone, so those polls still end in 304. None when the
+    latest round and its clock, the versions of all their matches (each result change bumps one), how many
+    of them are confirmed (a confirmation names the version it confirms and so does not bump it: without
+    this the reporter's phone kept its 304 after the opponent confirmed), their swaps, their tables' extra
+    time and open judge calls. Changes elsewhere in a big event leave it alone, so those polls still end in
+    304. None when the
     player is not in the event."""
     row = poll_fetch(_FINGERPRINT, [player_id, tournament_id])
     return None if not row else list(row[0])

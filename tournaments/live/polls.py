@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from django.core import signing
 
-from .etags import NOTICE, digest, personal_etag, personal_tag_parts
+from .etags import NOTICE, digest, known_language, personal_etag, personal_tag_parts
 from .my_event import FINGERPRINT_ROUND, my_event_fingerprint
 from .notice import Notice, my_event_notice
 from .versions import page_version
@@ -51,7 +51,9 @@ def shared_etag_current(tags: set[str], *, tournament_id: int, page: str, langua
         return None
     prefix = f'"{page}-{tournament_id}-{version}-'
     for tag in tags:
-        if tag.startswith(prefix) and (language is None or tag == f'{prefix}{language}"'):
+        if not tag.startswith(prefix) or known_language(tag[len(prefix) : -1]) is None:
+            continue  # only our own tags, in one of the site's languages, are ever echoed back
+        if language is None or tag == f'{prefix}{language}"':
             return tag
     return None
 

@@ -64,18 +64,20 @@ def shared_page(
 
 
 def personal_page(
-    request: HttpRequest, *, tournament_id: int, player_id: int, render: Callable[[], str]
-) -> HttpResponse | None:
+    request: HttpRequest, *, tournament_id: int, player_id: int, render: Callable[[], str],
+    may_see: Callable[[], bool] = lambda: True,
+) -> HttpResponse | None:  # fmt: skip
     """A player's own page: 304 while the player's fingerprint (one small query) is unchanged, whatever
     happened elsewhere in the event; the short notice when a new round was posted since the phone's
-    copy; otherwise ``render()``. None when there is no such player."""
+    copy, to its own signed-in player only (``may_see``: the link alone is not enough); otherwise
+    ``render()``. None when there is no such player."""
     language = get_language() or "en"
     decision = poll_decide(
         _client_etags(request), tournament_id=tournament_id, player_id=player_id, language=language
     )
     if decision.etag is not None:
         return _not_modified(decision.etag)
-    if decision.notice is not None:
+    if decision.notice is not None and may_see():
         response = _page_response(request, decision.notice.body, None, decision.notice.etag)
         response[REFRESH_HEADER] = str(decision.notice.refresh_ms)
         return response

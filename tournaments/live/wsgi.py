@@ -19,13 +19,14 @@ import re
 import time
 from collections.abc import Callable, Iterable
 from http.cookies import CookieError, SimpleCookie
+from importlib import import_module
 from typing import Any
 from urllib.parse import parse_qs
 
 from django.conf import settings
 from django.db import connection
 
-from .etags import VARY, etags_parse
+from .etags import VARY, etags_parse, known_language
 from .notice import REFRESH_HEADER, Notice
 from .polls import Decision, my_event_token_read, poll_decide
 
@@ -41,7 +42,8 @@ def shared_page_name(path_kind: str, query: dict[str, list[str]]) -> str | None:
     """The cache/ETag name of a shared page from its URL (as the projector views name them)."""
     if path_kind == "pairings":
         number = (query.get("round") or [""])[0]
-        if number and not number.isdigit():
+        # ASCII digits only: "²".isdigit() is true but int("²") raises, and a traceback per poll filled the log.
+        if number and not (number.isascii() and number.isdigit() and len(number) <= 6):
             return None
         return f"pairings-{int(number) if number and int(number) else 'latest'}"
     return "projector-" + path_kind.split("/", 1)[1]
@@ -58,6 +60,38 @@ def _close_if_obsolete() -> None:
         and time.monotonic() >= connection.close_at
     ):
         connection.close()
+
+
+def _security_headers() -> list[tuple[str, str]]:
+    """What Django's middleware adds to every page (this answer skips it): the CSP, no framing."""
+    headers = [
+        ("X-Frame-Options", "DENY"),
+        ("Referrer-Policy", settings.SECURE_REFERRER_POLICY or "same-origin"),
+    ]
+    if settings.CONTENT_SECURITY_POLICY:
+        headers.append(("Content-Security-Policy", settings.CONTENT_SECURITY_POLICY))
+    return headers
+
+
+def _session_user_id(environ: dict[str, Any]) -> int | None:
+    """The signed-in user of the request's session, checked as Django's auth checks it (the session's
+    password hash must still match), or None."""
+    from types import SimpleNamespace
+
+    from django.contrib.auth import get_user
+
+    raw = environ.get("HTTP_COOKIE")
+    if not raw or settings.SESSION_COOKIE_NAME not in raw:
+        return None
+    try:
+        morsel = SimpleCookie(raw).get(settings.SESSION_COOKIE_NAME)
+    except CookieError:
+        return None
+    if morsel is None:
+        return None
+    store = import_module(settings.SESSION_ENGINE).SessionStore(morsel.value)
+    user = get_user(SimpleNamespace(session=store))  # type: ignore[arg-type]
+    return user.pk if user.is_authenticated else None
 
 
 class LivePolls:
@@ -85,6 +119,7 @@ class LivePolls:
                     ("Content-Type", "text/html; charset=utf-8"), ("Content-Length", str(len(notice.body))),
                     ("ETag", notice.etag), ("Cache-Control", "no-cache"), ("Vary", VARY),
                     (REFRESH_HEADER, str(notice.refresh_ms)), ("X-Content-Type-Options", "nosniff"),
+                    *_security_headers(),
                 ])  # fmt: skip
                 return [notice.body]
         return self.app(environ, start_response)
@@ -104,9 +139,14 @@ class LivePolls:
                 ids = my_event_token_read((query.get("k") or [""])[0])
                 if ids is None:
                     return None
-                return poll_decide(
+                decision = poll_decide(
                     tags, tournament_id=int(mine.group(1)), player_id=ids[0], language=language
                 )
+                # The notice names a table and opponents: only to the signed-in player the link was made
+                # for, never to a bare (7-day) link without that session.
+                if decision.notice is not None and _session_user_id(environ) != ids[1]:
+                    return None
+                return decision
             if "fragment" not in query:
                 return None
             page = shared_page_name(shared.group(2), query)
@@ -131,4 +171,5 @@ class LivePolls:
             morsel = SimpleCookie(raw).get(settings.LANGUAGE_COOKIE_NAME)
         except CookieError:
             return None
-        return morsel.value if morsel is not None else None
+        # An unknown language is as good as none: the tag's own (always one of ours) stands.
+        return known_language(morsel.value) if morsel is not None else None

@@ -46,9 +46,11 @@ from .mending import pairing_bye, pairing_loss, pairing_pair, pairing_swap, play
 from .names import claim_candidates
 from .phases import phase_create, phase_seat_entrants, phase_set_cut
 from .registration import (
+    JudgedDeck,
     decks_frozen,
     display_name,
     freeze_if_deadline_passed,
+    join_code_check,
     player_add_late,
     player_join,
     player_register,
@@ -57,6 +59,7 @@ from .registration import (
     player_submit_pool,
     players_bulk_add,
     players_from_csv,
+    registration_deck_judge,
     registration_freeze,
     registration_open,
     tournament_by_join_code,
@@ -95,6 +98,7 @@ __all__ = [
     "MAX_SEED",
     "TOP_CUT_EXTRA_DRAWS",
     "TOP_CUT_SIZES",
+    "JudgedDeck",
     "StaleVersion",
     "bracket_of",
     "checkin_open",
@@ -106,6 +110,7 @@ __all__ = [
     "format_uses_pool",
     "freeze_if_deadline_passed",
     "game_rules",
+    "join_code_check",
     "judge_call",
     "judge_call_answer",
     "late_entry_open",
@@ -149,6 +154,7 @@ __all__ = [
     "players_bulk_add",
     "players_from_csv",
     "records",
+    "registration_deck_judge",
     "registration_freeze",
     "registration_open",
     "round_pair_next",

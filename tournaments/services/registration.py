@@ -20,6 +20,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -134,6 +135,17 @@ def _create_entry(*, tournament: Tournament, user: Any, name: str, joined_round:
         raise ValidationError(already % {"name": display_name(user) if user is not None else name}) from None
 
 
+def join_code_check(*, tournament: Tournament, by: Any, code: str) -> None:
+    """Registering yourself for an event by its id needs the event's join code: the code is what keeps an
+    event to the people in the room (anyone can read an open event's id). Organizers need none."""
+    if is_organizer(tournament, by):
+        return
+    if not tournament.join_code or normalize_join_code(code or "") != tournament.join_code:
+        raise PermissionDenied(
+            _("Joining this event needs its join code (on the poster, or ask the organizer).")
+        )
+
+
 def tournament_by_join_code(code: str) -> Tournament:
     """The event a join code opens, or a ValidationError saying the code is wrong or has expired."""
     normalized = normalize_join_code(code)
@@ -162,13 +174,14 @@ def tournament_by_join_code(code: str) -> Tournament:
     )
 
 
-@transaction.atomic
 def player_join(*, code: str, by: Any, deck: Any = None, payload: Mapping[str, Any] | None = None,
-                text: str = "", new_entry: bool = False) -> Player:  # fmt: skip
+                text: str = "", new_entry: bool = False, judged: JudgedDeck | None = None) -> Player:  # fmt: skip
     """A signed-in player joins the event of ``code`` in one step, with a deck of theirs or a pasted list.
 
     After the start (while late entry is open) they join as a late entry. When a guest entry of the event
     may be theirs (same name), they must choose: claim it (``claims.player_claim``) or ``new_entry``.
+    The list is parsed and judged first (``registration_deck_judge``, or ``judged`` when the caller did it
+    before opening its own transaction); only then does the short write transaction open.
     """
     if by is None or not by.is_authenticated:
         raise PermissionDenied(_("Log in to register."))
@@ -186,12 +199,15 @@ def player_join(*, code: str, by: Any, deck: Any = None, payload: Mapping[str, A
                 % {"event": tournament.name, "entries": ", ".join(f"{p.name} (#{p.pk})" for p in candidates)}
             }
         )
-    if tournament.status == Tournament.Status.REGISTRATION:
-        player = player_register(tournament=tournament, by=by, user=by)
-    else:
-        player = _late_entry(tournament=tournament, by=by, user=by, name=display_name(by))
-    if deck is not None or payload is not None or (text or "").strip():
-        player_submit_deck(player=player, by=by, deck=deck, payload=payload, text=text)
+    if judged is None and (deck is not None or payload is not None or (text or "").strip()):
+        judged = registration_deck_judge(tournament=tournament, by=by, deck=deck, payload=payload, text=text)
+    with transaction.atomic():
+        if tournament.status == Tournament.Status.REGISTRATION:
+            player = player_register(tournament=tournament, by=by, user=by)
+        else:
+            player = _late_entry(tournament=tournament, by=by, user=by, name=display_name(by))
+        if judged is not None:
+            player_submit_deck(player=player, by=by, judged=judged)
     return player
 
 
@@ -280,22 +296,28 @@ def player_rename(*, player: Player, by: Any, name: str) -> Player:
     return player
 
 
-@transaction.atomic
-def player_submit_deck(
-    *, player: Player, by: Any, deck: Any = None, payload: Mapping[str, Any] | None = None,
-    pool: Any = None, text: str | bytes = "", filename: str = "",
-) -> Player:  # fmt: skip
-    """Register a deck: a copy (snapshot) of ``deck`` (a ``decks.Deck``), an inline ``payload``, or a list
-    pasted/uploaded as ``text`` in any supported deck format.
+@dataclass(frozen=True)
+class JudgedDeck:
+    """A list parsed, resolved and judged legal, before any write (see ``registration_deck_judge``)."""
 
-    Limited formats check the deck against the player's pool (``pool`` given here, or registered before
-    with ``player_submit_pool``). Refused when the list is illegal for the event's format and ban list, or
-    after the freeze (an organizer may still register a late entry's first list).
+    snapshot: decklists.Snapshot
+    pool: decklists.Snapshot | None
+    report: dict[str, Any]
+    source_deck: Any
+    pool_given: bool
+
+
+def registration_deck_judge(
+    *, tournament: Tournament, by: Any, deck: Any = None, payload: Mapping[str, Any] | None = None,
+    pool: Any = None, text: str | bytes = "", filename: str = "", player_pool: decklists.Snapshot | None = None,
+) -> JudgedDeck:  # fmt: skip
+    """Parse, resolve and judge a list for ``tournament`` without writing anything.
+
+    The slow part of registering a list (parsing pasted text, resolving names, the rules engine) runs here,
+    outside any transaction: on SQLite every transaction holds the one write lock from its first statement,
+    and a request that parsed inside one made every other writer in the venue wait. Refused (ValidationError)
+    when the list is unreadable or illegal for the event's format and ban list.
     """
-    tournament = Tournament.objects.select_related("game", "banlist").get(pk=player.tournament_id)
-    organizer = _check_deck_access(tournament, player, by)
-    if decks_frozen(tournament) and not (player.deck is None and (organizer or _late_first_list(player))):
-        raise ValidationError(_("Deck lists are frozen: registration has closed."))
     if deck is None and payload is None and (text.strip() if isinstance(text, str) else text):
         snapshot = decklists.snapshot_from_text(
             game=tournament.game, format_slug=tournament.format_slug, text=text, filename=filename,
@@ -304,35 +326,74 @@ def player_submit_deck(
     elif deck is not None:
         if deck.game_id != tournament.game_id:
             raise ValidationError({"deck": _("That deck is for another game.")})
-        if not organizer and deck.owner_id != by.id:
+        if not is_organizer(tournament, by) and deck.owner_id != getattr(by, "id", None):
             raise PermissionDenied(_("You can only register one of your own decks."))
         snapshot = decklists.snapshot_from_deck(deck)
     elif payload is not None:
         snapshot = decklists.snapshot_from_payload(game=tournament.game, payload=payload)
     else:
         raise ValidationError({"deck": _("Choose a deck to register.")})
-    pool_snapshot = None
+    pool_snapshot = player_pool
     if pool is not None:
         pool_snapshot = (
             decklists.snapshot_from_payload(game=tournament.game, payload=pool)
             if isinstance(pool, Mapping)
             else decklists.snapshot_from_deck(pool)
         )
-    elif player.pool is not None:
-        pool_snapshot = player.pool
     report = decklists.validate_snapshot(tournament=tournament, snapshot=snapshot, pool=pool_snapshot)
     if not report.get("legal", False):
         problems = [v.get("message", str(v)) for v in report.get("violations", [])][:10]
         raise ValidationError(
             {"deck": [_("This deck is not legal for the event's format and ban list."), *problems]}
         )
-    player.deck = snapshot
-    player.pool = pool_snapshot
-    player.deck_report = report
-    player.deck_submitted_at = timezone.now()
-    player.source_deck = deck
-    player.save(update_fields=["deck", "pool", "deck_report", "deck_submitted_at", "source_deck"])
-    announce(tournament.pk, "decks")
+    return JudgedDeck(snapshot, pool_snapshot, report, deck, pool is not None)
+
+
+def player_submit_deck(
+    *, player: Player, by: Any, deck: Any = None, payload: Mapping[str, Any] | None = None,
+    pool: Any = None, text: str | bytes = "", filename: str = "", judged: JudgedDeck | None = None,
+) -> Player:  # fmt: skip
+    """Register a deck: a copy (snapshot) of ``deck`` (a ``decks.Deck``), an inline ``payload``, or a list
+    pasted/uploaded as ``text`` in any supported deck format (or a list ``judged`` already).
+
+    Limited formats check the deck against the player's pool (``pool`` given here, or registered before
+    with ``player_submit_pool``). Refused when the list is illegal for the event's format and ban list, or
+    after the freeze (an organizer may still register a late entry's first list). The list is judged before
+    the write transaction opens; the transaction itself only re-checks the freeze and the pool and saves.
+    """
+    tournament = Tournament.objects.select_related("game", "banlist").get(pk=player.tournament_id)
+    organizer = _check_deck_access(tournament, player, by)
+    if decks_frozen(tournament) and not (player.deck is None and (organizer or _late_first_list(player))):
+        raise ValidationError(_("Deck lists are frozen: registration has closed."))
+    if judged is None:
+        judged = registration_deck_judge(
+            tournament=tournament, by=by, deck=deck, payload=payload, pool=pool, text=text,
+            filename=filename, player_pool=player.pool,
+        )  # fmt: skip
+    with transaction.atomic():
+        tournament.refresh_from_db(fields=["status", "registration_deadline", "registration_frozen_at"])
+        current = Player.objects.filter(pk=player.pk).values_list("pool", "deck").first()
+        if current is None:
+            raise ValidationError(_("This entry no longer exists."))
+        if decks_frozen(tournament) and not (current[1] is None and (organizer or _late_first_list(player))):
+            raise ValidationError(_("Deck lists are frozen: registration has closed."))
+        report = judged.report
+        if not judged.pool_given and current[0] != judged.pool:
+            # The pool changed while the list was judged (a second tab): judge against the registered one.
+            report = decklists.validate_snapshot(
+                tournament=tournament, snapshot=judged.snapshot, pool=current[0]
+            )
+            if not report.get("legal", False):
+                raise ValidationError(
+                    {"deck": _("This deck is not legal for the event's format and ban list.")}
+                )
+        player.deck = judged.snapshot
+        player.pool = judged.pool if judged.pool_given else current[0]
+        player.deck_report = report
+        player.deck_submitted_at = timezone.now()
+        player.source_deck = judged.source_deck
+        player.save(update_fields=["deck", "pool", "deck_report", "deck_submitted_at", "source_deck"])
+        announce(tournament.pk, "decks")
     return player
 
 
@@ -353,7 +414,6 @@ def _check_deck_access(tournament: Tournament, player: Player, by: Any) -> bool:
     return organizer
 
 
-@transaction.atomic
 def player_submit_pool(
     *, player: Player, by: Any, pool: Mapping[str, Any] | None = None, text: str | bytes = "",
     filename: str = "",
@@ -361,7 +421,8 @@ def player_submit_pool(
     """Limited formats: register the cards the player received (inline ``pool`` or a pasted/uploaded list).
 
     A deck registered earlier stays only if it is still legal with the new pool; otherwise it is removed
-    so the player registers a deck built from this pool (nothing illegal is ever left registered).
+    so the player registers a deck built from this pool (nothing illegal is ever left registered). The pool
+    is parsed and resolved before the (short) write transaction opens.
     """
     tournament = Tournament.objects.select_related("game", "banlist").get(pk=player.tournament_id)
     organizer = _check_deck_access(tournament, player, by)
@@ -376,18 +437,34 @@ def player_submit_pool(
             game=tournament.game, format_slug=tournament.format_slug, text=text, filename=filename,
             field="pool", as_pool=True,
         )  # fmt: skip
-    player.pool = snapshot
-    fields = ["pool"]
-    if player.deck is not None:
-        report = decklists.validate_snapshot(tournament=tournament, snapshot=player.deck, pool=snapshot)
-        if report.get("legal", False):
-            player.deck_report = report
-        else:
-            player.deck = player.deck_report = player.deck_submitted_at = player.source_deck = None
-            fields += ["deck", "deck_submitted_at", "source_deck"]
-        fields.append("deck_report")
-    player.save(update_fields=fields)
-    announce(tournament.pk, "decks")
+    deck = Player.objects.filter(pk=player.pk).values_list("deck", flat=True).first()
+    report = (
+        decklists.validate_snapshot(tournament=tournament, snapshot=deck, pool=snapshot) if deck else None
+    )
+    with transaction.atomic():
+        tournament.refresh_from_db(fields=["status", "registration_deadline", "registration_frozen_at"])
+        current = Player.objects.filter(pk=player.pk).values_list("deck", flat=True).first()
+        if decks_frozen(tournament) and not (organizer and current is None):
+            raise ValidationError(_("Deck lists are frozen: registration has closed."))
+        if current != deck:  # a deck registered meanwhile (a second tab): judge it with the new pool
+            deck = current
+            report = (
+                decklists.validate_snapshot(tournament=tournament, snapshot=deck, pool=snapshot)
+                if deck
+                else None
+            )
+        player.pool = snapshot
+        player.deck = deck
+        fields = ["pool"]
+        if deck is not None and report is not None:
+            if report.get("legal", False):
+                player.deck_report = report
+            else:
+                player.deck = player.deck_report = player.deck_submitted_at = player.source_deck = None
+                fields += ["deck", "deck_submitted_at", "source_deck"]
+            fields.append("deck_report")
+        player.save(update_fields=fields)
+        announce(tournament.pk, "decks")
     return player
 
 

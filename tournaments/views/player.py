@@ -13,7 +13,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -53,54 +53,89 @@ def join_start(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def join_code(request: HttpRequest, code: str) -> HttpResponse:
     """One screen: a signed-in player picks a deck (or pastes a list) and joins; a newcomer also chooses a
-    username and password here, and the account and the entry are created together."""
+    username and password here, and the account and the entry are created together.
+
+    Anonymous visitors get the same page for every code, known or not, so the page cannot be used to find
+    which codes exist (it was 200 against 404): the event is named once their account exists. Look-ups
+    (JOIN_THROTTLE_RATE) and sign-ups (SIGNUP_THROTTLE_RATE) are throttled per client address."""
+    from accounts.attempts import rate_allows
+
+    if not rate_allows(request, scope="join", rate=settings.JOIN_THROTTLE_RATE):
+        return _too_many(request, code)
+    anonymous = not request.user.is_authenticated
     try:
-        tournament = services.tournament_by_join_code(code)
+        tournament: Tournament | None = services.tournament_by_join_code(code)
+        problem: list[str] = []
     except ValidationError as error:
-        return render(
-            request, "tournaments/join_start.html", {"errors": errors(error), "code": code}, status=404
-        )
+        tournament, problem = None, errors(error)
+    if tournament is None and not anonymous:
+        return render(request, "tournaments/join_start.html", {"errors": problem, "code": code}, status=404)
     user = request.user
-    if user.is_authenticated and player_for_user(tournament, user) is not None:
+    if tournament is not None and not anonymous and player_for_user(tournament, user) is not None:
         return redirect("tournaments:my_event", pk=tournament.pk)
+    shown = None if anonymous else tournament
     signup_form = None
     if request.method == "POST":
         from accounts.forms import SignupForm
 
-        if not user.is_authenticated:
+        if anonymous:
+            if not rate_allows(request, scope="signup", rate=settings.SIGNUP_THROTTLE_RATE):
+                return _too_many(request, code)
             signup_form = SignupForm(request.POST)
             if not signup_form.is_valid():
-                return _join_page(request, tournament, signup_form, status=400)
+                return _join_page(request, shown, signup_form, code=code, status=400)
+            if tournament is None:
+                for message in problem:
+                    messages.error(request, message)
+                return _join_page(request, shown, signup_form, code=code, status=400)
             if services.claim_candidates(tournament, signup_form.save(commit=False)):
                 # A guest entry may be theirs: create the account, then let them say "this is me" (or not).
-                user = signup_form.save()
+                try:
+                    user = signup_form.save()
+                except IntegrityError:  # the same username chosen at the same moment by someone else
+                    signup_form.add_error("username", _("A user with that username already exists."))
+                    return _join_page(request, shown, signup_form, code=code, status=400)
                 login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
                 messages.info(request, _("Your account is ready. Is one of these entries you?"))
                 return redirect("tournaments:join_code", code=tournament.join_code or code)
+        assert tournament is not None
         claim = request.POST.get("claim", "")
         try:
+            # Slow work first, outside the write transaction (SQLite has one writer for the whole venue):
+            # the password's hash, then the pasted list parsed and judged; the transaction only inserts.
+            if signup_form is not None:
+                user = signup_form.save(commit=False)
+            deck = deck_for(request) if not anonymous else None
+            text = request.POST.get("deck_text", "")
+            judged = None
+            if deck is not None or text.strip():
+                judged = services.registration_deck_judge(
+                    tournament=tournament, by=user, deck=deck, text=text
+                )
             with transaction.atomic():
                 if signup_form is not None:
-                    user = signup_form.save()
-                deck = deck_for(request) if user.is_authenticated else None
-                text = request.POST.get("deck_text", "")
+                    user.save()
                 if claim.isdigit():
                     guest = Player.objects.filter(pk=int(claim), tournament=tournament).first()
                     if guest is None:
                         raise ValidationError(_("That entry is not in this event."))
                     player = services.player_claim(code=tournament.join_code or "", player=guest, by=user)
-                    if deck is not None or text.strip():
-                        services.player_submit_deck(player=player, by=user, deck=deck, text=text)
+                    if judged is not None:
+                        services.player_submit_deck(player=player, by=user, judged=judged)
                 else:
-                    player = services.player_join(code=tournament.join_code or "", by=user, deck=deck,
-                                                  text=text, new_entry=claim == "new")  # fmt: skip
+                    player = services.player_join(code=tournament.join_code or "", by=user, judged=judged,
+                                                  new_entry=claim == "new")  # fmt: skip
         except ValidationError as error:
             for message in errors(error):
                 messages.error(request, message)
-            return _join_page(request, tournament, signup_form, status=400)
+            return _join_page(request, shown, signup_form, code=code, status=400)
         except PermissionDenied as error:
             messages.error(request, str(error))
-            return _join_page(request, tournament, signup_form, status=403)
+            return _join_page(request, shown, signup_form, code=code, status=403)
+        except IntegrityError:  # the same username chosen at the same moment by someone else
+            assert signup_form is not None
+            signup_form.add_error("username", _("A user with that username already exists."))
+            return _join_page(request, shown, signup_form, code=code, status=400)
         if signup_form is not None:
             login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
         if player.waitlisted:
@@ -110,29 +145,43 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
         else:
             messages.success(request, _("You are registered for %(event)s.") % {"event": tournament.name})
         return redirect("tournaments:my_event", pk=tournament.pk)
-    return _join_page(request, tournament, signup_form)
+    return _join_page(request, shown, signup_form, code=code)
+
+
+def _too_many(request: HttpRequest, code: str = "") -> HttpResponse:
+    response = render(
+        request,
+        "tournaments/join_start.html",
+        {"errors": [_("Too many attempts from your network. Wait a minute and try again.")], "code": code},
+        status=429,
+    )
+    response["Retry-After"] = "60"
+    return response
 
 
 def _join_page(
-    request: HttpRequest, tournament: Tournament, signup_form: Any, status: int = 200
+    request: HttpRequest, tournament: Tournament | None, signup_form: Any, code: str = "", status: int = 200
 ) -> HttpResponse:
     from accounts.forms import SignupForm
     from decks.models import Deck
 
     decks = []
-    if request.user.is_authenticated:
+    if request.user.is_authenticated and tournament is not None:
         decks = list(Deck.objects.filter(owner=request.user, game=tournament.game).order_by("name"))
     return render(
         request,
         "tournaments/join.html",
         {
             "tournament": tournament,
+            "code": normalize_join_code(code)[:12],
             "decks": decks,
             "signup_form": signup_form or (None if request.user.is_authenticated else SignupForm()),
             "deck_text": request.POST.get("deck_text", ""),
-            "candidates": services.claim_candidates(tournament, request.user),
+            "candidates": services.claim_candidates(tournament, request.user)
+            if tournament is not None
+            else [],
             "late_round": latest_swiss_round(tournament) + 1
-            if tournament.status == Tournament.Status.RUNNING
+            if tournament is not None and tournament.status == Tournament.Status.RUNNING
             else None,
         },
         status=status,
@@ -142,13 +191,18 @@ def _join_page(
 @login_required
 @require_POST
 def tournament_join(request: HttpRequest, pk: int) -> HttpResponse:
+    from accounts.attempts import rate_allows
+
     tournament = tournament_or_404(pk)
+    if not rate_allows(request, scope="join", rate=settings.JOIN_THROTTLE_RATE):
+        return _too_many(request)
     deck = deck_for(request)
-    run(
-        request,
-        lambda: services.player_register(tournament=tournament, by=request.user, deck=deck),
-        _("You are registered."),
-    )
+
+    def join() -> Any:
+        services.join_code_check(tournament=tournament, by=request.user, code=request.POST.get("code", ""))
+        return services.player_register(tournament=tournament, by=request.user, deck=deck)
+
+    run(request, join, _("You are registered."))
     return redirect("tournaments:detail", pk=pk)
 
 
@@ -291,6 +345,7 @@ def my_event_live(request: HttpRequest, pk: int) -> HttpResponse:
         tournament_id=pk,
         player_id=player_id,
         render=render_fragment,
+        may_see=lambda: request.user.pk == user_id,
     )
     if response is None:
         raise Http404

@@ -99,6 +99,10 @@ def projector(request: HttpRequest, pk: int, page: str) -> HttpResponse:
 def pairings(request: HttpRequest, pk: int) -> HttpResponse:
     """The players' pairings page (find your name): shared by everyone, served from the cache."""
     number = int_or(request.GET.get("round"))
+    # Only rounds that exist get a cache entry: made-up round numbers would each render and store a page,
+    # and a few hundred of them pushed everything else out of the venue's cache.
+    if number and not Round.objects.filter(tournament_id=pk, number=number).exists():
+        raise Http404
     url = reverse("tournaments:pairings", args=[pk]) + (f"?round={number}&" if number else "?") + "fragment=1"
     return live_shell(request, tournament_id=pk, page=f"pairings-{number or 'latest'}",
                        template="tournaments/pairings.html", fragment_url=url,

@@ -1,4 +1,7 @@
-"""python manage.py restore_snapshot NAME|PATH [--force]: put a snapshot back as the venue database."""
+"""python manage.py restore_snapshot [NAME|PATH] [--force]: put a snapshot back as the venue database.
+
+With no name, the newest snapshot that passes SQLite's check is used. Works when the live database is
+missing or damaged (the damaged file is moved aside, not overwritten)."""
 
 from __future__ import annotations
 
@@ -13,11 +16,15 @@ from venue import snapshots
 class Command(BaseCommand):
     help = (
         "Replace the venue database with a snapshot (a name from `manage.py snapshots`, or the path of a "
-        "snapshot copied from another machine). The current state is snapshotted first."
+        "snapshot copied from another machine; none: the newest good one). The current state is "
+        "snapshotted first; a damaged database is moved aside."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("snapshot", help="snapshot name, or path to a snapshot file")
+        parser.add_argument(
+            "snapshot", nargs="?", default="",
+            help="snapshot name, or path to a snapshot file (default: the newest good snapshot)",
+        )  # fmt: skip
         parser.add_argument(
             "--force",
             action="store_true",
@@ -38,7 +45,13 @@ class Command(BaseCommand):
                 "again, or pass --force"
             )
         try:
-            source = snapshots.snapshot_find(options["snapshot"])
+            damage = snapshots.database_damage()
+            if damage is not None:
+                self.stdout.write(
+                    f"the venue database is damaged ({damage}); it is moved aside, not overwritten"
+                )
+            name = options["snapshot"]
+            source = snapshots.snapshot_find(name) if name else snapshots.snapshot_newest_good()
             before = snapshots.snapshot_restore(source=Path(source))
         except snapshots.SnapshotError as exc:
             raise CommandError(str(exc)) from exc

@@ -20,6 +20,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from venue import snapshots
 from venue.lan import primary_address
 
 PASSWORD_FILE = "organizer-password"
@@ -43,8 +44,14 @@ class Command(BaseCommand):
         if not settings.VENUE_MODE:
             raise CommandError("run `make venue` (or set DECKHALL_VENUE=1): venue settings are not active")
         venue_dir = Path(settings.VENUE_DIR)
-        venue_dir.mkdir(parents=True, exist_ok=True)
+        venue_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        self._check_database()
+        _private_files(venue_dir)
         call_command("migrate", interactive=False, verbosity=0)
+        if snapshots.enabled():
+            owed = snapshots.snapshot_if_behind()  # the server was killed before its last snapshot
+            if owed is not None:
+                self.stdout.write(f"Snapshot of the changes before the last stop: {owed.name}")
         self._demo_on_first_start(venue_dir)
         self._collectstatic_if_changed()
         port = options["port"]
@@ -61,6 +68,22 @@ class Command(BaseCommand):
         command += ["--timeout", "300", "--graceful-timeout", "10", "--pid", str(venue_dir / "venue.pid")]
         sys.stdout.flush()
         os.execv(sys.executable, command)  # noqa: S606 - becomes the server; Ctrl+C stops it
+
+    def _check_database(self) -> None:
+        """Refuse to start on a damaged database, saying what to do (a traceback helps nobody at an event)."""
+        if not snapshots.supported():
+            return
+        damage = snapshots.database_damage()
+        if damage is None:
+            return
+        raise CommandError(
+            f"The venue database {snapshots.database_path()} is damaged ({damage}).\n"
+            "Put the newest good snapshot back, then start again:\n"
+            "    .venv/bin/python manage.py restore_snapshot    (no name: it picks the newest good one)\n"
+            "    make venue\n"
+            "The damaged file is kept beside it as db.sqlite3.damaged-<time>. "
+            'See README, "The laptop died".'
+        )
 
     def _demo_on_first_start(self, venue_dir: Path) -> None:
         from accounts.management.commands.load_demo import DEMO_ORGANIZER, DEMO_PASSWORD
@@ -116,3 +139,17 @@ class Command(BaseCommand):
             self.stdout.write(f"Organizer log-in: organizer / {password_file.read_text().strip()}")
         self.stdout.write(f"Snapshots: {settings.VENUE_SNAPSHOT_DIR} (`manage.py snapshots`)")
         self.stdout.write("Stop the server with Ctrl+C.")
+
+
+def _private_files(venue_dir: Path) -> None:
+    """The database (with its WAL), the snapshots and everything under var/ readable by the venue's user
+    only: they hold password hashes, API token digests and players' private lists. New files are private
+    already (settings sets the umask in venue mode); this fixes files an older version left 0644."""
+    paths = [venue_dir, *venue_dir.rglob("*")]
+    if snapshots.supported():
+        database = snapshots.database_path()
+        paths += [database.with_name(database.name + suffix) for suffix in ("", "-wal", "-shm", "-journal")]
+    for path in paths:
+        if path.is_symlink() or not path.exists():
+            continue
+        os.chmod(path, 0o700 if path.is_dir() else 0o600)

@@ -1,0 +1,114 @@
+"""Simultaneous password guesses check at most the limit's number of passwords (issue 23: 100 guesses at
+once had 20–26 passwords checked against a limit of 10, and the counter could be evicted from the cache).
+
+The counter is one atomic statement per attempt, counted before the password is checked. Two tests: the
+counter itself under 100 threads on a SQLite file (the venue: separate connections, a real write lock,
+the busy timeout), and the whole log-in path under 100 threads where the database allows it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from unittest import mock
+
+import pytest
+from django.contrib.auth import authenticate
+from django.core.exceptions import PermissionDenied
+from django.db import connection, connections
+from django.test import RequestFactory
+
+from accounts.attempts import attempt_count
+from accounts.models import AttemptCounter, User
+
+GUESSES = 100
+LIMIT = 10
+
+
+def _race(work: Any) -> None:
+    barrier = threading.Barrier(GUESSES)
+    errors: list[BaseException] = []
+
+    def run(index: int) -> None:
+        try:
+            barrier.wait()
+            work(index)
+        except BaseException as error:
+            errors.append(error)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(GUESSES)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert errors == []
+
+
+@pytest.fixture
+def sqlite_file(tmp_path: Path, django_db_blocker: Any) -> Iterator[str]:
+    """A SQLite file of its own (not the suite's in-memory database), open to every thread."""
+    alias = "lockout-race"
+    connections.settings[alias] = {
+        **connections.settings["default"],
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": str(tmp_path / "race.sqlite3"),
+        "OPTIONS": {
+            "timeout": 20,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL;",
+        },
+        "CONN_MAX_AGE": 0,
+        "TEST": {},
+    }
+    with django_db_blocker.unblock():
+        with connections[alias].schema_editor() as editor:
+            editor.create_model(AttemptCounter)
+        yield alias
+        connections[alias].close()
+    del connections.settings[alias]
+
+
+def test_a_hundred_simultaneous_attempts_on_a_sqlite_file_let_exactly_the_limit_through(
+    sqlite_file: str,
+) -> None:
+    checked: list[int] = []
+
+    def guess(index: int) -> None:
+        if attempt_count("login-fail:race", window=900, using=sqlite_file) <= LIMIT:
+            checked.append(index)  # here the password would be checked
+
+    _race(guess)
+    assert len(checked) == LIMIT
+    assert AttemptCounter.objects.using(sqlite_file).get(key="login-fail:race").count == GUESSES
+
+
+@pytest.mark.skipif(
+    connection.vendor == "sqlite",
+    reason="SQLite's shared in-memory test database refuses concurrent writers outright; the counter is "
+    "raced on a SQLite file above, the whole log-in path on PostgreSQL",
+)
+@pytest.mark.django_db(transaction=True)
+def test_a_hundred_simultaneous_guesses_check_at_most_the_limit_of_passwords(settings: Any) -> None:
+    settings.LOGIN_MAX_FAILURES = LIMIT
+    settings.LOGIN_ADDRESS_MAX_FAILURES = 1_000
+    User.objects.create_user(username="alice", password="s3cret-Pass!")
+    checked: list[bool] = []
+    real_check = User.check_password
+
+    def counting_check(self: User, raw: str) -> bool:
+        checked.append(True)
+        return real_check(self, raw)
+
+    def guess(index: int) -> None:
+        request = RequestFactory().post("/accounts/login/", REMOTE_ADDR="198.51.100.7")
+        with contextlib.suppress(PermissionDenied):
+            authenticate(request, username="alice", password=f"guess{index}")
+
+    with mock.patch.object(User, "check_password", counting_check):
+        _race(guess)
+    assert len(checked) <= LIMIT
