@@ -97,6 +97,7 @@ INSTALLED_APPS = [
     "decks",
     "tournaments",
     "venue",
+    "idempotency",
 ]
 
 MIDDLEWARE = [

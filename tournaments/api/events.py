@@ -14,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cards.models import Game
+from idempotency.decorators import idempotent
 
 from .. import selectors, services
 from .. import serializers as s
@@ -158,6 +159,7 @@ class TournamentViewSet(
     @action(
         detail=False, methods=["post"], permission_classes=[IsAuthenticated], throttle_classes=[JoinThrottle]
     )
+    @idempotent
     def join(self, request: Request) -> Response:
         """Join an event with its join code, optionally with one of your decks or a pasted list."""
         v = parse(s.JoinInSerializer, request)
@@ -199,6 +201,7 @@ class TournamentViewSet(
         parameters=[PLAYER_ID], request=s.CheckInInSerializer, responses={200: s.PlayerOutSerializer, **WRITE}
     )
     @action(detail=True, methods=["post"], url_path=rf"players/(?P<player_id>{ID})/check-in")
+    @idempotent
     def check_in(self, request: Request, pk: str | None = None, player_id: str | None = None) -> Response:
         """Check in (yourself while check-in is open; organizers mark anyone). ``present: false`` undoes it."""
         player = self._player(player_id)

@@ -12,6 +12,8 @@ from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnl
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from idempotency.decorators import idempotent
+
 from .. import selectors, services
 from .. import serializers as s
 from ..models import Match, Player
@@ -38,6 +40,7 @@ class MatchViewSet(TournamentApiView, mixins.RetrieveModelMixin, viewsets.Generi
         request=s.ResultInSerializer, responses={200: s.MatchOutSerializer, **WRITE}, examples=RESULT_EXAMPLES
     )
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    @idempotent
     def result(self, request: Request, pk: str | None = None) -> Response:
         """Report a whole result: `{"wins": [w1, w2], "draws": d}` in the order of `players`, or
         `{"games": [{"winner": id|null, "first": id}]}`; pods: `{"places": [{"player", "score", "tiebreak"}]}`.
@@ -47,22 +50,26 @@ class MatchViewSet(TournamentApiView, mixins.RetrieveModelMixin, viewsets.Generi
 
     @extend_schema(
         request=s.GameInSerializer,
-        responses={200: s.MatchOutSerializer, **WRITE},
+        responses={200: s.MatchOutSerializer, **WRITE, **errors(409)},
         examples=[
             OpenApiExample("game 2", value={"number": 2, "first": 9, "winner": None}, request_only=True)
         ],
     )
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    @idempotent
     def games(self, request: Request, pk: str | None = None) -> Response:
         """Save or replace one game (`winner` null = drawn game). The match becomes `reported` once decided."""
         v = parse(s.GameInSerializer, request)
+        check = {"previous": dict(v["previous"]) if v["previous"] else None} if "previous" in v else {}
         match = services.match_save_game(
-            match=self.get_object(), by=request.user, number=v["number"], first=v["first"], winner=v["winner"]
-        )
+            match=self.get_object(), by=request.user, number=v["number"], first=v["first"], winner=v["winner"],
+            **check,
+        )  # fmt: skip
         return match_response(match)
 
     @extend_schema(request=s.FinishInSerializer, responses={200: s.MatchOutSerializer, **WRITE})
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    @idempotent
     def end(self, request: Request, pk: str | None = None) -> Response:
         """End the match early: on time (the games saved), by a concession, or an intentional draw."""
         v = parse(s.FinishInSerializer, request)
@@ -76,6 +83,7 @@ class MatchViewSet(TournamentApiView, mixins.RetrieveModelMixin, viewsets.Generi
         responses={200: s.MatchOutSerializer, **errors(400, 401, 403, 404, 409)},
     )
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    @idempotent
     def confirm(self, request: Request, pk: str | None = None) -> Response:
         """The opponent confirms the result of `version`; a result changed since answers 409 with it."""
         v = parse(s.ConfirmInSerializer, request)
@@ -85,6 +93,7 @@ class MatchViewSet(TournamentApiView, mixins.RetrieveModelMixin, viewsets.Generi
 
     @extend_schema(request=s.DisputeInSerializer, responses={200: s.MatchOutSerializer, **WRITE})
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    @idempotent
     def dispute(self, request: Request, pk: str | None = None) -> Response:
         v = parse(s.DisputeInSerializer, request)
         return match_response(
@@ -140,6 +149,7 @@ class MatchViewSet(TournamentApiView, mixins.RetrieveModelMixin, viewsets.Generi
         ],
     )  # fmt: skip
     @action(detail=True, methods=["get", "post"], permission_classes=[IsAuthenticated])
+    @idempotent
     def sideboard(self, request: Request, pk: str | None = None) -> Response:
         """GET: a player's current deck and the cards that can come in (the player and organizers only).
         POST: swap cards before a game (2+); the rules engine validates the swap and the deck. Private."""

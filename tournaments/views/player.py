@@ -21,6 +21,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from idempotency.decorators import idempotent
+
 from .. import live, printables, services
 from ..live.my_event import my_event_state
 from ..models import Match, Player, Round, Tournament
@@ -48,6 +50,7 @@ def join_start(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
+@idempotent
 def join_code(request: HttpRequest, code: str) -> HttpResponse:
     """One screen: a signed-in player picks a deck (or pastes a list) and joins; a newcomer also chooses a
     username and password here, and the account and the entry are created together."""
@@ -113,6 +116,7 @@ def _join_page(
 
 @login_required
 @require_POST
+@idempotent
 def tournament_join(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = tournament_or_404(pk)
     deck = deck_for(request)
@@ -193,6 +197,7 @@ def player_registration(request: HttpRequest, pk: int, player_id: int) -> HttpRe
 
 @login_required
 @require_POST
+@idempotent
 def player_check_in(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
     tournament = tournament_or_404(pk)
     player = get_object_or_404(Player, pk=player_id, tournament=tournament)
