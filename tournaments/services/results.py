@@ -273,7 +273,9 @@ def match_save_game(
             return match  # already saved exactly so (by the opponent, or by this very request before)
         if now != previous:
             raise StaleVersion(
-                _("Game %(n)s was saved differently meanwhile; check the result and save it again if it is wrong.")
+                _(
+                    "Game %(n)s was saved differently meanwhile; check the result and save it again if it is wrong."
+                )
                 % {"n": number},
                 current=match,
             )

@@ -6,6 +6,7 @@ Everyone opens these; what an organizer or a registered player sees in addition 
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -16,6 +17,7 @@ from ..models import Player, Round, Tournament
 from ..permissions import can_organize_any, can_see_decklist, is_organizer, player_for_user
 from .helpers import (
     join_url,
+    phone_origin,
     qr_svg,
     tournament_or_404,
 )
@@ -59,6 +61,10 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "join_qr": _join_qr(request, tournament)
             if organizer and tournament.status == "registration"
             else "",
+            "phone": phone_origin(request) if organizer else None,
+            # On the venue's own network the event page is only seen in the room, where the code is on the
+            # poster anyway; online the code stays on the organizer's pages (it is what admits people).
+            "join_prefill": tournament.join_code if settings.VENUE_MODE else "",
             "rounds": rounds,
             "latest": latest,
             "latest_complete": latest is not None and services.records.round_complete(latest),

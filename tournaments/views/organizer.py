@@ -27,6 +27,7 @@ from .helpers import (
     back,
     int_or,
     join_url,
+    phone_origin,
     qr_svg,
     run,
     tournament_or_404,
@@ -200,6 +201,7 @@ def check_in(request: HttpRequest, pk: int) -> HttpResponse:
             and any(p.no_show for p in players)
             and not services.round_one_has_results(tournament),
             "qr": qr_svg(join_url(request, tournament), scale=4),
+            "phone": phone_origin(request),
         },
     )
 

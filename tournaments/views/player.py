@@ -242,9 +242,27 @@ def my_event_page(request: HttpRequest, pk: int, status: int = 200) -> HttpRespo
             "etag": etag,
             "server_now": timezone.now(),
             "live_config": live_config(),
+            "offline_config": offline_config(request),
         },
         status=status,
     )
+
+
+def offline_config(request: HttpRequest) -> dict[str, Any]:
+    """What static/pwa/offline.js needs: this session's name for its copies, the worker, and its words."""
+    from config.pwa import cache_key
+
+    return {
+        "session": cache_key(request),
+        "worker": reverse("service-worker"),
+        "texts": {
+            "waiting": _("saved on this phone, not sent yet"),
+            "conflict": _("changed meanwhile by your opponent or the organizer: check the result above"),
+            "refused": _("not accepted"),
+            "login": _("log in again to send it"),
+            "dismiss": _("Dismiss"),
+        },
+    }
 
 
 @require_GET
@@ -335,6 +353,7 @@ def my_event_context(request: HttpRequest, base: dict[str, Any]) -> dict[str, An
         "need": need,
         "game_numbers": list(range(1, max_games + 1)),
         "next_game": len(games) + 1 if two_player and not decided and len(games) < max_games else None,
+        "later_games": list(range(len(games) + 2, max_games + 1)) if two_player and not decided else [],
         "next_first": next_first,
         "can_confirm": match is not None
         and match.status == Match.Status.REPORTED
