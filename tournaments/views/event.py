@@ -91,9 +91,9 @@ def _join_qr(request: HttpRequest, tournament: Tournament) -> str:
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = tournament_or_404(pk)
     rows, columns = printables.standings_rows(tournament)
-    return render(
-        request, "tournaments/standings.html", {"tournament": tournament, "rows": rows, "columns": columns}
-    )
+    me = player_for_user(tournament, request.user) if request.user.is_authenticated else None
+    context = {"tournament": tournament, "rows": rows, "columns": columns, "mine": me.pk if me else None}
+    return render(request, "tournaments/standings.html", context)
 
 
 @require_GET
