@@ -106,6 +106,13 @@ def test_no_page_is_wider_than_a_phone_and_the_russian_player_pages_have_no_engl
                     context.cookies(),
                     page.content()[:3000],
                 )
+                if name == "deck-builder":
+                    # While searching on a phone the deck is far below: its counts and verdict sit by the box.
+                    page.wait_for_selector("[data-testid=summary-legal]")
+                    search = page.get_by_test_id("search-q").bounding_box()
+                    summary = page.get_by_test_id("deck-summary").bounding_box()
+                    assert 0 < summary["y"] - search["y"] < 200, (search, summary)
+                    assert "42" in page.get_by_test_id("deck-summary").inner_text()
                 for width in WIDTHS:
                     page.set_viewport_size({"width": width, "height": 844})
                     wide = page.evaluate("document.documentElement.scrollWidth")
