@@ -73,9 +73,9 @@ def _session(context: Any, live_server: Any, user: Any) -> None:
 def test_no_page_is_wider_than_a_phone_and_the_russian_player_pages_have_no_english(
     browser: Any,
     live_server: Any,
-    event_day: Any,
+    event_day: Any,  # noqa: F811
     organizer: Any,
-    user: Any,  # noqa: F811
+    user: Any,
 ) -> None:
     from tournaments import services
 

@@ -76,6 +76,16 @@ def test_a_phone_joins_from_the_poster_and_keeps_its_results_through_a_wifi_drop
                    check=True)  # fmt: skip
     printed = sorted(ARTIFACTS.glob("03-poster-*.png"))[0]
     assert _decode(printed) == [f"http://{venue}:{port}{join_path}"]
+    # The other codes: the event page, the check-in desk and the projector during registration.
+    for name, path, selector in (
+        ("event", f"/tournaments/{event.pk}/", "[data-testid=join-qr]"),
+        ("check-in", f"/tournaments/{event.pk}/check-in/", ".qr"),
+        ("projector", f"/tournaments/{event.pk}/projector/pairings/", "[data-testid=projector-join] .qr"),
+    ):
+        desk.goto(desk.base_url + path)
+        desk.locator(selector).screenshot(path=str(ARTIFACTS / f"03-{name}-qr.png"))
+        assert _decode(ARTIFACTS / f"03-{name}-qr.png") == [f"http://{venue}:{port}{join_path}"], name
+    _shot(desk, "03-projector")
     desk.context.close()
 
     # --- the phone: scan → join as a newcomer → check in ----------------------------------------------------

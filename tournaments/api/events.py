@@ -22,6 +22,7 @@ from ..models import Player, Round, Tournament
 from ..permissions import is_organizer, require_organizer
 from .common import (
     ID,
+    IDEMPOTENCY_KEY,
     PLAYER_ID,
     READ,
     ROUND_EXAMPLE,
@@ -153,7 +154,8 @@ class TournamentViewSet(
 
     @extend_schema(
         request=s.JoinInSerializer,
-        responses={201: s.PlayerOutSerializer, **errors(400, 401, 403, 429)},
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: s.PlayerOutSerializer, **errors(400, 401, 403, 422, 429)},
         examples=[OpenApiExample("join", value={"code": "K7M3QX", "deck": 12}, request_only=True)],
     )
     @action(
@@ -198,7 +200,9 @@ class TournamentViewSet(
         return player_response(services.player_rename(player=player, by=request.user, name=v["name"]))
 
     @extend_schema(
-        parameters=[PLAYER_ID], request=s.CheckInInSerializer, responses={200: s.PlayerOutSerializer, **WRITE}
+        parameters=[PLAYER_ID, IDEMPOTENCY_KEY],
+        request=s.CheckInInSerializer,
+        responses={200: s.PlayerOutSerializer, **WRITE, **errors(422)},
     )
     @action(detail=True, methods=["post"], url_path=rf"players/(?P<player_id>{ID})/check-in")
     @idempotent

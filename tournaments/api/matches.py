@@ -18,7 +18,17 @@ from .. import selectors, services
 from .. import serializers as s
 from ..models import Match, Player
 from ..permissions import is_organizer, require_organizer
-from .common import ID, READ, RESULT_EXAMPLES, WRITE, TournamentApiView, errors, match_response, parse
+from .common import (
+    ID,
+    IDEMPOTENCY_KEY,
+    READ,
+    RESULT_EXAMPLES,
+    WRITE,
+    TournamentApiView,
+    errors,
+    match_response,
+    parse,
+)
 
 
 class MatchViewSet(TournamentApiView, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -37,7 +47,10 @@ class MatchViewSet(TournamentApiView, mixins.RetrieveModelMixin, viewsets.Generi
         return match_response(self.get_object())
 
     @extend_schema(
-        request=s.ResultInSerializer, responses={200: s.MatchOutSerializer, **WRITE}, examples=RESULT_EXAMPLES
+        request=s.ResultInSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={200: s.MatchOutSerializer, **WRITE, **errors(422)},
+        examples=RESULT_EXAMPLES,
     )
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     @idempotent
@@ -50,7 +63,8 @@ class MatchViewSet(TournamentApiView, mixins.RetrieveModelMixin, viewsets.Generi
 
     @extend_schema(
         request=s.GameInSerializer,
-        responses={200: s.MatchOutSerializer, **WRITE, **errors(409)},
+        parameters=[IDEMPOTENCY_KEY],
+        responses={200: s.MatchOutSerializer, **WRITE, **errors(409, 422)},
         examples=[
             OpenApiExample("game 2", value={"number": 2, "first": 9, "winner": None}, request_only=True)
         ],
@@ -67,7 +81,11 @@ class MatchViewSet(TournamentApiView, mixins.RetrieveModelMixin, viewsets.Generi
         )  # fmt: skip
         return match_response(match)
 
-    @extend_schema(request=s.FinishInSerializer, responses={200: s.MatchOutSerializer, **WRITE})
+    @extend_schema(
+        request=s.FinishInSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={200: s.MatchOutSerializer, **WRITE, **errors(422)},
+    )
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     @idempotent
     def end(self, request: Request, pk: str | None = None) -> Response:
@@ -80,7 +98,8 @@ class MatchViewSet(TournamentApiView, mixins.RetrieveModelMixin, viewsets.Generi
 
     @extend_schema(
         request=s.ConfirmInSerializer,
-        responses={200: s.MatchOutSerializer, **errors(400, 401, 403, 404, 409)},
+        parameters=[IDEMPOTENCY_KEY],
+        responses={200: s.MatchOutSerializer, **errors(400, 401, 403, 404, 409, 422)},
     )
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     @idempotent
@@ -91,7 +110,11 @@ class MatchViewSet(TournamentApiView, mixins.RetrieveModelMixin, viewsets.Generi
             services.match_confirm_result(match=self.get_object(), by=request.user, version=v.get("version"))
         )
 
-    @extend_schema(request=s.DisputeInSerializer, responses={200: s.MatchOutSerializer, **WRITE})
+    @extend_schema(
+        request=s.DisputeInSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={200: s.MatchOutSerializer, **WRITE, **errors(422)},
+    )
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     @idempotent
     def dispute(self, request: Request, pk: str | None = None) -> Response:
@@ -138,7 +161,8 @@ class MatchViewSet(TournamentApiView, mixins.RetrieveModelMixin, viewsets.Generi
     @extend_schema(
         methods=["POST"],
         request=s.SideboardInSerializer,
-        responses={201: s.SideboardChangeOutSerializer, **WRITE},
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: s.SideboardChangeOutSerializer, **WRITE, **errors(422)},
         examples=[
             OpenApiExample(
                 "one for one",
