@@ -151,6 +151,14 @@ def test_a_phone_joins_from_the_poster_and_keeps_its_results_through_a_wifi_drop
     assert ResultChange.objects.filter(match=match, action="game").count() == 2
     phone.wait_for_selector("[data-testid=waiting-confirm]")
     _shot(phone, "07-online-sent")
+    # The copies are this session's: logging out forgets them (a shared phone shows nobody else's event).
+    assert [n for n in phone.evaluate("caches.keys()") if n.startswith("pages-")], "no copy was kept"
+    phone.locator("label.nav-toggle-label").click()
+    phone.locator("form[data-logout] button").click()
+    phone.wait_for_url(lambda url: "/me/" not in url)
+    # Only shared static files may be cached again by the next page; no page of the session is left.
+    assert not [name for name in phone.evaluate("caches.keys()") if name.startswith("pages-")]
+    assert phone.evaluate("Object.keys(localStorage).filter(k => k.startsWith('deckhall:'))") == []
     phone.context.close()
 
     # --- the opponent confirms, and the answer is lost on the way back: sent again, applied once ----------
