@@ -149,7 +149,10 @@ def test_two_simultaneous_requests_with_one_key_apply_once(table):
     answers: list[int] = []
 
     def send() -> None:
-        answers.append(_game(table["alice"], m, "race", number=1, first=a, winner=a).status_code)
+        try:
+            answers.append(_game(table["alice"], m, "race", number=1, first=a, winner=a).status_code)
+        finally:
+            connection.close()  # each thread's own connection, or the test database cannot be dropped
 
     threads = [threading.Thread(target=send) for _ in range(4)]
     for thread in threads:
