@@ -52,12 +52,18 @@ def test_a_laptop_without_a_network_is_told_to_join_the_wifi(settings, monkeypat
     assert "has no network address" in page and "http://localhost:8000/tournaments/join/" in page
 
 
-def test_outside_venue_mode_a_public_host_is_kept(settings, monkeypatch, organizer, event):
+def test_outside_venue_mode_the_host_is_kept_and_localhost_is_warned_about(
+    settings, monkeypatch, organizer, event
+):
     settings.ALLOWED_HOSTS = ["*"]
     monkeypatch.setattr(lan, "primary_address", lambda: "10.1.2.3")
     page = _poster(organizer, event, "deckhall.example.org")
     assert f"http://deckhall.example.org/tournaments/join/{event.join_code}/" in page
     assert "loopback-warning" not in page
+    # `make run` listens on loopback only: the LAN address would lead nowhere, so only the warning changes.
+    local = _poster(organizer, event, "127.0.0.1:8000")
+    assert "http://127.0.0.1:8000/tournaments/join/" in local and "10.1.2.3" not in local
+    assert "Run the event with make venue" in local
 
 
 def test_loopback_hosts_are_recognised():

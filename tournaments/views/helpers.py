@@ -94,19 +94,22 @@ def live_config(**values: Any) -> dict[str, Any]:
 
 
 def phone_origin(request: HttpRequest) -> dict[str, Any]:
-    """Where phones reach this site: ``origin`` (scheme://host[:port]) and whether the page was opened from a
-    loopback address (``loopback``, with ``opened_as``). In venue mode links always name the laptop's LAN
-    address (``venue/lan.py``): the organizer naturally opens 127.0.0.1, which no phone can open."""
+    """Where phones reach this site: ``origin`` (scheme://host[:port]), whether the page was opened from a
+    loopback address (``loopback``, with ``opened_as``) and the LAN address used instead (``lan``). In venue mode
+    links always name the laptop's LAN address (``venue/lan.py``): the organizer naturally opens 127.0.0.1,
+    which no phone can open. Elsewhere (``make run`` listens on loopback only) the host is kept and the page
+    only warns."""
     from venue import lan
 
     host = request.get_host()
     name, port = lan.split_host(host)
     loopback = lan.is_loopback_host(name)
-    address = lan.primary_address() if settings.VENUE_MODE or loopback else None
-    if address and (settings.VENUE_MODE or loopback):
+    address = lan.primary_address() if settings.VENUE_MODE else None
+    if address:
         shown = f"[{address}]" if ":" in address else address
         host = f"{shown}:{port}" if port else shown
-    return {"origin": f"{request.scheme}://{host}", "loopback": loopback, "opened_as": name, "lan": address}
+    return {"origin": f"{request.scheme}://{host}", "loopback": loopback, "opened_as": name, "lan": address,
+            "venue": settings.VENUE_MODE}  # fmt: skip
 
 
 def join_url(request: HttpRequest, tournament: Tournament) -> str:
