@@ -18,13 +18,9 @@
       Object.keys(localStorage).filter(function (k) { return k.indexOf("deckhall:") === 0; })
         .forEach(function (k) { localStorage.removeItem(k); });
     } catch (e) { /* storage unavailable: nothing kept either */ }
-    if (!window.caches) return;
-    event.preventDefault();
+    // The worker forgets the session's copies (it outlives this page, so the log-out need not wait).
     const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
     if (worker) worker.postMessage({type: "session", key: ""});
-    caches.keys().then(function (names) {
-      return Promise.all(names.map(function (name) { return caches.delete(name); }));
-    }).catch(function () {}).then(function () { form.submit(); });
   });
   document.addEventListener("click", function (event) {
     const button = event.target instanceof Element ? event.target.closest("[data-action=print]") : null;
