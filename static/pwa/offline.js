@@ -199,6 +199,20 @@
     });
   }
 
+  // Say so while the phone is off the network (or shows the worker's copy), so nobody mistakes it for live.
+  var note = document.getElementById("offline-note");
+  function connection() {
+    if (!note) { return; }
+    var off = !navigator.onLine || document.documentElement.classList.contains("offline-copy");
+    note.hidden = !off;
+    note.textContent = off ? texts.offline : "";
+  }
+  window.addEventListener("offline", connection);
+  window.addEventListener("online", function () {
+    document.documentElement.classList.remove("offline-copy");
+    connection();
+  });
+  connection();
   window.addEventListener("online", send);
   window.setInterval(send, 5000);
   show();

@@ -125,6 +125,7 @@ def test_a_phone_joins_from_the_poster_and_keeps_its_results_through_a_wifi_drop
     form2.locator(f"input[name=winner][value='{wanda.pk}']").check()
     phone.get_by_test_id("save-game-2").click()
     phone.wait_for_selector("[data-testid=offline-queue] li.waiting >> nth=1")
+    assert "No connection" in phone.get_by_test_id("offline-note").inner_text()
     queue = phone.get_by_test_id("offline-queue").inner_text()
     assert queue.count("saved on this phone, not sent yet") == 2, queue
     _shot(phone, "05-offline-two-games-queued")
@@ -136,6 +137,7 @@ def test_a_phone_joins_from_the_poster_and_keeps_its_results_through_a_wifi_drop
     assert "opponent_otto" in phone.get_by_test_id("my-opponents").inner_text()
     assert phone.get_by_test_id("offline-queue").inner_text().count("not sent yet") == 2
     assert phone.get_by_test_id("my-timer").inner_text() not in ("", "…")
+    assert phone.get_by_test_id("offline-note").is_visible()
     _shot(phone, "06-offline-reloaded")
 
     # --- the Wi-Fi returns: both games reach the server, once each -----------------------------------------
@@ -150,6 +152,7 @@ def test_a_phone_joins_from_the_poster_and_keeps_its_results_through_a_wifi_drop
     assert match.status == Match.Status.REPORTED
     assert ResultChange.objects.filter(match=match, action="game").count() == 2
     phone.wait_for_selector("[data-testid=waiting-confirm]")
+    assert not phone.get_by_test_id("offline-note").is_visible()
     _shot(phone, "07-online-sent")
     # The copies are this session's: logging out forgets them (a shared phone shows nobody else's event).
     assert [n for n in phone.evaluate("caches.keys()") if n.startswith("pages-")], "no copy was kept"

@@ -261,6 +261,9 @@ def offline_config(request: HttpRequest) -> dict[str, Any]:
             "refused": _("not accepted"),
             "login": _("log in again to send it"),
             "dismiss": _("Dismiss"),
+            "offline": _(
+                "No connection: this is the page as this phone last saw it; what you save is kept here."
+            ),
         },
     }
 
