@@ -36,6 +36,7 @@ _ERROR_DESCRIPTIONS = {
     "403": "not logged in, not allowed, or a missing CSRF token with session authentication",
     "404": "no such object, or not visible to you",
     "409": "the object changed since the version the request was based on",
+    "422": "the Idempotency-Key was already used for a different request",
     "429": "too many requests or failed log-ins; wait and retry",
 }
 _UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}

@@ -102,6 +102,7 @@ INSTALLED_APPS = [
     "tournaments",
     "seasons",
     "venue",
+    "idempotency",
 ]
 
 MIDDLEWARE = [

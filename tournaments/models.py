@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 # Join codes avoid letters and digits people confuse when reading a projector or a poster (0/O, 1/I/L, 2/Z,
 # 5/S, 8/B, U/V): 23 symbols, 6 of them give 148 million codes.
@@ -175,7 +176,7 @@ class Round(models.Model):
 
 class Match(models.Model):
     class Status(models.TextChoices):
-        PENDING = "pending", _("pending")
+        PENDING = "pending", pgettext_lazy("match status", "pending")
         REPORTED = "reported", _("reported")
         CONFIRMED = "confirmed", _("confirmed")
         DISPUTED = "disputed", _("disputed")

@@ -136,6 +136,11 @@ class ResultInSerializer(serializers.Serializer):
     reason = serializers.CharField(required=False, allow_blank=True, max_length=300)
 
 
+class PreviousGameSerializer(serializers.Serializer):
+    first = _id(help_text="The player who went first.")
+    winner = _id(allow_null=True, help_text="The winner; null for a drawn game.")
+
+
 class GameInSerializer(serializers.Serializer):
     number = serializers.IntegerField(min_value=1, max_value=99)
     first = _id(help_text="The player who went first.")
@@ -145,6 +150,12 @@ class GameInSerializer(serializers.Serializer):
         help_text="Who chose to go first or second (the toss winner; the rule fills in the loser of the previous "
         "game or the higher seed). Leave out where nobody chooses (the twin-deck game).",
     )  # fmt: skip
+    previous = PreviousGameSerializer(
+        required=False,
+        allow_null=True,
+        help_text="Game `number` as you last saw it (null: not saved yet). When given and the game was saved "
+        "differently meanwhile, the answer is 409 with the current result instead of replacing it.",
+    )
 
 
 class ConfirmInSerializer(serializers.Serializer):

@@ -93,3 +93,24 @@ def venue_hosts() -> list[str]:
         if host not in hosts:
             hosts.append(host)
     return hosts
+
+
+def is_loopback_host(host: str) -> bool:
+    """True for a name or address only this machine can reach (``localhost``, 127.x, ``::1``): a link or QR
+    code with it works on the laptop that shows it and on no phone."""
+    name = host.strip("[]").lower()
+    if name == "localhost" or name.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def split_host(host: str) -> tuple[str, str]:
+    """``host[:port]`` (an IPv6 address in brackets) as (host, port); the port is "" when none is given."""
+    if host.startswith("["):
+        name, _sep, rest = host.partition("]")
+        return name + "]", rest[1:] if rest.startswith(":") else ""
+    name, _sep, port = host.rpartition(":") if host.count(":") == 1 else (host, "", "")
+    return name, port

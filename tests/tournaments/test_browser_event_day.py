@@ -62,6 +62,11 @@ def _context(browser: Any, live_server: Any, user: Any = None, *, phone: bool = 
     return page
 
 
+def _sent(page: Any) -> None:
+    """My event sends its writes from a queue on the phone (issue 22): wait until nothing waits in it."""
+    page.wait_for_selector("[data-testid=offline-queue] li.waiting", state="detached")
+
+
 def _confirm(page: Any) -> None:
     page.wait_for_selector("[data-testid=confirm-page]")
     page.get_by_test_id("confirm-yes").click()
@@ -198,7 +203,7 @@ def test_event_day_on_phones(
         form.locator(f"input[name=first][value='{went_first.pk}']").check()
         form.locator(f"input[name=winner][value='{winner.pk if winner else 'draw'}']").check()
         form.get_by_test_id(f"save-game-{number}").click()
-        page.wait_for_load_state()
+        _sent(page)
 
     save_game(alice, 1, first, second)  # a slip: alice won game 1, not bob
     assert alice.get_by_test_id("match-status").inner_text() == "pending"
@@ -214,7 +219,7 @@ def test_event_day_on_phones(
     alice.locator("[data-testid=my-sideboard] li:has(input[name^='in:']) button[data-step='1']").first.click()
     screens.shot(alice, "sideboard-by-clicking")
     alice.get_by_test_id("submit-sideboard").click()
-    alice.wait_for_load_state()
+    _sent(alice)
     change = SideboardChange.objects.get(match=duel, player=first)
     secret = next(line["in"] for line in payload_names(cards, change.swaps) if line["in"])
     assert secret in alice.get_by_test_id("my-swaps").text_content()
@@ -238,7 +243,7 @@ def test_event_day_on_phones(
     # Alice corrects game 2 while bob's page still shows 2–0: his confirm is refused and he sees 1–1.
     services.match_save_game(match=duel, by=first.user, number=2, first=second.pk, winner=second.pk)
     bob.get_by_test_id("confirm").click()
-    bob.wait_for_load_state()
+    _sent(bob)
     assert "changed since you read it" in bob.content()
     duel.refresh_from_db()
     assert duel.status != Match.Status.CONFIRMED
@@ -247,7 +252,7 @@ def test_event_day_on_phones(
     save_game(alice, 3, first, first)
     bob.goto(f"{bob.base_url}/tournaments/{event.pk}/me/")
     bob.get_by_test_id("confirm").click()
-    bob.wait_for_load_state()
+    _sent(bob)
     duel.refresh_from_db()
     assert duel.status == Match.Status.CONFIRMED and [s.wins for s in duel.seats.order_by("seat")] == [2, 1]
 

@@ -22,6 +22,16 @@ from ..models import Match, Player, Round, Tournament
 # JSON 404 from the API rather than the site's HTML "page not found".
 ID = r"[^/]+"
 PLAYER_ID = OpenApiParameter("player_id", int, OpenApiParameter.PATH)
+# Writes from phones (idempotency/decorators.py): a retry whose first answer was lost is not applied twice.
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    str,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="A one-time key of your choice (1–255 visible ASCII characters, e.g. a UUID). The same key "
+    "again answers the first answer unchanged, without applying anything (header `Idempotent-Replayed: "
+    "true`); the same key with another request answers 422. Keys are per user and expire after 24 hours.",
+)
 ROUND_NUMBER = OpenApiParameter("number", int, OpenApiParameter.PATH)
 ERR = ApiErrorOutSerializer
 

@@ -14,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cards.models import Game
+from idempotency.decorators import idempotent
 
 from .. import selectors, services
 from .. import serializers as s
@@ -21,6 +22,7 @@ from ..models import Player, Round, Tournament
 from ..permissions import is_organizer, require_organizer
 from .common import (
     ID,
+    IDEMPOTENCY_KEY,
     PLAYER_ID,
     READ,
     ROUND_EXAMPLE,
@@ -173,12 +175,14 @@ class TournamentViewSet(
 
     @extend_schema(
         request=s.JoinInSerializer,
-        responses={201: s.PlayerOutSerializer, **errors(400, 401, 403, 429)},
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: s.PlayerOutSerializer, **errors(400, 401, 403, 422, 429)},
         examples=[OpenApiExample("join", value={"code": "K7M3QX", "deck": 12}, request_only=True)],
     )
     @action(
         detail=False, methods=["post"], permission_classes=[IsAuthenticated], throttle_classes=[JoinThrottle]
     )
+    @idempotent
     def join(self, request: Request) -> Response:
         """Join an event with its join code, optionally with one of your decks or a pasted list. After the
         start the code works while late entry is open (you play from the next round). When a guest entry of
@@ -241,9 +245,12 @@ class TournamentViewSet(
         return player_response(services.player_link(player=player, by=request.user, username=v["username"]))
 
     @extend_schema(
-        parameters=[PLAYER_ID], request=s.CheckInInSerializer, responses={200: s.PlayerOutSerializer, **WRITE}
+        parameters=[PLAYER_ID, IDEMPOTENCY_KEY],
+        request=s.CheckInInSerializer,
+        responses={200: s.PlayerOutSerializer, **WRITE, **errors(422)},
     )
     @action(detail=True, methods=["post"], url_path=rf"players/(?P<player_id>{ID})/check-in")
+    @idempotent
     def check_in(self, request: Request, pk: str | None = None, player_id: str | None = None) -> Response:
         """Check in (yourself while check-in is open; organizers mark anyone). ``present: false`` undoes it."""
         player = self._player(player_id)

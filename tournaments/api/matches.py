@@ -12,11 +12,23 @@ from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnl
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from idempotency.decorators import idempotent
+
 from .. import selectors, services
 from .. import serializers as s
 from ..models import Match, Player
 from ..permissions import is_organizer, require_organizer
-from .common import ID, READ, RESULT_EXAMPLES, WRITE, TournamentApiView, errors, match_response, parse
+from .common import (
+    ID,
+    IDEMPOTENCY_KEY,
+    READ,
+    RESULT_EXAMPLES,
+    WRITE,
+    TournamentApiView,
+    errors,
+    match_response,
+    parse,
+)
 
 
 class ExtendInSerializer(serializers.Serializer):
@@ -39,9 +51,13 @@ class MatchViewSet(TournamentApiView, mixins.RetrieveModelMixin, viewsets.Generi
         return match_response(self.get_object())
 
     @extend_schema(
-        request=s.ResultInSerializer, responses={200: s.MatchOutSerializer, **WRITE}, examples=RESULT_EXAMPLES
+        request=s.ResultInSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={200: s.MatchOutSerializer, **WRITE, **errors(422)},
+        examples=RESULT_EXAMPLES,
     )
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    @idempotent
     def result(self, request: Request, pk: str | None = None) -> Response:
         """Report a whole result: `{"wins": [w1, w2], "draws": d}` in the order of `players`, or
         `{"games": [{"winner": id|null, "first": id, "chooser"?: id}]}`; pods: `{"places": [{"player", "score", "tiebreak"}]}`.
@@ -51,7 +67,8 @@ class MatchViewSet(TournamentApiView, mixins.RetrieveModelMixin, viewsets.Generi
 
     @extend_schema(
         request=s.GameInSerializer,
-        responses={200: s.MatchOutSerializer, **WRITE},
+        parameters=[IDEMPOTENCY_KEY],
+        responses={200: s.MatchOutSerializer, **WRITE, **errors(409, 422)},
         examples=[
             OpenApiExample(
                 "game 2", value={"number": 2, "first": 9, "winner": None, "chooser": 9}, request_only=True
@@ -59,17 +76,24 @@ class MatchViewSet(TournamentApiView, mixins.RetrieveModelMixin, viewsets.Generi
         ],
     )
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    @idempotent
     def games(self, request: Request, pk: str | None = None) -> Response:
         """Save or replace one game (`winner` null = drawn game). The match becomes `reported` once decided."""
         v = parse(s.GameInSerializer, request)
+        check = {"previous": dict(v["previous"]) if v["previous"] else None} if "previous" in v else {}
         match = services.match_save_game(
             match=self.get_object(), by=request.user, number=v["number"], first=v["first"], winner=v["winner"],
-            chooser=v.get("chooser"),
+            chooser=v.get("chooser"), **check,
         )  # fmt: skip
         return match_response(match)
 
-    @extend_schema(request=s.FinishInSerializer, responses={200: s.MatchOutSerializer, **WRITE})
+    @extend_schema(
+        request=s.FinishInSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={200: s.MatchOutSerializer, **WRITE, **errors(422)},
+    )
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    @idempotent
     def end(self, request: Request, pk: str | None = None) -> Response:
         """End the match early: on time (the games saved), by a concession, or an intentional draw."""
         v = parse(s.FinishInSerializer, request)
@@ -80,9 +104,11 @@ class MatchViewSet(TournamentApiView, mixins.RetrieveModelMixin, viewsets.Generi
 
     @extend_schema(
         request=s.ConfirmInSerializer,
-        responses={200: s.MatchOutSerializer, **errors(400, 401, 403, 404, 409)},
+        parameters=[IDEMPOTENCY_KEY],
+        responses={200: s.MatchOutSerializer, **errors(400, 401, 403, 404, 409, 422)},
     )
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    @idempotent
     def confirm(self, request: Request, pk: str | None = None) -> Response:
         """The opponent confirms the result of `version`; a result changed since answers 409 with it."""
         v = parse(s.ConfirmInSerializer, request)
@@ -90,8 +116,13 @@ class MatchViewSet(TournamentApiView, mixins.RetrieveModelMixin, viewsets.Generi
             services.match_confirm_result(match=self.get_object(), by=request.user, version=v.get("version"))
         )
 
-    @extend_schema(request=s.DisputeInSerializer, responses={200: s.MatchOutSerializer, **WRITE})
+    @extend_schema(
+        request=s.DisputeInSerializer,
+        parameters=[IDEMPOTENCY_KEY],
+        responses={200: s.MatchOutSerializer, **WRITE, **errors(422)},
+    )
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    @idempotent
     def dispute(self, request: Request, pk: str | None = None) -> Response:
         v = parse(s.DisputeInSerializer, request)
         return match_response(
@@ -136,7 +167,8 @@ class MatchViewSet(TournamentApiView, mixins.RetrieveModelMixin, viewsets.Generi
     @extend_schema(
         methods=["POST"],
         request=s.SideboardInSerializer,
-        responses={201: s.SideboardChangeOutSerializer, **WRITE},
+        parameters=[IDEMPOTENCY_KEY],
+        responses={201: s.SideboardChangeOutSerializer, **WRITE, **errors(422)},
         examples=[
             OpenApiExample(
                 "one for one",
@@ -147,6 +179,7 @@ class MatchViewSet(TournamentApiView, mixins.RetrieveModelMixin, viewsets.Generi
         ],
     )  # fmt: skip
     @action(detail=True, methods=["get", "post"], permission_classes=[IsAuthenticated])
+    @idempotent
     def sideboard(self, request: Request, pk: str | None = None) -> Response:
         """GET: a player's current deck and the cards that can come in (the player and organizers only).
         POST: swap cards before a game (2+); the rules engine validates the swap and the deck. Private."""

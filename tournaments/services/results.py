@@ -38,6 +38,9 @@ from . import result_rules
 from .common import StaleVersion, announce, game_rules, locked_match, max_games, wins_needed
 from .result_rules import ParsedGame
 
+# match_save_game(previous=...) not given: no check of what the game was before (``None`` means "not saved").
+UNCHECKED: Any = object()
+
 SETTLED = (Match.Status.CONFIRMED, Match.Status.FINAL)
 FINISH_REASONS = ("time", "concession", "intentional_draw")
 
@@ -279,8 +282,18 @@ def _game_number(number: Any, match: Match, stored: Sequence[MatchGame]) -> int:
 
 @transaction.atomic
 def match_save_game(
-    *, match: Match, by: Any, number: Any, first: Any, winner: Any = None, chooser: Any = None
+    *,
+    match: Match,
+    by: Any,
+    number: Any,
+    first: Any,
+    winner: Any = None,
+    chooser: Any = None,
+    previous: Any = UNCHECKED,
 ) -> Match:
+    """``previous``: game ``number`` as the player last saw it (``None``: not saved yet). A phone sends it with
+    a game it saved while offline; when the opponent or an organizer saved that game differently meanwhile,
+    the write is refused as stale (409) instead of silently replacing theirs."""
     match, seats = locked_match(match)
     if match.bye:
         raise ValidationError(_("A bye has no games."))
@@ -289,6 +302,21 @@ def match_save_game(
     organizer, me = _check_reporter(match, seats, by)
     tournament = match.round.tournament
     stored = list(match.games.order_by("number"))
+    if previous is not UNCHECKED:
+        by_number = {g.number: g for g in stored}
+        current = by_number.get(number) if isinstance(number, int) else None
+        now = None if current is None else {"first": _player_of(seats, current.first_seat),
+                                             "winner": _player_of(seats, current.winner_seat)}  # fmt: skip
+        if now == {"first": first, "winner": winner}:
+            return match  # already saved exactly so (by the opponent, or by this very request before)
+        if now != previous:
+            raise StaleVersion(
+                _(
+                    "Game %(n)s was saved differently meanwhile; check the result and save it again if it is wrong."
+                )
+                % {"n": number},
+                current=match,
+            )
     number = _game_number(number, match, stored)
     seat_of = {s.player_id: s.seat for s in seats}
     games = [

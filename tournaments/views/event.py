@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -20,6 +21,7 @@ from ..permissions import can_organize_any, can_see_decklist, is_organizer, play
 from . import dashboard
 from .helpers import (
     join_url,
+    phone_origin,
     qr_svg,
     tournament_or_404,
 )
@@ -75,6 +77,10 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "join_qr": _join_qr(request, tournament)
             if organizer and tournament.status == "registration"
             else "",
+            "phone": phone_origin(request) if organizer else None,
+            # On the venue's own network the event page is only seen in the room, where the code is on the
+            # poster anyway; online the code stays on the organizer's pages (it is what admits people).
+            "join_prefill": tournament.join_code if settings.VENUE_MODE else "",
             "rounds": rounds,
             "latest": latest,
             "latest_complete": latest is not None and services.records.round_complete(latest),
@@ -106,9 +112,9 @@ def _join_qr(request: HttpRequest, tournament: Tournament) -> str:
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = tournament_or_404(pk)
     rows, columns = printables.standings_rows(tournament)
-    return render(
-        request, "tournaments/standings.html", {"tournament": tournament, "rows": rows, "columns": columns}
-    )
+    me = player_for_user(tournament, request.user) if request.user.is_authenticated else None
+    context = {"tournament": tournament, "rows": rows, "columns": columns, "mine": me.pk if me else None}
+    return render(request, "tournaments/standings.html", context)
 
 
 @require_GET

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponseRedirect
@@ -92,12 +93,36 @@ def live_config(**values: Any) -> dict[str, Any]:
     return {"poll_ms": live.POLL_MS, **values}
 
 
+def phone_origin(request: HttpRequest) -> dict[str, Any]:
+    """Where phones reach this site: ``origin`` (scheme://host[:port]), whether the page was opened from a
+    loopback address (``loopback``, with ``opened_as``) and the LAN address used instead (``lan``). In venue mode
+    links always name the laptop's LAN address (``venue/lan.py``): the organizer naturally opens 127.0.0.1,
+    which no phone can open. Elsewhere (``make run`` listens on loopback only) the host is kept and the page
+    only warns."""
+    from venue import lan
+
+    host = request.get_host()
+    name, port = lan.split_host(host)
+    loopback = lan.is_loopback_host(name)
+    address = lan.primary_address() if settings.VENUE_MODE else None
+    if address:
+        shown = f"[{address}]" if ":" in address else address
+        host = f"{shown}:{port}" if port else shown
+    return {"origin": f"{request.scheme}://{host}", "loopback": loopback, "opened_as": name, "lan": address,
+            "venue": settings.VENUE_MODE}  # fmt: skip
+
+
 def join_url(request: HttpRequest, tournament: Tournament) -> str:
-    return request.build_absolute_uri(reverse("tournaments:join_code", args=[tournament.join_code or "-"]))
+    path = reverse("tournaments:join_code", args=[tournament.join_code or "-"])
+    return phone_origin(request)["origin"] + path
 
 
 def qr_svg(data: str, *, scale: int = 6) -> str:
     """The QR code of ``data`` as inline SVG (drawn on the server: no script, no request to anyone)."""
     import segno
 
-    return segno.make(data, error="m").svg_inline(scale=scale, border=2, dark="#000", light="#fff")
+    # A viewBox and no width/height (omitsize) so CSS scales the drawing instead of cropping it; a quiet zone
+    # of 4 modules (what the QR standard asks for) so phone cameras find the code on any background.
+    return segno.make(data, error="m").svg_inline(
+        scale=scale, border=4, dark="#000", light="#fff", omitsize=True, svgclass="qr-code"
+    )

@@ -15,6 +15,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from idempotency.decorators import idempotent
+
 from .. import history, printables, selectors, services
 from ..models import Match, Player, Round, Tournament
 from ..permissions import is_organizer, user_seat_player
@@ -136,6 +138,7 @@ def result_from_post(post: Any, match: Match) -> dict[str, Any]:
 
 @login_required
 @require_POST
+@idempotent
 def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
     match = match_or_404(match_id)
 
@@ -167,6 +170,7 @@ def match_correct(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@idempotent
 def match_confirm(request: HttpRequest, match_id: int) -> HttpResponse:
     """A confirm names the version it confirms; a result that changed since is refused (409) and shown."""
     match = match_or_404(match_id)
@@ -177,11 +181,7 @@ def match_confirm(request: HttpRequest, match_id: int) -> HttpResponse:
     try:
         services.match_confirm_result(match=match, by=request.user, version=version)
     except services.StaleVersion as error:
-        messages.error(request, error.messages[0])
-        # Back on the page the player came from, with the result as it is now.
-        if request.POST.get("next") == reverse("tournaments:my_event", args=[match.round.tournament_id]):
-            return my_event_page(request, match.round.tournament_id, status=409)
-        return match_page(request, match_id, status=409)
+        return _conflict(request, match, error)
     except (ValidationError, PermissionDenied) as error:
         refused(request, error)
         return back(request, reverse("tournaments:match", args=[match_id]))
@@ -191,24 +191,47 @@ def match_confirm(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@idempotent
 def match_game(request: HttpRequest, match_id: int) -> HttpResponse:
     """Save (or correct) one game: who went first and who won, or a drawn game."""
     match = match_or_404(match_id)
     winner = request.POST.get("winner", "")
-    run(
-        request,
-        lambda: services.match_save_game(
+    check = {"previous": _previous_game(request.POST["previous"])} if "previous" in request.POST else {}
+    try:
+        services.match_save_game(
             match=match, by=request.user, number=int_or(request.POST.get("number")),
             first=int_or(request.POST.get("first")), winner=None if winner == "draw" else int_or(winner, -1),
-            chooser=int_or(request.POST.get("chooser")),
-        ),
-        _("Game %(n)s saved.") % {"n": request.POST.get("number", "")},
-    )  # fmt: skip
+            chooser=int_or(request.POST.get("chooser")), **check,
+        )  # fmt: skip
+    except services.StaleVersion as error:
+        return _conflict(request, match, error)
+    except (ValidationError, PermissionDenied) as error:
+        refused(request, error)
+    else:
+        messages.success(request, _("Game %(n)s saved.") % {"n": request.POST.get("number", "")})
     return back(request, reverse("tournaments:match", args=[match_id]))
+
+
+def _previous_game(value: str) -> dict[str, int | None] | None:
+    """The game as the form showed it: "" (not saved yet) or "<first>:<winner>" (player ids, winner "draw")."""
+    first, _sep, winner = value.partition(":")
+    if not value:
+        return None
+    return {"first": int_or(first, -1), "winner": None if winner == "draw" else int_or(winner, -1)}
+
+
+def _conflict(request: HttpRequest, match: Match, error: Exception) -> HttpResponse:
+    """A write based on a result that changed meanwhile: 409, on the page the player came from, showing the
+    result as it is now (never overwritten silently)."""
+    messages.error(request, error.messages[0])  # type: ignore[attr-defined]
+    if request.POST.get("next") == reverse("tournaments:my_event", args=[match.round.tournament_id]):
+        return my_event_page(request, match.round.tournament_id, status=409)
+    return match_page(request, match.pk, status=409)
 
 
 @login_required
 @require_POST
+@idempotent
 def match_finish(request: HttpRequest, match_id: int) -> HttpResponse:
     """The players end the match before it is decided: time, a concession or an intentional draw."""
     match = match_or_404(match_id)
@@ -239,6 +262,7 @@ def match_resolve(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@idempotent
 def match_dispute(request: HttpRequest, match_id: int) -> HttpResponse:
     match = match_or_404(match_id)
     run(request, lambda: services.match_dispute(match=match, by=request.user, reason=request.POST.get("reason", "")),
@@ -248,6 +272,7 @@ def match_dispute(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@idempotent
 def match_sideboard(request: HttpRequest, match_id: int) -> HttpResponse:
     match = match_or_404(match_id)
     player = get_object_or_404(

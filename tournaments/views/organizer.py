@@ -29,6 +29,7 @@ from .helpers import (
     back,
     int_or,
     join_url,
+    phone_origin,
     qr_svg,
     run,
     tournament_or_404,
@@ -223,7 +224,7 @@ def check_in(request: HttpRequest, pk: int) -> HttpResponse:
     fragment = render_to_string("tournaments/_check_in_live.html", context, request=request)
     return render(request, "tournaments/check_in.html",
                   {**context, **dashboard.live_shell_context(request, tournament, "check_in"), "fragment": fragment,
-                   "qr": qr_svg(join_url(request, tournament), scale=4)})  # fmt: skip
+                   "qr": qr_svg(join_url(request, tournament), scale=4), "phone": phone_origin(request)})  # fmt: skip
 
 
 @login_required

@@ -22,6 +22,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from idempotency.decorators import idempotent
+
 from .. import live, outcomes, printables, services
 from ..live.my_event import my_event_state
 from ..models import Match, Player, Round, Tournament
@@ -51,6 +53,7 @@ def join_start(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
+@idempotent
 def join_code(request: HttpRequest, code: str) -> HttpResponse:
     """One screen: a signed-in player picks a deck (or pastes a list) and joins; a newcomer also chooses a
     username and password here, and the account and the entry are created together.
@@ -190,6 +193,7 @@ def _join_page(
 
 @login_required
 @require_POST
+@idempotent
 def tournament_join(request: HttpRequest, pk: int) -> HttpResponse:
     from accounts.attempts import rate_allows
 
@@ -275,6 +279,7 @@ def player_registration(request: HttpRequest, pk: int, player_id: int) -> HttpRe
 
 @login_required
 @require_POST
+@idempotent
 def player_check_in(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
     tournament = tournament_or_404(pk)
     player = get_object_or_404(Player, pk=player_id, tournament=tournament)
@@ -319,9 +324,30 @@ def my_event_page(request: HttpRequest, pk: int, status: int = 200) -> HttpRespo
             "etag": etag,
             "server_now": timezone.now(),
             "live_config": live_config(),
+            "offline_config": offline_config(request),
         },
         status=status,
     )
+
+
+def offline_config(request: HttpRequest) -> dict[str, Any]:
+    """What static/pwa/offline.js needs: this session's name for its copies, the worker, and its words."""
+    from config.pwa import cache_key
+
+    return {
+        "session": cache_key(request),
+        "worker": reverse("service-worker"),
+        "texts": {
+            "waiting": _("saved on this phone, not sent yet"),
+            "conflict": _("changed meanwhile by your opponent or the organizer: check the result above"),
+            "refused": _("not accepted"),
+            "login": _("log in again to send it"),
+            "dismiss": _("Dismiss"),
+            "offline": _(
+                "No connection: this is the page as this phone last saw it; what you save is kept here."
+            ),
+        },
+    }
 
 
 @require_GET
@@ -424,6 +450,7 @@ def my_event_context(request: HttpRequest, base: dict[str, Any]) -> dict[str, An
         # Under "the loser chooses" the form asks who chose (prefilled when the rule says who).
         "ask_chooser": two_player and policy == first_player.Policy.LOSER_CHOOSES,
         "next_game": len(games) + 1 if two_player and not decided and len(games) < max_games else None,
+        "later_games": list(range(len(games) + 2, max_games + 1)) if two_player and not decided else [],
         "next_first": next_first,
         "can_confirm": match is not None
         and match.status == Match.Status.REPORTED

@@ -17,6 +17,7 @@ from ..permissions import is_organizer
 from .helpers import (
     int_or,
     join_url,
+    phone_origin,
     qr_svg,
     tournament_or_404,
 )
@@ -55,5 +56,5 @@ def poster(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "tournaments/poster.html",
-        {"tournament": tournament, "url": url, "qr": qr_svg(url, scale=10)},
+        {"tournament": tournament, "url": url, "qr": qr_svg(url, scale=10), "phone": phone_origin(request)},
     )

@@ -17,15 +17,18 @@ from django.views.decorators.http import require_GET
 
 from .. import live, printables, selectors
 from ..models import Round, Tournament
+from ..permissions import is_organizer
 from .helpers import (
     int_or,
+    join_url,
     live_config,
+    qr_svg,
     tournament_or_404,
 )
 
 
 def live_shell(request: HttpRequest, *, tournament_id: int, page: str, template: str, fragment_url: str,
-                render_fragment: Any, **extra: Any) -> HttpResponse:  # fmt: skip
+                render_fragment: Any, shell: dict[str, Any] | None = None, **extra: Any) -> HttpResponse:  # fmt: skip
     """A shared page: its fragment polls answer 304 or come from the cache; the full page is a tiny shell
     rendered per request (it carries the server's clock for the timer) around the cached fragment."""
     if request.GET.get("fragment"):
@@ -44,7 +47,7 @@ def live_shell(request: HttpRequest, *, tournament_id: int, page: str, template:
         request,
         template,
         {"tournament": tournament, "fragment": fragment, "live_url": fragment_url, "etag": etag,
-         "server_now": timezone.now(), "page": page, "live_config": live_config(**extra)},
+         "server_now": timezone.now(), "page": page, "live_config": live_config(**extra), **(shell or {})},
     )  # fmt: skip
 
 
@@ -92,7 +95,18 @@ def projector(request: HttpRequest, pk: int, page: str) -> HttpResponse:
         raise Http404
     url = reverse("tournaments:projector", args=[pk, page]) + "?fragment=1"
     return live_shell(request, tournament_id=pk, page=f"projector-{page}", template="tournaments/projector.html",
-                       fragment_url=url, render_fragment=render_fragment, page_ms=10_000)  # fmt: skip
+                       fragment_url=url, render_fragment=render_fragment, page_ms=10_000,
+                       shell=_join_box(request, pk))  # fmt: skip
+
+
+def _join_box(request: HttpRequest, pk: int) -> dict[str, Any]:
+    """While registration runs, the organizer's projector shows the join code and its QR code (the code admits
+    people, so only the organizer's own screen carries it, like the poster)."""
+    tournament = tournament_or_404(pk)
+    if tournament.status != Tournament.Status.REGISTRATION or not is_organizer(tournament, request.user):
+        return {}
+    url = join_url(request, tournament)
+    return {"join": {"code": tournament.join_code, "url": url, "qr": qr_svg(url, scale=8)}}
 
 
 @require_GET

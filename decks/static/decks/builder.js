@@ -334,7 +334,26 @@
         return matches && (!v.section || v.section === slug || v.code === "copy_limit" || v.code.startsWith("banlist"));
       });
   }
+  // Beside the search box (on a phone the deck is far below it): each section's count and the verdict.
+  function renderSummary() {
+    const box = $("deck-summary");
+    if (!box) return;
+    box.textContent = "";
+    const fmt = currentFormat();
+    sectionSlugs().forEach(function (slug) {
+      const info = fmt.sections.find(function (s) { return s.slug === slug; }) || { name: slug };
+      const total = (state.sections[slug] || []).reduce(function (sum, l) { return sum + l.count; }, 0);
+      if (!total && slug !== sectionSlugs()[0]) return;
+      box.appendChild(el("span", { class: "summary-count", "data-testid": "summary-count-" + slug }, info.name + " " + total));
+    });
+    const report = state.report;
+    if (report) {
+      box.appendChild(el("strong", { class: report.legal ? "legal" : "illegal", "data-testid": "summary-legal" },
+        report.legal === null ? _("Validation is unavailable") : report.legal ? _("Legal") : _("Not legal")));
+    }
+  }
   function renderDeck(focusSlug, focusId) {
+    renderSummary();
     const root = $("deck-sections");
     // Re-rendering replaces the rows: keep keyboard focus on the same card (validation answers arrive
     // while the user is pressing + and −).
