@@ -54,4 +54,4 @@ def test_the_phone_offers_the_draw_mid_match_and_asks_to_confirm_it_in_words(tab
     assert "Confirm the intentional draw" in page and "Confirm 0–0" not in page
     with translation.override("ru"):
         ru = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
-    assert "Подтвердить ничью по договорённости" in ru
+    assert "Подтвердить ничью по согласию" in ru

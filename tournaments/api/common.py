@@ -42,7 +42,8 @@ def errors(*codes: int) -> dict[int, Any]:
 
 
 READ = errors(404)
-WRITE = errors(400, 401, 403, 404)
+# 415: a body of a media type the operation cannot read (or a multipart body too broken to tell its type).
+WRITE = errors(400, 401, 403, 404, 415)
 
 
 def tournament_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:

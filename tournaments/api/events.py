@@ -191,18 +191,24 @@ class TournamentViewSet(
         v = parse(s.JoinInSerializer, request)
         deck, payload = deck_arg(v.get("deck"), request.user)
         text = v.get("list", "")
+        judged = None
+        if deck is not None or payload is not None or text.strip():
+            # Parsed and judged before the write transaction opens (SQLite: one writer for the whole venue).
+            judged = services.registration_deck_judge(
+                tournament=services.tournament_by_join_code(v["code"]), by=request.user, deck=deck,
+                payload=payload, text=text,
+            )  # fmt: skip
         with transaction.atomic():
             if "claim" in v:
                 claimed = Player.objects.filter(pk=v["claim"]).first()
                 if claimed is None:
                     raise serializers.ValidationError({"claim": f"no entry {v['claim']}"})
                 player = services.player_claim(code=v["code"], player=claimed, by=request.user)
-                if deck is not None or payload is not None or text.strip():
-                    services.player_submit_deck(player=player, by=request.user, deck=deck, payload=payload,
-                                                text=text)  # fmt: skip
+                if judged is not None:
+                    services.player_submit_deck(player=player, by=request.user, judged=judged)
             else:
-                player = services.player_join(code=v["code"], by=request.user, deck=deck, payload=payload,
-                                              text=text, new_entry=v["new_entry"])  # fmt: skip
+                player = services.player_join(code=v["code"], by=request.user, judged=judged,
+                                              new_entry=v["new_entry"])  # fmt: skip
         return player_response(player, status.HTTP_201_CREATED)
 
     @extend_schema(
