@@ -287,6 +287,10 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # Match statuses appear in two shapes (a round's matches, one match): one named enum for both.
     "ENUM_NAME_OVERRIDES": {"MatchStatusEnum": "tournaments.models.Match.Status"},
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.openapi.document_unsupported_media_type",
+    ],
 }
 
 # --- Security -------------------------------------------------------------------------------

@@ -42,8 +42,7 @@ def errors(*codes: int) -> dict[int, Any]:
 
 
 READ = errors(404)
-# 415: a body of a media type the operation cannot read (or a multipart body too broken to tell its type).
-WRITE = errors(400, 401, 403, 404, 415)
+WRITE = errors(400, 401, 403, 404)  # and 415 for any operation with a body (config/openapi.py)
 
 
 def tournament_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
