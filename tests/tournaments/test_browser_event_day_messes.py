@@ -278,6 +278,7 @@ def test_an_event_day_with_its_messes_runs_to_the_end(
         final = page.get_by_test_id("my-final").inner_text()
         assert final.startswith("Final standings: you finished"), (user.username, final)
         assert f"of {len(places)}" in final and player.name in places, (user.username, final, places)
+        assert "The round timer has not started." not in page.inner_text("main"), user.username
         if user.pk in (lena.pk, first.user_id):
             _shot(page, f"09-final-place-{user.username}")
     assert len(places) == 6 and sorted(places.values())[:2] == [1, 2], places
