@@ -259,7 +259,34 @@ def test_an_event_day_with_its_messes_runs_to_the_end(
         desk.goto(f"{desk.base_url}/tournaments/{event.pk}/")
         desk.get_by_test_id(step).click()
         _confirm(desk)
-        finish_round(event, organizer)
+        if step == "start-topcut":
+            finish_round(event, organizer)
+
+    # The final is played on the finalists' phones: the higher seed is told they choose who goes first.
+    final = event.round_set.order_by("-number").first().matches.get()
+    finalists = [s.player for s in final.seats.select_related("player__user").order_by("seat")]
+    pages = {}
+    for player in finalists:
+        pages[player.pk] = _context(browser, live_server, player.user)
+        pages[player.pk].goto(f"{live_server.url}/tournaments/{event.pk}/me/")
+    prompts = {pk: page.get_by_test_id("next-first").inner_text() for pk, page in pages.items()}
+    seed = next(p for p in finalists if "you are the higher seed, so you choose" in prompts[p.pk])
+    other = next(p for p in finalists if p.pk != seed.pk)
+    assert f"{seed.name} is the higher seed and chooses who goes first" in prompts[other.pk]
+    assert "toss" not in prompts[seed.pk] + prompts[other.pk]
+    for number in (1, 2):
+        game_form = pages[seed.pk].get_by_test_id(f"game-form-{number}")
+        game_form.locator(f"input[name=first][value='{seed.pk}']").check()
+        game_form.locator(f"input[name=winner][value='{seed.pk}']").check()
+        game_form.get_by_test_id(f"save-game-{number}").click()
+        _sent(pages[seed.pk])
+    pages[other.pk].reload()
+    pages[other.pk].get_by_test_id("confirm").click()
+    _sent(pages[other.pk])
+    final.refresh_from_db()
+    assert final.status == Match.Status.CONFIRMED
+    for page in pages.values():
+        page.context.close()
     desk.goto(f"{desk.base_url}/tournaments/{event.pk}/")
     desk.get_by_test_id("finish").click()
     _confirm(desk)
@@ -285,6 +312,7 @@ def test_an_event_day_with_its_messes_runs_to_the_end(
         if user.pk in (lena.pk, first.user_id):
             _shot(page, f"09-final-place-{user.username}")
     assert len(places) == 6 and sorted(places.values())[:2] == [1, 2], places
+    assert places[seed.name] == 1 and places[other.name] == 2, places
     assert "Hal Ortiz" not in places and "Gus Hale" not in places  # dropped before round 1: not listed
     for page in (*phones.values(), desk, wall):
         page.context.close()
