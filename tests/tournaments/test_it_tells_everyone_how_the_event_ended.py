@@ -70,3 +70,21 @@ def test_outside_the_cut_then_after_finish_everyone_sees_their_place(
             account.username
         )
         assert "did not make the top" not in page
+
+
+def test_a_finished_event_does_not_say_the_round_timer_has_not_started(games, organizer, make_user, client):
+    """The last round's card stays on My event after Finish; its untimed clock line read "The round timer has
+    not started." under "The event is over" (found by the event-day-messes browser scenario)."""
+    event = make_event(organizer, games["caster"], rounds=1)
+    accounts = [make_user(f"q{i}") for i in range(4)]
+    for account in accounts:
+        services.player_join(code=event.join_code, by=account)
+    services.tournament_start(tournament=event, by=organizer)
+    services.round_pair_next(tournament=event, by=organizer)
+    client.force_login(accounts[0])
+    assert "The round timer has not started." in client.get(f"/tournaments/{event.pk}/me/").content.decode()
+    finish_round(event, organizer)
+    services.tournament_finish(tournament=event, by=organizer)
+    page = client.get(f"/tournaments/{event.pk}/me/").content.decode()
+    assert "Final standings: you finished" in page
+    assert "The round timer has not started." not in page

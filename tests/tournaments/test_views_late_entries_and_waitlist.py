@@ -95,3 +95,17 @@ def test_the_waitlist_shows_on_the_organizer_pages_and_in_russian_on_my_event(cl
         reverse("tournaments:my_event", args=[event.pk]), HTTP_ACCEPT_LANGUAGE="ru"
     ).content.decode()
     assert "вы в листе ожидания, 1-й в очереди" in ru
+
+
+def test_a_waitlisted_player_is_not_promised_a_table_in_round_1(client, games, organizer, user):
+    """Found by the event-day-messes browser scenario: My event told a player in line "when the organizer
+    pairs round 1, your table and opponent appear here", which only holds once a place frees."""
+    event = make_event(organizer, games["caster"], players=1, capacity=1)
+    services.player_join(code=event.join_code, by=user)
+    client.force_login(user)
+    page = client.get(reverse("tournaments:my_event", args=[event.pk])).content.decode()
+    assert 'data-testid="waitlisted"' in page
+    assert "your table and opponent appear here" not in page
+    services.player_drop(player=event.players.get(user__isnull=True), by=organizer)
+    page = client.get(reverse("tournaments:my_event", args=[event.pk])).content.decode()
+    assert 'data-testid="promoted"' in page and "your table and opponent appear here" in page
