@@ -56,7 +56,9 @@ class PartnersView(APIView):
             return Response({"game": [_("unknown game “%(game)s”") % {"game": data["game"]}]}, status=400)
         ref = data["hero"]
         hero = Card.objects.filter(game=game, external_id=ref).first() or (
-            Card.objects.filter(game=game, pk=int(ref)).first() if ref.isdigit() and len(ref) < 10 else None
+            Card.objects.filter(game=game, pk=int(ref)).first()
+            if ref.isascii() and ref.isdigit() and len(ref) < 10
+            else None
         )
         if hero is None:
             return Response({"hero": [_("no card “%(card)s” in this game") % {"card": ref}]}, status=400)

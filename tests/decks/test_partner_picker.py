@@ -66,6 +66,11 @@ def test_it_refuses_what_it_cannot_answer_with_a_reason(mtg, client):
     response = client.get("/api/decks/partners/", {"game": "nope", "format_slug": "commander", "hero": FRODO})
     assert response.status_code == 400 and "game" in response.json()
     assert client.get("/api/decks/partners/").status_code == 400
+    for odd in ("²", "9" * 30, "0", " "):  # never a 500, whatever the reference
+        assert _partners(client, odd)[0] == 400, odd
+    dated = client.get("/api/decks/partners/", {"game": "mtg", "format_slug": "commander", "hero": FRODO,
+                                                "date": "not-a-date"})  # fmt: skip
+    assert dated.status_code == 400 and "date" in dated.json()
 
 
 def test_the_validate_api_judges_the_pair_the_builder_sends(mtg, client):
