@@ -8,9 +8,11 @@ companion) is asked of every card of the game, as the engine itself would judge 
 
 from __future__ import annotations
 
+import hashlib
 from datetime import date
 
-from django.db.models import Q
+from django.core.cache import cache
+from django.db.models import Count, Max, Q
 
 from cards.models import Card, Game
 
@@ -18,6 +20,10 @@ from .engine.pairs import PairRule, ability_lines, has_keyword, pair_rule
 from .services import _format, card_info
 
 MAX_PARTNERS = 200
+# A Background or Doctor's companion commander asks every card of the game (about a second for 30,000 cards on
+# a busy laptop); the answer is kept an hour, or until the game's cards change (their count or newest id moves)
+# or the hero's own text does. An edit of another card's text shows within the hour.
+CACHE_SECONDS = 3600
 
 
 def _narrowing(rule: PairRule, hero_lines: list[str], hero: Card) -> Q | None:
@@ -62,19 +68,33 @@ def partners_for(
     filters = [_narrowing(rule, hero_lines, hero) for rule in involved]
     if not involved:
         return {"pairs": True, "partners": []}
+    stamp = Card.objects.filter(game=game).aggregate(n=Count("id"), last=Max("id"))
+    own = hashlib.sha1(f"{hero.name}\n{hero.text}".encode(), usedforsecurity=False).hexdigest()[:12]
+    key = f"partners:{game.pk}:{format_slug}:{fmt.version}:{fmt.effective_date}:{hero.pk}:{own}:{stamp['n']}:{stamp['last']}"
+    cached = cache.get(key)
+    if cached is None:
+        cached = _scan(game, hero, involved, filters)
+        cache.set(key, cached, CACHE_SECONDS)
+    rows = Card.objects.in_bulk([pk for pk, _rule in cached])
+    return {"pairs": True, "partners": [(rows[pk], rule) for pk, rule in cached if pk in rows]}
+
+
+def _scan(game: Game, hero: Card, involved: list[PairRule], filters: list[Q | None]) -> list[tuple[int, str]]:
+    """(card id, rule name) of every partner of ``hero``, by name."""
+    hero_info = card_info(hero)
     cards = Card.objects.filter(game=game).exclude(identity=hero.identity)
     if all(f is not None for f in filters):
         combined = Q()
         for f in filters:
             combined |= f  # type: ignore[operator]
         cards = cards.filter(combined)
-    found: dict[str, tuple[Card, str]] = {}
+    found: dict[str, tuple[int, str]] = {}
     for card in cards.order_by("name", "id").iterator(chunk_size=2000):
         if card.identity in found:
             continue  # one row per card, whatever its printings
         rule = pair_rule(tuple(involved), hero_info, card_info(card))
         if rule is not None:
-            found[card.identity] = (card, rule.name)
+            found[card.identity] = (card.pk, rule.name)
             if len(found) >= MAX_PARTNERS:
                 break
-    return {"pairs": True, "partners": list(found.values())}
+    return list(found.values())

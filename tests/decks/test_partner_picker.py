@@ -57,6 +57,10 @@ def test_it_offers_the_partners_the_rules_allow_and_nothing_else(mtg, client):
         "Raised by Giants"
     ]
     assert _partners(client, "Spell 1")[1]["partners"] == []
+    # The answer is cached, but a card added to the game is offered at once.
+    _card(mtg, "Kraum, Ludevic's Opus", text=PARTNER, colors="UR")
+    assert [p["name"] for p in _partners(client, "Tymna the Weaver")[1]["partners"]] == [
+        "Kraum, Ludevic's Opus", "Thrasios, Triton Hero"]  # fmt: skip
 
 
 def test_it_refuses_what_it_cannot_answer_with_a_reason(mtg, client):

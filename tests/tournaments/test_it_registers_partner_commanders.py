@@ -87,6 +87,11 @@ def test_a_builder_deck_registers_with_both_commanders(mtg, organizer, user, cli
     for url in (f"/tournaments/{event.pk}/players/{player.pk}/list/", f"/tournaments/{event.pk}/decklists/"):
         page = client.get(url).content.decode()
         assert f"{FRODO} + {SAM}" in page, url
+    client.force_login(user)
+    mine = client.get(f"/tournaments/{event.pk}/me/").content.decode()
+    assert 'data-testid="my-deck-hero"' in mine and f"{FRODO} + {SAM}" in mine
+    client.cookies["django_language"] = "ru"
+    assert "Командиры:</strong>" in client.get(f"/tournaments/{event.pk}/me/").content.decode()
 
 
 def test_pasted_arena_text_registers_with_both_commanders(mtg, organizer, user):
