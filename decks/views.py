@@ -396,6 +396,7 @@ def deck_builder(request: HttpRequest, pk: int) -> HttpResponse:
             "search": "/api/cards/",
             "grouped": reverse("api-card-grouped"),
             "validate": "/api/decks/validate/",
+            "partners": reverse("api-deck-partners"),
             "save": reverse("api-deck-detail", args=[deck.pk]),
             "status": reverse("decks:detail", args=[deck.pk]),
             "banlist_status": reverse("api-deck-banlist-status"),

@@ -51,6 +51,10 @@ class ValidateInputSerializer(serializers.Serializer):
     )
     sections = serializers.DictField(child=CardCountSerializer(many=True), required=False)
     hero = serializers.CharField(required=False, allow_blank=True, max_length=200)
+    co_heroes = serializers.ListField(
+        child=serializers.CharField(max_length=200), required=False, max_length=4,
+        help_text="partner commanders beside the hero (with sections; a text list names them itself)",
+    )  # fmt: skip
     pool = CardCountSerializer(
         many=True,
         required=False,
@@ -149,6 +153,14 @@ def _resolve_lines(game: Game, data: dict[str, Any]) -> tuple[dict, Any, Any, li
     return sections, hero, pool, unknown
 
 
+def _co_heroes(game: Game, data: dict[str, Any], unknown: list[UnknownCard]) -> list[Any]:
+    """The partner commanders given beside the hero; one no card matches is an unknown hero line."""
+    refs = data.get("co_heroes") or []
+    cards = cards_by_refs(game=game, refs=refs)
+    unknown += [UnknownCard(section="hero", ref=ref, count=1) for ref in refs if ref not in cards]
+    return [cards[ref] for ref in refs if ref in cards]
+
+
 def _unknown_pool_lines(data: dict[str, Any], game: Game) -> list[dict[str, Any]]:
     """Pool lines no card matched."""
     cards_found = cards_by_refs(game=game, refs=[line["card"] for line in data.get("pool", [])])
@@ -177,6 +189,7 @@ class ValidateDeckView(APIView):
             if "sections" in data:
                 sections, hero, pool, unknown = _resolve_lines(game, data)
                 extra: list = []
+                extra_heroes = _co_heroes(game, data, unknown)
             else:
                 kind = next(k for k in ("text", "ydk", "ydke") if k in data)
                 parsed = deck_from_text(

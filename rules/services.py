@@ -324,17 +324,21 @@ def deck_sideboard(
     on_date: date | None = None,
     pool: list[tuple[Card, int]] | None = None,
     house_sideboard: bool = False,
+    extra_heroes: Iterable[Card] = (),
 ) -> tuple[dict[str, list[tuple[str, int]]], Report]:
     """Apply swaps to a registered deck; returns the deck as {section: [(external_id, count)]} and a report.
 
     A refused request (any ``sideboard_swap`` in the report, which then is not legal) returns the deck
     exactly as given. ``pool``: the player's registered pool in a limited event (a format with ``pool``) —
     pass it, or every limited deck is judged as having none. ``on_date`` picks the format's version and the
-    ban list (the tournament's date); ``house_sideboard`` as for ``deck_validate``."""
+    ban list (the tournament's date); ``house_sideboard`` and ``extra_heroes`` (partner commanders) as for
+    ``deck_validate``."""
     fmt = _format(game, format_slug, on_date, house_sideboard=house_sideboard)
     report = Report()
     info = _banlist_context(game, fmt, banlist, on_date, report)
-    new, swap_report = apply_sideboard(_deck(sections, hero, pool), swaps, fmt, banlist=info)
+    new, swap_report = apply_sideboard(
+        _deck(sections, hero, pool, (), extra_heroes), swaps, fmt, banlist=info
+    )
     report.extend(swap_report)
     return {slug: [(c.key, n) for c, n in entries if n] for slug, entries in new.sections.items()}, report
 

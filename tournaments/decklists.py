@@ -1,7 +1,9 @@
 """Registered deck lists: JSON snapshots of decks, their validation and sideboard swaps.
 
 The snapshot shape is ``{"hero": {card_id, external_id, name} | null,
-"sections": {slug: [{"card_id", "external_id", "name", "count"}]}}``. It copies names and ids so
+"sections": {slug: [{"card_id", "external_id", "name", "count"}]}}`` and, for a deck with partner
+commanders (a pair the rule set allows, ``hero.pairs``), ``"co_heroes": [{card_id, external_id, name}]`` —
+the key is left out when there are none, so older snapshots read the same. It copies names and ids so
 the registered list survives later edits of the source deck (and even of the card database).
 """
 
@@ -26,15 +28,22 @@ def _card_entry(card: Card, count: int | None = None) -> dict[str, Any]:
 
 
 def snapshot_from_sections(
-    sections: Mapping[str, Iterable[tuple[Card, int]]], hero: Card | None = None
+    sections: Mapping[str, Iterable[tuple[Card, int]]],
+    hero: Card | None = None,
+    co_heroes: Iterable[Card] = (),
 ) -> Snapshot:
-    return {
+    snapshot: Snapshot = {
         "hero": _card_entry(hero) if hero is not None else None,
         "sections": {
             slug: [_card_entry(card, count) for card, count in lines if count > 0]
             for slug, lines in sections.items()
         },
     }
+    partners = [_card_entry(card) for card in co_heroes]
+    if partners:
+        # Kept even without a hero: the rules report then says what is wrong instead of losing the card.
+        snapshot["co_heroes"] = partners
+    return snapshot
 
 
 def snapshot_from_deck(deck: Any) -> Snapshot:
@@ -42,11 +51,13 @@ def snapshot_from_deck(deck: Any) -> Snapshot:
     sections: dict[str, list[tuple[Card, int]]] = {}
     for entry in deck.entries.select_related("card").order_by("section", "position", "id"):
         sections.setdefault(entry.section, []).append((entry.card, entry.count))
-    return snapshot_from_sections(sections, deck.hero)
+    co_heroes = list(deck.co_heroes.order_by("id")) if deck.pk and deck.hero_id else []
+    return snapshot_from_sections(sections, deck.hero, co_heroes)
 
 
 def snapshot_from_payload(*, game: Any, payload: Mapping[str, Any]) -> Snapshot:
-    """A deck given inline (API): ``{"hero"?: ref, "sections": {slug: [{"card": ref, "count"}]}}``.
+    """A deck given inline (API): ``{"hero"?: ref, "co_heroes"?: [ref], "sections": {slug: [{"card": ref,
+    "count"}]}}`` — ``co_heroes``: the partner commanders beside the hero (a Background, a Doctor's companion…).
 
     A card reference is the card's database id (int) or its external id (passcode / name) in the game.
     """
@@ -65,6 +76,12 @@ def snapshot_from_payload(*, game: Any, payload: Mapping[str, Any]) -> Snapshot:
             refs.add(str(line["card"]))
     if payload.get("hero") is not None:
         refs.add(str(payload["hero"]))
+    partner_refs = payload.get("co_heroes") or []
+    if not isinstance(partner_refs, list) or not all(isinstance(r, (int, str)) for r in partner_refs):
+        raise ValidationError({"deck": _("'co_heroes' must be a list of card references.")})
+    if partner_refs and payload.get("hero") is None:
+        raise ValidationError({"deck": _("A partner commander needs a hero beside it: give 'hero' too.")})
+    refs.update(str(r) for r in partner_refs)
     cards = _cards_by_ref(game, refs)
     sections: dict[str, list[tuple[Card, int]]] = {}
     for slug, lines in raw_sections.items():
@@ -76,7 +93,7 @@ def snapshot_from_payload(*, game: Any, payload: Mapping[str, Any]) -> Snapshot:
                 )
             sections.setdefault(str(slug), []).append((cards[str(line["card"])], count))
     hero = cards[str(payload["hero"])] if payload.get("hero") is not None else None
-    return snapshot_from_sections(sections, hero)
+    return snapshot_from_sections(sections, hero, [cards[str(r)] for r in partner_refs])
 
 
 def snapshot_from_text(
@@ -111,7 +128,7 @@ def snapshot_from_text(
         raise ValidationError({field: resolved.problems()[:10]})
     if not any(count for lines in resolved.sections.values() for _card, count in lines):
         raise ValidationError({field: _("The list has no cards.")})
-    return snapshot_from_sections(resolved.sections, resolved.hero)
+    return snapshot_from_sections(resolved.sections, resolved.hero, resolved.extra_heroes)
 
 
 def _cards_by_ref(game: Any, refs: set[str]) -> dict[str, Card]:
@@ -148,6 +165,13 @@ def snapshot_cards(snapshot: Snapshot) -> tuple[dict[str, list[tuple[Card, int]]
     return sections, hero
 
 
+def snapshot_co_heroes(snapshot: Snapshot | None) -> list[Card]:
+    """The partner commanders a snapshot names (Card rows, in the snapshot's order)."""
+    entries = (snapshot or {}).get("co_heroes") or []
+    cards = Card.objects.in_bulk([entry["card_id"] for entry in entries])
+    return [cards[entry["card_id"]] for entry in entries if entry["card_id"] in cards]
+
+
 def snapshot_size(snapshot: Snapshot | None) -> dict[str, int]:
     if not snapshot:
         return {}
@@ -168,6 +192,7 @@ def validate_snapshot(*, tournament: Any, snapshot: Snapshot, pool: Snapshot | N
         format_slug=tournament.format_slug,
         sections=sections,
         hero=hero,
+        extra_heroes=snapshot_co_heroes(snapshot),
         pool=pool_lines,
         banlist=tournament.banlist,
         on_date=tournament.on_date,
@@ -195,18 +220,34 @@ def compare_lists(registered: Snapshot | None, presented: Snapshot) -> list[dict
         if reg != pres:
             name = (a.get(key) or b.get(key) or (0, key[1]))[1]
             diffs.append({"section": key[0], "card": name, "registered": reg, "presented": pres})
-    reg_hero = ((registered or {}).get("hero") or {}).get("external_id")
-    pres_hero = (presented.get("hero") or {}).get("external_id")
-    if reg_hero != pres_hero:
-        diffs.append(
-            {
-                "section": "hero",
-                "card": str(pres_hero or reg_hero),
-                "registered": 1 if reg_hero else 0,
-                "presented": 1 if pres_hero else 0,
-            }
-        )
+    for reg_hero, pres_hero in _hero_pairs(registered or {}, presented):
+        if reg_hero != pres_hero:
+            diffs.append(
+                {
+                    "section": "hero",
+                    "card": str(pres_hero or reg_hero),
+                    "registered": 1 if reg_hero else 0,
+                    "presented": 1 if pres_hero else 0,
+                }
+            )
     return diffs
+
+
+def _hero_pairs(registered: Snapshot, presented: Snapshot) -> list[tuple[str | None, str | None]]:
+    """The commander, then each partner, registered against presented (partners compared as a set, so a
+    list that names Sam before Frodo is the same deck)."""
+
+    def heroes(snap: Snapshot) -> tuple[str | None, list[str]]:
+        hero = (snap.get("hero") or {}).get("external_id")
+        return hero, sorted(str(e["external_id"]) for e in snap.get("co_heroes") or [])
+
+    (reg, reg_co), (pres, pres_co) = heroes(registered), heroes(presented)
+    if sorted(filter(None, [reg, *reg_co])) == sorted(filter(None, [pres, *pres_co])):
+        return []
+    pairs: list[tuple[str | None, str | None]] = [(reg, pres)]
+    pairs += [(c, c if c in pres_co else None) for c in reg_co]
+    pairs += [(None, c) for c in pres_co if c not in reg_co]
+    return pairs
 
 
 def apply_swaps(
@@ -238,6 +279,7 @@ def apply_swaps(
     if not parsed:
         raise ValidationError({"swaps": _("No swaps given.")})
     sections, hero = snapshot_cards(snapshot)
+    co_heroes = snapshot_co_heroes(snapshot)
     pool_lines = None
     if pool is not None:
         pool_sections, _pool_hero = snapshot_cards(pool)
@@ -248,6 +290,7 @@ def apply_swaps(
         sections=sections,
         swaps=parsed,
         hero=hero,
+        extra_heroes=co_heroes,
         banlist=tournament.banlist,
         on_date=tournament.on_date,
         pool=pool_lines,
@@ -262,4 +305,6 @@ def apply_swaps(
             for slug, lines in new_sections.items()
         },
     }
+    if snapshot.get("co_heroes"):
+        new_snapshot["co_heroes"] = snapshot["co_heroes"]  # the commanders never leave the command zone
     return new_snapshot, report.to_dict()

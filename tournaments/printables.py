@@ -142,7 +142,8 @@ def snapshot_entry(
         for slug, lines in raw.items()
         if lines
     ]  # fmt: skip
-    return {"hero": snapshot.get("hero"), "sections": sections, "has_deck": bool(snapshot)}
+    return {"hero": snapshot.get("hero"), "co_heroes": snapshot.get("co_heroes") or [], "sections": sections,
+            "has_deck": bool(snapshot)}  # fmt: skip
 
 
 def decklist_entries(players: list[Player]) -> list[dict[str, Any]]:
@@ -290,7 +291,7 @@ def deck_check(tournament: Tournament, player: Player, text: str) -> list[dict[s
     )  # fmt: skip
     if not resolved.ok:
         raise ValidationError({"text": resolved.problems()[:10]})
-    presented = decklists.snapshot_from_sections(resolved.sections, resolved.hero)
+    presented = decklists.snapshot_from_sections(resolved.sections, resolved.hero, resolved.extra_heroes)
     return decklists.compare_lists(player.deck, presented)
 
 

@@ -71,7 +71,10 @@ class TournamentInSerializer(serializers.Serializer):
     )  # fmt: skip
 
 
-DECK_HELP = "A deck id of yours, or an inline list {hero?, sections: {slug: [{card, count}]}}."
+DECK_HELP = (
+    "A deck id of yours, or an inline list {hero?, co_heroes?: [card], sections: {slug: [{card, count}]}} "
+    "(co_heroes: partner commanders beside the hero)."
+)
 
 
 class PlayerInSerializer(serializers.Serializer):

@@ -12,6 +12,7 @@
     format: deck.format_slug,
     banlist: deck.banlist ? String(deck.banlist.id) : "",
     hero: deck.hero,
+    coHeroes: deck.co_heroes || [],  // partner commanders beside the hero (the rule set's hero.pairs)
     sections: {},           // slug -> [{id, external_id, identity, printing, name, card_type, level, cost, count, preview}]
     statuses: {},           // card id -> forbidden | limited | semi-limited
     report: null,
@@ -111,6 +112,44 @@
       select.value = String(state.hero.id);
     }
     showHeroRestrictions();
+    loadPartners();
+  }
+  // A partner commander: offered only when the format lets two heroes share the slot and only the cards the
+  // rules accept beside this hero (GET /api/decks/partners/ asks the rule set's pairs of the game's cards).
+  let partnerSeq = 0;
+  async function loadPartners() {
+    const box = $("partner-box");
+    const select = $("partner-select");
+    const seq = ++partnerSeq;
+    let partners = [];
+    if (state.hero && currentFormat().has_hero) {
+      const params = new URLSearchParams({ game: deck.game, format_slug: state.format, hero: String(state.hero.id) });
+      try {
+        const response = await fetch(config.urls.partners + "?" + params.toString(), { credentials: "same-origin" });
+        if (response.ok) partners = (await response.json()).partners || [];
+      } catch (error) { partners = []; }
+    }
+    if (seq !== partnerSeq) return;
+    while (select.options.length > 1) select.remove(1);
+    partners.forEach(function (card) {
+      const option = el("option", { value: String(card.id) }, card.name);
+      option.dataset.card = JSON.stringify(card);
+      select.appendChild(option);
+    });
+    // A partner saved before (or imported) that the rules do not offer stays shown: validation says why.
+    state.coHeroes.forEach(function (card) {
+      if (!select.querySelector('option[value="' + card.id + '"]')) {
+        const option = el("option", { value: String(card.id) }, card.name);
+        option.dataset.card = JSON.stringify(card);
+        select.appendChild(option);
+      }
+    });
+    select.value = state.coHeroes.length ? String(state.coHeroes[0].id) : "";
+    box.hidden = !state.hero || select.options.length < 2;
+  }
+  function setPartner(card) {
+    state.coHeroes = card ? [card] : [];
+    changed();
   }
   function showHeroRestrictions() {
     const box = $("hero-restrictions");
@@ -138,6 +177,7 @@
     return Object.entries(r).map(function ([k, v]) { return k + ": " + JSON.stringify(v); }).join(", ");
   }
   function setHero(card) {
+    const before = state.hero ? state.hero.id : null;
     state.hero = card;
     const select = $("hero-select");
     if (card && !select.querySelector('option[value="' + card.id + '"]')) {
@@ -146,7 +186,10 @@
       select.appendChild(option);
     }
     select.value = card ? String(card.id) : "";
+    // A new hero keeps no partner chosen for the old one; the picker then offers the new hero's partners.
+    if ((card ? card.id : null) !== before) state.coHeroes = [];
     showHeroRestrictions();
+    loadPartners();
     changed();
   }
 
@@ -464,6 +507,7 @@
     if (state.banlist && chosen) { body.banlist = chosen.name; body.date = chosen.effective_date; }
     else if ($("deck-date").value) body.date = $("deck-date").value;
     if (state.hero) body.hero = String(state.hero.external_id);
+    if (state.hero && state.coHeroes.length) body.co_heroes = state.coHeroes.map(function (c) { return String(c.external_id); });
     const seq = ++validateSeq;
     let report = null;
     try {
@@ -524,6 +568,7 @@
       name: $("deck-name").value, format_slug: state.format, banlist: state.banlist ? Number(state.banlist) : null,
       on_date: $("deck-date").value || null, visibility: $("visibility-select").value,
       hero: state.hero ? state.hero.id : null,
+      co_heroes: state.hero ? state.coHeroes.map(function (c) { return c.id; }) : [],
       sections: payloadSections(function (l) { return l.id; }),
       base_version: state.baseVersion,
     };
@@ -604,6 +649,10 @@
   $("hero-select").addEventListener("change", function () {
     const option = this.selectedOptions[0];
     setHero(option && option.dataset.card ? JSON.parse(option.dataset.card) : null);
+  });
+  $("partner-select").addEventListener("change", function () {
+    const option = this.selectedOptions[0];
+    setPartner(option && option.dataset.card ? JSON.parse(option.dataset.card) : null);
   });
   $("save-button").addEventListener("click", save);
   document.addEventListener("keydown", function (event) {
