@@ -358,7 +358,6 @@ class DeckImportError(ValidationError):
         )
 
 
-@transaction.atomic
 def deck_import(
     *,
     owner: User,
@@ -371,7 +370,10 @@ def deck_import(
     visibility: str = Deck.Visibility.PRIVATE,
     allow_unknown: bool = False,
 ) -> DeckImportResult:
-    """Parse, resolve and create a deck in one transaction.
+    """Parse and resolve a deck list, then create the deck in one short transaction.
+
+    Parsing and resolving only read, so they run before the transaction opens: on SQLite a transaction holds
+    the venue's one write lock from its first statement, and a slow list must not make every writer wait.
 
     Refused (DeckImportError, nothing written) when the file has errors, or when cards are unknown unless
     ``allow_unknown``: then the deck is created without them and ``result.unknown`` lists them.
@@ -405,7 +407,23 @@ def deck_import(
     if not resolved.sections and resolved.hero is None:
         result.errors.append(gettext("the deck list holds no cards"))
         raise DeckImportError(result)
-    result.deck = deck_create(
+    with transaction.atomic():
+        result.deck = _deck_create_imported(owner=owner, game=game, name=name, filename=filename,
+                                            resolved=resolved, parsed=parsed, visibility=visibility)  # fmt: skip
+    return result
+
+
+def _deck_create_imported(
+    *,
+    owner: User,
+    game: Game,
+    name: str | None,
+    filename: str | None,
+    resolved: Any,
+    parsed: Any,
+    visibility: str,
+) -> Deck:
+    deck = deck_create(
         owner=owner,
         game=game,
         name=(name or resolved.name or (filename or "").rsplit(".", 1)[0] or "Imported deck")[:200],
@@ -419,9 +437,9 @@ def deck_import(
         + (f" without {len(resolved.unknown)} unknown line(s)" if resolved.unknown else ""),
     )
     if parsed.layout is not None:
-        result.deck.file_layout = parsed.layout.as_json()
-        result.deck.save(update_fields=["file_layout"])
-    return result
+        deck.file_layout = parsed.layout.as_json()
+        deck.save(update_fields=["file_layout"])
+    return deck
 
 
 @dataclass(frozen=True)
