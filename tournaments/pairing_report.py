@@ -18,7 +18,7 @@ from typing import Any
 
 from . import phases, records
 from .engine.pairing import PairingImpossible, pair_down_lower_bound, pair_downs_of, pair_round
-from .models import Round, Tournament
+from .models import PairingChange, Round, Tournament
 
 # Reasons a player received the bye (codes; the words are at the edge, tournaments/report_words.py).
 BYE_LOWEST = "lowest_without_bye"
@@ -27,13 +27,21 @@ BYE_AVOIDS_REMATCH = "lower_bye_forces_rematch"
 
 
 def round_manual_changes(round_: Round) -> list[dict[str, Any]]:
-    """Manual changes to the round's pairings, with who made them.
-
-    The one place to hook the model of manual pairing changes (judge tools: issue on mending matches) once it
-    exists: return its rows for ``round_`` as ``{"match", "action", "by", "at", "old", "new"}``. Until then
-    no pairing can be changed by hand, so there is nothing to list.
-    """
-    return []
+    """Manual changes to the round's pairings (``PairingChange``, written by ``services.mending``), oldest first:
+    ``{"kind", "action", "by", "at", "detail"}`` — the kind's code and its words, the organizer's username,
+    when, and the players and tables it touched. A round changed by hand no longer matches its seed's rerun:
+    these rows say why."""
+    rows = PairingChange.objects.filter(round=round_).select_related("actor").order_by("created_at", "id")
+    return [
+        {
+            "kind": change.kind,
+            "action": str(change.get_kind_display()),
+            "by": change.actor.username if change.actor else None,
+            "at": change.created_at.isoformat(),
+            "detail": change.detail,
+        }
+        for change in rows
+    ]
 
 
 @dataclass(slots=True)

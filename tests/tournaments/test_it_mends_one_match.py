@@ -155,3 +155,15 @@ def test_a_draft_round_is_seen_by_the_organizers_only_until_published(
         services.round_publish(round_=round_, by=organizer)
     client.force_login(users[0])
     assert client.get(f"/tournaments/{event.pk}/rounds/1/").status_code == 200
+
+
+def test_the_pairing_report_lists_each_manual_change_with_who_made_it(games, organizer, api_client_for):
+    event, round_ = _paired(games, organizer)
+    s = _seats(round_)
+    services.pairing_swap(round_=round_, by=organizer, player_a=s[0].player, player_b=s[2].player)
+    report = (
+        api_client_for(organizer).get(f"/api/tournaments/{event.pk}/rounds/{round_.number}/report/").json()
+    )
+    [change] = report["manual_changes"]
+    assert change["kind"] == "swap" and change["by"] == organizer.username
+    assert sorted(change["detail"]["players"]) == sorted([s[0].player.pk, s[2].player.pk])
