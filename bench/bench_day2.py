@@ -12,14 +12,11 @@ a rematch or pair-downs above the lower bound.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from throwaway_db import throwaway_database
 
 
 def main() -> None:
@@ -30,29 +27,8 @@ def main() -> None:
     parser.add_argument("--min-points", type=int, default=18)
     parser.add_argument("--cut", type=int, default=12)
     args = parser.parse_args()
-    sys.path.insert(0, str(ROOT))
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ.setdefault("DEBUG", "true")
-    import django
-
-    django.setup()
-    from django.db import connection
-    from django.test.utils import setup_test_environment
-
-    setup_test_environment()
-    tmp = None
-    if connection.vendor == "sqlite":
-        tmp = tempfile.NamedTemporaryFile(suffix=".sqlite3", delete=False)  # noqa: SIM115
-        connection.settings_dict.setdefault("TEST", {})["NAME"] = tmp.name
-    else:
-        connection.settings_dict.setdefault("TEST", {})["NAME"] = f"deckhall_bench_day2_{os.getpid()}"
-    test_db = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-    try:
+    with throwaway_database("day2"):
         ok = run(args)
-    finally:
-        connection.creation.destroy_test_db(test_db, verbosity=0)
-        if tmp is not None:
-            Path(tmp.name).unlink(missing_ok=True)
     sys.exit(0 if ok else 1)
 
 

@@ -15,15 +15,11 @@ Target: the update after an event < 1 s at 52 events × 64 players.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
-import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from throwaway_db import throwaway_database
 
 
 def main() -> None:
@@ -34,29 +30,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.accounts < args.players:
         parser.error("--accounts must be at least --players")
-    sys.path.insert(0, str(ROOT))
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ.setdefault("DEBUG", "true")
-    import django
-
-    django.setup()
-    from django.db import connection
-    from django.test.utils import setup_test_environment
-
-    setup_test_environment()
-    tmp = None
-    if connection.vendor == "sqlite":
-        tmp = tempfile.NamedTemporaryFile(suffix=".sqlite3", delete=False)  # noqa: SIM115
-        connection.settings_dict.setdefault("TEST", {})["NAME"] = tmp.name
-    else:
-        connection.settings_dict.setdefault("TEST", {})["NAME"] = f"deckhall_bench_season_{os.getpid()}"
-    test_db = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-    try:
+    with throwaway_database("season") as connection:
         run(args.events, args.players, args.accounts, connection.vendor)
-    finally:
-        connection.creation.destroy_test_db(test_db, verbosity=0)
-        if tmp is not None:
-            Path(tmp.name).unlink(missing_ok=True)
 
 
 def run(events: int, players: int, accounts: int, vendor: str) -> None:

@@ -18,38 +18,16 @@ import random
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from throwaway_db import throwaway_database
 
 
 def run_backend(players: int, rounds: int, label: str) -> None:
-    sys.path.insert(0, str(ROOT))
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-    os.environ.setdefault("DEBUG", "true")
-    import django
+    with throwaway_database("tournaments") as connection:
+        from django.test.utils import CaptureQueriesContext
 
-    django.setup()
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext, setup_test_environment
-
-    setup_test_environment()
-    tmp = None
-    if connection.vendor == "sqlite":
-        tmp = tempfile.NamedTemporaryFile(suffix=".sqlite3", delete=False)  # noqa: SIM115
-        connection.settings_dict.setdefault("TEST", {})["NAME"] = tmp.name
-    else:
-        # Its own name: never clobber the test_* database a concurrent pytest run may be using.
-        connection.settings_dict.setdefault("TEST", {})["NAME"] = f"deckhall_bench_tournaments_{os.getpid()}"
-    test_db = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-    try:
         _run(players, rounds, label, CaptureQueriesContext, connection)
-    finally:
-        connection.creation.destroy_test_db(test_db, verbosity=0)
-        if tmp is not None:
-            Path(tmp.name).unlink(missing_ok=True)
 
 
 def _run(players: int, rounds: int, label: str, capture, connection) -> None:  # type: ignore[no-untyped-def]
