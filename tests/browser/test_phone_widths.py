@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
+from tests.browser_session import sign_in_context
 from tests.foundation.test_russian_pages import _data, english_leftovers, event_day  # noqa: F401
 from tests.tournaments.factories import make_event
 
@@ -55,21 +56,6 @@ PLAYER_PAGES = {"join", "join-code-newcomer", "event-anonymous", "my-event-check
                 "pairings", "standings", "registration", "match", "tournaments"}  # fmt: skip
 
 
-def _session(context: Any, live_server: Any, user: Any) -> None:
-    from django.conf import settings
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
-
-    session = SessionStore()
-    session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
-    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    session.create()
-    context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": session.session_key, "url": live_server.url}]
-    )
-
-
 def test_no_page_is_wider_than_a_phone_and_the_russian_player_pages_have_no_english(
     browser: Any,
     live_server: Any,
@@ -93,7 +79,7 @@ def test_no_page_is_wider_than_a_phone_and_the_russian_player_pages_have_no_engl
             context.set_default_timeout(15_000)
             context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
             if who in people:
-                _session(context, live_server, people[who])
+                sign_in_context(context, live_server, people[who])
             page = context.new_page()
             for owner, name, url in _pages(event_day, waiting):
                 if owner != who:

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser_session import sign_in_context
 from tests.tournaments.factories import finish_round, make_deck, make_event, ygo_cards, ygo_payload
 from tournaments import services
 
@@ -20,20 +21,12 @@ PHONE = {"width": 390, "height": 844}
 
 def _phone(browser: Any, live_server: Any, user: Any, locale: str = "en-US") -> Any:
     from django.conf import settings
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
 
     context = browser.new_context(locale=locale, viewport=PHONE)
     context.set_default_timeout(15_000)
-    session = SessionStore()
-    session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
-    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    session.create()
-    cookies = [{"name": settings.SESSION_COOKIE_NAME, "value": session.session_key, "url": live_server.url}]
+    sign_in_context(context, live_server, user)
     if locale.startswith("ru"):
-        cookies.append({"name": settings.LANGUAGE_COOKIE_NAME, "value": "ru", "url": live_server.url})
-    context.add_cookies(cookies)
+        context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": "ru", "url": live_server.url}])
     return context.new_page()
 
 

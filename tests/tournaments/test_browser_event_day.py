@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from tests.browser_session import sign_in_context
+
 from .factories import make_deck, make_event, ygo_cards, ygo_payload
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -42,21 +44,12 @@ class Screens:
 def _context(browser: Any, live_server: Any, user: Any = None, *, phone: bool = True) -> Any:
     """A browser (phone or desktop) already signed in as ``user``: a session made on the server side, so the
     test spends its time on the event pages, not on the log-in form (tested elsewhere)."""
-    from django.conf import settings
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
 
     viewport = PHONE if phone else {"width": 1280, "height": 900}
     context = browser.new_context(locale="en-US", viewport=viewport)
     context.set_default_timeout(15_000)
     if user is not None:
-        session = SessionStore()
-        session[SESSION_KEY] = str(user.pk)
-        session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
-        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-        session.create()
-        context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session.session_key,
-                              "url": live_server.url}])  # fmt: skip
+        sign_in_context(context, live_server, user)
     page = context.new_page()
     page.base_url = live_server.url  # type: ignore[attr-defined]
     return page

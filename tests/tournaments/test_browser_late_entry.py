@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from tests.browser_session import sign_in_context
+
 from .factories import finish_round, make_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -22,19 +24,10 @@ PHONE = {"width": 390, "height": 844}
 def _phone(browser: Any, live_server: Any, user: Any, locale: str = "en-US") -> Any:
     """A 390 px phone already signed in as ``user`` (a server-side session: the log-in form is tested
     elsewhere)."""
-    from django.conf import settings
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
 
     context = browser.new_context(locale=locale, viewport=PHONE)
     context.set_default_timeout(15_000)
-    session = SessionStore()
-    session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
-    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    session.create()
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session.session_key,
-                          "url": live_server.url}])  # fmt: skip
+    sign_in_context(context, live_server, user)
     page = context.new_page()
     page.base_url = live_server.url  # type: ignore[attr-defined]
     return page

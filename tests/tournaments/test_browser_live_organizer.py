@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from tests.browser_session import sign_in_context
+
 from .factories import make_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -19,20 +21,11 @@ ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "live_organizer"
 
 def _context(browser: Any, live_server: Any, user: Any = None, *, viewport: dict[str, int]) -> Any:
     """A browser already signed in as ``user`` (a session made on the server side)."""
-    from django.conf import settings
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
 
     context = browser.new_context(locale="en-US", viewport=viewport)
     context.set_default_timeout(20_000)
     if user is not None:
-        session = SessionStore()
-        session[SESSION_KEY] = str(user.pk)
-        session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
-        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-        session.create()
-        context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session.session_key,
-                              "url": live_server.url}])  # fmt: skip
+        sign_in_context(context, live_server, user)
     page = context.new_page()
     page.base_url = live_server.url  # type: ignore[attr-defined]
     return page

@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from tests.browser_session import sign_in_context
+
 from .factories import make_event
 from .test_browser_event_day import _context
 
@@ -191,17 +193,6 @@ def test_a_phone_joins_from_the_poster_and_keeps_its_results_through_a_wifi_drop
 
 
 def _context_page(context: Any, live_server: Any, user: Any) -> Any:
-    from django.conf import settings
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
-
-    session = SessionStore()
-    session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
-    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    session.create()
-    context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": session.session_key, "url": live_server.url}]
-    )
+    sign_in_context(context, live_server, user)
     context.set_default_timeout(15_000)
     return context.new_page()

@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from tests.browser_session import sign_in_context
+
 from .factories import make_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -17,20 +19,9 @@ ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "top_cut_first_p
 
 
 def _phone(browser: Any, live_server: Any, user: Any) -> Any:
-    from django.conf import settings
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
-
     context = browser.new_context(locale="ru-RU", viewport={"width": 390, "height": 844})
     context.set_default_timeout(15_000)
-    session = SessionStore()
-    session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
-    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    session.create()
-    context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": session.session_key, "url": live_server.url}]
-    )
+    sign_in_context(context, live_server, user)
     return context.new_page()
 
 
