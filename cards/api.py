@@ -22,6 +22,7 @@ from . import selectors, services
 from .importers import FORMATS, import_issue_text
 from .models import Card, Game, ImportJob, Printing
 from .permissions import can_edit_card_database, card_databases_editable_by
+from .pictures import MAX_ZIP_BYTES
 
 
 class CardPagination(PageNumberPagination):
@@ -120,6 +121,7 @@ class ImportJobSerializer(serializers.ModelSerializer):
             "percent",
             "created_count",
             "updated_count",
+            "pictures_count",
             "errors",
             "created_at",
             "finished_at",
@@ -129,7 +131,12 @@ class ImportJobSerializer(serializers.ModelSerializer):
 
 class ImportInputSerializer(serializers.Serializer):
     game = serializers.SlugField()
-    file = serializers.FileField()
+    file = serializers.FileField(required=False, help_text="the card database file")
+    pictures = serializers.FileField(
+        required=False,
+        help_text="a ZIP of card pictures named by external id or card name (EDOPro pics/<passcode>.jpg, "
+        "Cockatrice pics/CUSTOM/<name>.jpg); alone, it goes to the cards already imported",
+    )
     format = serializers.ChoiceField(choices=list(FORMATS), required=False, allow_blank=True)
 
     def validate_game(self, value: str) -> Game:
@@ -142,6 +149,18 @@ class ImportInputSerializer(serializers.Serializer):
         if value.size > services.MAX_IMPORT_BYTES:  # type: ignore[attr-defined]
             raise serializers.ValidationError(_("the file is larger than 64 MB"))
         return value
+
+    def validate_pictures(self, value: object) -> object:
+        if value.size > MAX_ZIP_BYTES:  # type: ignore[attr-defined]
+            raise serializers.ValidationError(_("the pictures ZIP is larger than 64 MB"))
+        return value
+
+    def validate(self, attrs: dict[str, object]) -> dict[str, object]:
+        if not attrs.get("file") and not attrs.get("pictures"):
+            raise serializers.ValidationError(
+                {"file": [_("send a card database file, a ZIP of card pictures, or both")]}
+            )
+        return attrs
 
 
 class IsCardEditor(permissions.BasePermission):
@@ -270,15 +289,17 @@ class CardImportView(APIView):
     def post(self, request: Request) -> Response:
         serializer = ImportInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        upload = serializer.validated_data["file"]
+        upload = serializer.validated_data.get("file")
+        pictures = serializer.validated_data.get("pictures")
         if not can_edit_card_database(user=request.user, game=serializer.validated_data["game"]):
             raise PermissionDenied(f"you are not a card editor of {serializer.validated_data['game'].slug}")
         job = services.import_job_start(
             game=serializer.validated_data["game"],
             created_by=request.user,
-            filename=upload.name or "upload",
-            data=upload.read(),
+            filename=(upload or pictures).name or "upload",
+            data=upload.read() if upload else b"",
             fmt=serializer.validated_data.get("format") or None,
+            pictures=pictures.read() if pictures else b"",
         )
         job.refresh_from_db()
         return Response(ImportJobSerializer(job).data, status=status.HTTP_202_ACCEPTED)

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from .importers import FORMATS
 from .labels import game_title
 from .models import Game
+from .pictures import MAX_ZIP_BYTES
 from .services import MAX_IMPORT_BYTES
 
 
@@ -20,7 +21,16 @@ class GameChoiceField(forms.ModelChoiceField):
 
 class ImportForm(forms.Form):
     game = GameChoiceField(queryset=Game.objects.all(), label=_("Game"), to_field_name="slug")
-    file = forms.FileField(label=_("Card database file"))
+    file = forms.FileField(label=_("Card database file"), required=False)
+    pictures = forms.FileField(
+        label=_("Card pictures (ZIP)"),
+        required=False,
+        help_text=_(
+            "Optional. Pictures named by the card's id or name, as EDOPro's pics/<passcode>.jpg or "
+            "Cockatrice's pics/CUSTOM/<name>.jpg folders are. Without a card database file they go to "
+            "the cards already imported."
+        ),
+    )
     file_format = forms.ChoiceField(
         label=_("Format"),
         required=False,
@@ -30,6 +40,18 @@ class ImportForm(forms.Form):
 
     def clean_file(self) -> object:
         upload = self.cleaned_data["file"]
-        if upload.size > MAX_IMPORT_BYTES:
+        if upload is not None and upload.size > MAX_IMPORT_BYTES:
             raise forms.ValidationError(_("The file is larger than 64 MB."))
         return upload
+
+    def clean_pictures(self) -> object:
+        upload = self.cleaned_data["pictures"]
+        if upload is not None and upload.size > MAX_ZIP_BYTES:
+            raise forms.ValidationError(_("The pictures ZIP is larger than 64 MB."))
+        return upload
+
+    def clean(self) -> dict[str, object]:
+        cleaned = super().clean() or {}
+        if not self.errors and not cleaned.get("file") and not cleaned.get("pictures"):
+            raise forms.ValidationError(_("Choose a card database file, a ZIP of card pictures, or both."))
+        return cleaned

@@ -121,6 +121,26 @@ class Printing(models.Model):
         return f"{self.card} ({self.card_set.code} {self.code})".strip()
 
 
+class CardPicture(models.Model):
+    """A card's picture uploaded with a card import (a ZIP of pictures named by external id or name).
+
+    The file lives in the default storage (MEDIA) under a name made of its content hash, so a re-upload
+    never overwrites a file a page may be showing, and cards with the same picture share one file.
+    Shown before the printing's own picture and the game's URL template (cards/images.py): the game's
+    editors chose it, and it is served by the site itself, so it shows at an offline venue too."""
+
+    card = models.OneToOneField(Card, on_delete=models.CASCADE, related_name="picture")
+    image = models.FileField(max_length=200)
+    width = models.PositiveIntegerField()
+    height = models.PositiveIntegerField()
+    # The ZIP entry it came from, for the import report and the admin.
+    source_name = models.CharField(max_length=255, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.card}: {self.image.name}"
+
+
 class ImportJob(models.Model):
     """A card-database import, run by a Celery task; the browser polls it for progress."""
 
@@ -136,6 +156,9 @@ class ImportJob(models.Model):
     file_format = models.CharField(max_length=20, blank=True)
     # Stored in the database so any worker machine can read it (no shared disk needed).
     payload = models.BinaryField()
+    # A ZIP of card pictures uploaded beside (or instead of) the card database; dropped when the job ends.
+    pictures = models.BinaryField(default=b"", blank=True)
+    pictures_count = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     total = models.PositiveIntegerField(default=0)
     processed = models.PositiveIntegerField(default=0)

@@ -15,7 +15,7 @@ from django.db import DatabaseError, connection, connections, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from . import importers
+from . import importers, picture_store
 from .importers import CardRecord, ImportIssue, ParseResult, SetRecord, msg
 from .models import Card, CardSet, Game, ImportJob, Printing
 
@@ -48,6 +48,8 @@ class ImportResult:
     errors: list[ImportIssue] = field(default_factory=list)
     # Rows skipped or flagged while the rest of the file was imported (severity "warning").
     warnings: list[ImportIssue] = field(default_factory=list)
+    # Cards that got a picture from the import's ZIP of pictures.
+    pictures: int = 0
 
     @property
     def ok(self) -> bool:
@@ -59,14 +61,24 @@ class ImportResult:
 
 
 def cards_import(
-    *, game: Game, data: bytes, filename: str = "", fmt: str | None = None, job: ImportJob | None = None
+    *,
+    game: Game,
+    data: bytes,
+    filename: str = "",
+    fmt: str | None = None,
+    job: ImportJob | None = None,
+    pictures: bytes | None = None,
 ) -> ImportResult:
-    """Parse `data` and upsert its cards into `game`, all or nothing.
+    """Parse `data` and upsert its cards into `game`, all or nothing; with `pictures` (a ZIP named by
+    external id or name, cards/pictures.py) the cards' pictures too, in the same all or nothing.
 
     A file with any error writes nothing and returns every error. Cards missing from the file
     are kept (decks may refer to them); cards present are updated in place, keeping their pk.
     Parsing runs outside the transaction so the job's progress is visible to pollers meanwhile.
+    Pictures alone (no card file) go to the cards the game already has.
     """
+    if not data and pictures:
+        return _pictures_only(game=game, pictures=pictures)
     if len(data) > MAX_IMPORT_BYTES:
         return ImportResult(
             fmt=fmt or "",
@@ -84,7 +96,39 @@ def cards_import(
     if not parsed.records:
         result.errors.append(ImportIssue.of(None, "", msg("no_cards")))
         return result
-    result.created, result.updated, result.unchanged = _cards_write(game=game, parsed=parsed)
+    plan = None
+    if pictures:
+        existing = Card.objects.filter(game=game).values_list("external_id", "name")
+        known = [*existing, *((record.external_id, record.name) for record in parsed.records)]
+        plan = picture_store.pictures_prepare(game=game, data=pictures, known=known)
+        result.warnings += plan.warnings
+        if plan.errors:
+            result.errors += plan.errors
+            return result
+    try:
+        result.created, result.updated, result.unchanged = _cards_write(game=game, parsed=parsed, plan=plan)
+    except BaseException:
+        if plan is not None:  # the rows were rolled back: the files they would have shown go too
+            picture_store.pictures_discard(plan)
+        raise
+    result.pictures = plan.stored if plan is not None else 0
+    return result
+
+
+def _pictures_only(*, game: Game, pictures: bytes) -> ImportResult:
+    result = ImportResult(fmt="pictures")
+    known = list(Card.objects.filter(game=game).values_list("external_id", "name"))
+    plan = picture_store.pictures_prepare(game=game, data=pictures, known=known)
+    result.warnings, result.errors = plan.warnings, plan.errors
+    if plan.errors:
+        return result
+    try:
+        with transaction.atomic():
+            Game.objects.select_for_update().filter(pk=game.pk).first()
+            result.pictures = picture_store.pictures_commit(game=game, plan=plan)
+    except BaseException:
+        picture_store.pictures_discard(plan)
+        raise
     return result
 
 
@@ -97,7 +141,9 @@ def _job_progress(job: ImportJob) -> importers.Progress:
 
 
 @transaction.atomic
-def _cards_write(*, game: Game, parsed: ParseResult) -> tuple[int, int, int]:
+def _cards_write(
+    *, game: Game, parsed: ParseResult, plan: picture_store.PicturePlan | None = None
+) -> tuple[int, int, int]:
     # Serialise concurrent imports into the same game (a no-op lock on SQLite, whose writes are serial).
     Game.objects.select_for_update().filter(pk=game.pk).first()
     set_ids = _sets_upsert(game=game, sets=parsed.sets.values())
@@ -122,6 +168,8 @@ def _cards_write(*, game: Game, parsed: ParseResult) -> tuple[int, int, int]:
     Card.objects.bulk_update(to_update, [*CARD_FIELDS, "updated_at"], batch_size=BATCH_SIZE)
     file_sets = {set_ids[code] for code in parsed.sets}
     _printings_sync(game=game, records=parsed.records, set_ids=set_ids, file_sets=file_sets)
+    if plan is not None:
+        picture_store.pictures_commit(game=game, plan=plan)
     unchanged = len(parsed.records) - len(to_create) - len(to_update)
     return len(to_create), len(to_update), unchanged
 
@@ -234,20 +282,39 @@ IMPORT_JOB_TASK = "cards.import_job_run"
 # marked failed with the reason. The stored upload is cleared whenever a job ends.
 @transaction.atomic
 def import_job_create(
-    *, game: Game, created_by: Any, filename: str, data: bytes, fmt: str | None = None
+    *,
+    game: Game,
+    created_by: Any,
+    filename: str,
+    data: bytes,
+    fmt: str | None = None,
+    pictures: bytes = b"",
 ) -> ImportJob:
     """Store the upload for a worker; the caller enqueues `cards.tasks.import_job_run_task` on commit."""
     return ImportJob.objects.create(
-        game=game, created_by=created_by, filename=filename[:255], file_format=fmt or "", payload=data
+        game=game,
+        created_by=created_by,
+        filename=filename[:255],
+        file_format=fmt or "",
+        payload=data,
+        pictures=pictures,
     )
 
 
 def import_job_start(
-    *, game: Game, created_by: Any, filename: str, data: bytes, fmt: str | None = None
+    *,
+    game: Game,
+    created_by: Any,
+    filename: str,
+    data: bytes,
+    fmt: str | None = None,
+    pictures: bytes = b"",
 ) -> ImportJob:
     """Create a job and run it in a Celery task once the row is committed (workers must see it).
     With eager Celery the import has finished when this returns."""
-    job = import_job_create(game=game, created_by=created_by, filename=filename, data=data, fmt=fmt)
+    job = import_job_create(
+        game=game, created_by=created_by, filename=filename, data=data, fmt=fmt, pictures=pictures
+    )
     transaction.on_commit(lambda: _job_enqueue(job_id=job.pk))
     return job
 
@@ -293,6 +360,7 @@ def import_job_run(*, job_id: int) -> ImportJob:
             filename=job.filename,
             fmt=job.file_format or None,
             job=job,
+            pictures=bytes(job.pictures or b"") or None,
         )
     except SoftTimeLimitExceeded:
         result = _failure("job_time_limit", seconds=settings.CELERY_TASK_SOFT_TIME_LIMIT)
@@ -383,6 +451,8 @@ def _job_finish(*, job_id: int, result: ImportResult) -> ImportJob:
         "errors": _without_nul(result.error_dicts()[:500]),
         "finished_at": timezone.now(),
         "payload": b"",  # the file is no longer needed once the job has ended, either way
+        "pictures": b"",
+        "pictures_count": result.pictures,
     }
     if ok:
         fields["processed"] = result.total
@@ -402,6 +472,7 @@ def _job_finish(*, job_id: int, result: ImportResult) -> ImportJob:
             errors=fallback.error_dicts(),
             finished_at=timezone.now(),
             payload=b"",
+            pictures=b"",
         )
     return ImportJob.objects.select_related("game").get(pk=job_id)
 

@@ -9,4 +9,5 @@ urlpatterns = [
     path("<int:pk>/", views.detail, name="detail"),
     path("import/", views.import_cards, name="import"),
     path("import/<int:pk>/", views.import_job, name="import_job"),
+    path("pictures/<path:name>", views.picture, name="picture"),
 ]

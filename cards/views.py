@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.core.files.storage import default_storage
 from django.db.models import QuerySet
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
 
 from . import selectors, services
 from .forms import ImportForm
@@ -209,13 +212,14 @@ def import_cards(request: HttpRequest) -> HttpResponse:
         form = ImportForm(request.POST, request.FILES)
         form.fields["game"].queryset = games  # another game's database is not this user's to replace
         if form.is_valid():
-            upload = form.cleaned_data["file"]
+            upload, pictures = form.cleaned_data["file"], form.cleaned_data["pictures"]
             job = services.import_job_start(
                 game=form.cleaned_data["game"],
                 created_by=request.user,
-                filename=upload.name or "upload",
-                data=upload.read(),
+                filename=(upload or pictures).name or "upload",
+                data=upload.read() if upload else b"",
                 fmt=form.cleaned_data["file_format"] or None,
+                pictures=pictures.read() if pictures else b"",
             )
             messages.info(request, _("Import started."))
             return redirect("cards:import_job", pk=job.pk)
@@ -223,6 +227,25 @@ def import_cards(request: HttpRequest) -> HttpResponse:
         form = ImportForm(initial={"game": request.GET.get("game")})
         form.fields["game"].queryset = games
     return render(request, "cards/import.html", {"form": form})
+
+
+# Only what cards.picture_store writes: a game's folder and a content hash (no other storage file is served).
+PICTURE_NAME = re.compile(r"card-pictures/[-a-z0-9_]+/[0-9a-f]{40}\.jpg")
+
+
+@require_safe
+def picture(request: HttpRequest, name: str) -> HttpResponse:
+    """An uploaded card picture, from the default storage. Its name is its content hash, so it never
+    changes: browsers (and a venue's phones) keep it for a year without asking again."""
+    if not PICTURE_NAME.fullmatch(name):
+        raise Http404(_("No such picture."))
+    try:
+        handle = default_storage.open(name, "rb")
+    except (FileNotFoundError, OSError) as exc:
+        raise Http404(_("No such picture.")) from exc
+    response = FileResponse(handle, content_type="image/jpeg")
+    response["Cache-Control"] = "public, max-age=31536000, immutable"
+    return response
 
 
 @login_required

@@ -201,6 +201,12 @@ STORAGES = {
     },
 }
 
+# Card pictures uploaded with a card import (cards/pictures.py) are kept in the default storage; the site
+# serves them itself (cards.views.picture), so MEDIA_URL needs no web-server rule. Several machines need a
+# shared MEDIA_ROOT (or another STORAGES["default"] backend), as a worker writes what web processes serve.
+MEDIA_ROOT = Path(env_str("MEDIA_ROOT", str(BASE_DIR / "media")))
+MEDIA_URL = "/media/"
+
 # Uploaded card databases can be large (the full YGO .cdb is ~4 MB); cap them well above that.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("UPLOAD_MAX_BYTES", 64 * 1024 * 1024)
 FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE

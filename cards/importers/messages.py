@@ -148,6 +148,52 @@ MESSAGES: dict[str, str] = {
     ),
     "not_a_mana_value": gettext_noop("expected a mana value such as 3, 2.0 or 6 // 6, got %(value)s"),
     "level_out_of_range": gettext_noop("level/rank/link %(value)s is out of range (0–%(max)s)"),
+    # A ZIP of card pictures uploaded with an import (cards/pictures.py); the "card" column names the file.
+    "nothing_to_import": gettext_noop("choose a card database file, a ZIP of card pictures, or both"),
+    "pictures_zip_too_large": gettext_noop("the pictures ZIP is larger than %(megabytes)s MB"),
+    "pictures_not_zip": gettext_noop("the pictures file is not a ZIP archive (%(detail)s)"),
+    "pictures_too_many": gettext_noop(
+        "the pictures ZIP holds %(count)s files; at most %(limit)s are accepted in one import "
+        "(split it into several ZIPs); nothing was imported"
+    ),
+    "pictures_too_big_total": gettext_noop(
+        "the pictures ZIP would unpack to %(megabytes)s MB; at most %(limit)s MB are accepted; "
+        "nothing was imported"
+    ),
+    "pictures_file_too_big": gettext_noop(
+        "unpacks to %(megabytes)s MB; a picture may be at most %(limit)s MB; nothing was imported"
+    ),
+    "pictures_ratio": gettext_noop(
+        "compressed %(ratio)s times (pictures barely compress; at most %(limit)s is accepted): "
+        "refused as a ZIP bomb; nothing was imported"
+    ),
+    "pictures_unsafe_path": gettext_noop(
+        "unsafe file name (absolute, or leading out of the folder with ..): refused; nothing was imported"
+    ),
+    "pictures_link": gettext_noop("a symbolic link, not a picture: refused; nothing was imported"),
+    "pictures_encrypted": gettext_noop("is encrypted; upload a ZIP without a password; nothing was imported"),
+    "pictures_damaged": gettext_noop("cannot be unpacked (%(detail)s); nothing was imported"),
+    "pictures_not_image": gettext_noop(
+        "is not a JPEG, PNG, WebP, GIF or BMP picture (%(detail)s); nothing was imported"
+    ),
+    "pictures_too_many_pixels": gettext_noop(
+        "is %(width)s × %(height)s pixels, more than the %(limit)s megapixels accepted; nothing was imported"
+    ),
+    "pictures_empty": gettext_noop(
+        "the pictures ZIP holds no pictures (.jpg, .jpeg, .png, .webp, .gif or .bmp files)"
+    ),
+    "pictures_resized": gettext_noop(
+        "resized from %(width)s × %(height)s to %(new_width)s × %(new_height)s: pictures are kept at most "
+        "%(max_height)s px high and %(max_width)s px wide, sharp at the size pages show them"
+    ),
+    "pictures_unknown_card": gettext_noop(
+        "names no card of this game (neither an external id nor a card name): skipped"
+    ),
+    "pictures_duplicate": gettext_noop("a second picture for %(card)s (the first is %(first)s): skipped"),
+    "pictures_not_picture_file": gettext_noop(
+        "not a picture file (.jpg, .jpeg, .png, .webp, .gif or .bmp): skipped"
+    ),
+    "pictures_field_art": gettext_noop("an EDOPro field-spell background, not a card picture: skipped"),
 }
 # Templates that are only a parameter: nothing to translate (not in the catalogue either).
 UNTRANSLATED = frozenset({"detail", "kind.other"})

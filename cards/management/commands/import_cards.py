@@ -1,4 +1,4 @@
-"""python manage.py import_cards --game SLUG FILE [--format F]"""
+"""python manage.py import_cards --game SLUG [FILE] [--format F] [--pictures PICS.zip]"""
 
 from __future__ import annotations
 
@@ -18,7 +18,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--game", required=True, help="game slug, e.g. yugioh")
         parser.add_argument("--format", choices=list(FORMATS), help="file format (detected when omitted)")
-        parser.add_argument("file", help="path to the file")
+        parser.add_argument("file", nargs="?", help="path to the card database file")
+        parser.add_argument(
+            "--pictures",
+            help="a ZIP of card pictures named by external id or card name (EDOPro pics/<passcode>.jpg, "
+            "Cockatrice pics/CUSTOM/<name>.jpg); without FILE they go to the cards already imported",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         game = Game.objects.filter(slug=options["game"]).first()
@@ -28,22 +33,39 @@ class Command(BaseCommand):
                 f"unknown game {options['game']!r}; known games: {known}. Games come from the rule sets in "
                 "rules/rulesets/ (migrate creates them); after adding one run `python manage.py sync_games`"
             )
-        path = Path(options["file"])
-        try:
-            data = path.read_bytes()
-        except OSError as exc:
-            raise CommandError(f"cannot read {path}: {exc.strerror}") from exc
-        result = cards_import(game=game, data=data, filename=path.name, fmt=options["format"])
+        if not options["file"] and not options["pictures"]:
+            raise CommandError("give a card database FILE, --pictures PICS.zip, or both")
+        data, name = b"", ""
+        if options["file"]:
+            path = Path(options["file"])
+            data, name = _read(path), path.name
+        pictures = None
+        if options["pictures"]:
+            pictures_path = Path(options["pictures"])
+            pictures = _read(pictures_path)
+            name = name or pictures_path.name
+        result = cards_import(game=game, data=data, filename=name, fmt=options["format"], pictures=pictures)
         for issue in result.warnings:
-            self.stderr.write(f"{path.name}: {issue}")
+            self.stderr.write(f"{name}: {issue}")
         if not result.ok:
             for issue in result.errors:
-                self.stderr.write(f"{path.name}: {issue}")
+                self.stderr.write(f"{name}: {issue}")
             raise CommandError(f"{len(result.errors)} error(s); nothing was imported")
-        self.stdout.write(
-            self.style.SUCCESS(
-                f"{game.slug}: {result.total} cards from {path.name} ({result.fmt}): "
-                f"{result.created} created, {result.updated} updated, {result.unchanged} unchanged"
-                + (f", {len(result.warnings)} warning(s)" if result.warnings else "")
-            )
+        summary = (
+            f"{game.slug}: {result.total} cards from {name} ({result.fmt}): "
+            f"{result.created} created, {result.updated} updated, {result.unchanged} unchanged"
+            if data
+            else f"{game.slug}: pictures from {name}"
         )
+        if pictures is not None:
+            summary += f", {result.pictures} picture(s)"
+        if result.warnings:
+            summary += f", {len(result.warnings)} warning(s)"
+        self.stdout.write(self.style.SUCCESS(summary))
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise CommandError(f"cannot read {path}: {exc.strerror}") from exc

@@ -13,6 +13,7 @@
     field("total").textContent = job.total;
     field("created_count").textContent = job.created_count;
     field("updated_count").textContent = job.updated_count;
+    field("pictures_count").textContent = job.pictures_count || 0;
     field("bar").setAttribute("aria-valuenow", job.percent);
     field("bar").firstElementChild.style.width = job.percent + "%";
     var body = field("errors");
