@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.contrib import admin
 
-from .models import Card, CardSet, Format, Game, ImportJob, Printing
+from .models import Card, CardPicture, CardSet, Format, Game, ImportJob, Printing
 
 
 class FormatInline(admin.TabularInline):
@@ -45,12 +45,23 @@ class PrintingInline(admin.TabularInline):
     autocomplete_fields = ["card_set"]
 
 
+class CardPictureInline(admin.TabularInline):
+    """The picture uploaded with an import: staff may remove one (the card then shows its printing's or
+    the template's picture); a new one comes with an import, checked and re-encoded there."""
+
+    model = CardPicture
+    extra = 0
+    max_num = 1
+    fields = ["image", "width", "height", "source_name", "updated_at"]
+    readonly_fields = fields
+
+
 @admin.register(Card)
 class CardAdmin(admin.ModelAdmin):
     list_display = ["name", "game", "external_id", "identity", "card_type", "level", "cost", "deck_buildable"]
     list_filter = ["game", "card_type", "is_token", "deck_buildable"]
     search_fields = ["search_name", "external_id", "identity"]
-    inlines = [PrintingInline]
+    inlines = [PrintingInline, CardPictureInline]
 
     def save_model(self, request, obj, form, change):  # type: ignore[no-untyped-def]
         # search_name is not editable in forms, and Cyrillic search depends on it being current.
