@@ -213,7 +213,6 @@ class _Refused(Exception):
 
 
 def _encode(entry: PictureEntry, raw: bytes) -> tuple[Picture, list[ImportIssue]]:
-    issues: list[ImportIssue] = []
     with warnings.catch_warnings():
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         try:
@@ -236,6 +235,14 @@ def _encode(entry: PictureEntry, raw: bytes) -> tuple[Picture, list[ImportIssue]
             ) from None
         except (OSError, SyntaxError, ValueError, EOFError, TypeError, IndexError) as exc:
             raise _Refused(msg("pictures_not_image", detail=str(exc)[:200] or type(exc).__name__)) from exc
+    try:
+        return _shrunk_jpeg(entry, image)
+    except (OSError, ValueError) as exc:  # a mode or palette Pillow decodes but cannot convert
+        raise _Refused(msg("pictures_not_image", detail=str(exc)[:200] or type(exc).__name__)) from exc
+
+
+def _shrunk_jpeg(entry: PictureEntry, image: Image.Image) -> tuple[Picture, list[ImportIssue]]:
+    issues: list[ImportIssue] = []
     image = _rgb(image)
     if image.width > MAX_WIDTH or image.height > MAX_HEIGHT:
         before = image.size

@@ -112,6 +112,7 @@ def test_edopro_pics_come_with_the_cdb_through_the_api_and_the_site_serves_them(
     # The card browser and the card's preview show it like a URL-template picture.
     page = client.get("/cards/?game=yugioh&q=pot+of+greed").content.decode()
     assert 'src="/cards/pictures/card-pictures/yugioh/' in page and 'loading="lazy"' in page
+    assert f'src="{url}"' in client.get(f"/cards/{magician.pk}/").content.decode()
 
 
 def test_cockatrice_custom_pictures_by_name_through_the_import_page(
@@ -217,3 +218,13 @@ def test_the_picture_view_serves_only_stored_card_pictures(client, media):
     assert client.get("/cards/pictures/card-pictures/yugioh/" + "0" * 40 + ".jpg").status_code == 404
     assert client.get("/cards/pictures/../config/settings.py").status_code == 404
     assert client.get("/cards/pictures/card-pictures/yugioh/x.html").status_code == 404
+
+
+def test_the_import_page_offers_the_pictures_zip_in_russian(client, editor):
+    client.force_login(editor)
+    client.cookies["django_language"] = "ru"
+    page = client.get("/cards/import/").content.decode()
+    assert 'name="pictures"' in page and "Картинки карт (ZIP)" in page and "pics/CUSTOM" in page
+    refused = client.post("/cards/import/", {"game": "yugioh"}).content.decode()
+    assert "Выберите файл базы карт, ZIP с картинками карт или то и другое." in refused
+    assert not ImportJob.objects.exists()
