@@ -26,9 +26,10 @@ class ImportForm(forms.Form):
         label=_("Card pictures (ZIP)"),
         required=False,
         help_text=_(
-            "Optional. Pictures named by the card's id or name, as EDOPro's pics/<passcode>.jpg or "
-            "Cockatrice's pics/CUSTOM/<name>.jpg folders are. Without a card database file they go to "
-            "the cards already imported."
+            # No angle brackets: Django's form templates show help texts unescaped.
+            "Optional. Pictures named by the card's id or name, as in EDOPro's pics folder "
+            "(pics/46986414.jpg) or Cockatrice's pics/CUSTOM folder (pics/CUSTOM/Dark Magician.jpg). "
+            "Without a card database file they go to the cards already imported."
         ),
     )
     file_format = forms.ChoiceField(

@@ -224,7 +224,11 @@ def test_the_import_page_offers_the_pictures_zip_in_russian(client, editor):
     client.force_login(editor)
     client.cookies["django_language"] = "ru"
     page = client.get("/cards/import/").content.decode()
-    assert 'name="pictures"' in page and "Картинки карт (ZIP)" in page and "pics/CUSTOM" in page
+    assert (
+        'name="pictures"' in page
+        and "Картинки карт (ZIP)" in page
+        and "(pics/CUSTOM/Dark Magician.jpg)" in page
+    )
     refused = client.post("/cards/import/", {"game": "yugioh"}).content.decode()
     assert "Выберите файл базы карт, ZIP с картинками карт или то и другое." in refused
     assert not ImportJob.objects.exists()
