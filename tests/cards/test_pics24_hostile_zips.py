@@ -158,3 +158,38 @@ def test_the_api_needs_a_file_or_pictures_and_names_what_is_missing(api_client_f
     response = api_client_for(editor).post("/api/cards/import/", {"game": "yugioh"}, format="multipart")
     assert response.status_code == 400
     assert "ZIP of card pictures" in str(response.json())
+
+
+def test_a_database_failure_after_the_pictures_were_written_removes_them_again(
+    monkeypatch, api_client_for, editor, media, cdb_bytes, django_capture_on_commit_callbacks
+):
+    from django.db import DatabaseError
+
+    from cards import picture_store
+
+    def refuse(**kwargs: Any) -> int:
+        raise DatabaseError("disk full")
+
+    monkeypatch.setattr(picture_store, "pictures_commit", refuse)
+    job = api_import(
+        api_client_for(editor),
+        django_capture_on_commit_callbacks,
+        file=("cards.cdb", cdb_bytes()),
+        pictures=("pics.zip", make_zip({"pics/46986414.jpg": picture(), "pics/55144522.jpg": picture(9, 9)})),
+    )
+    assert job["status"] == "failed" and job["errors"][0]["code"] == "database_refused"
+    assert not Card.objects.exists() and not CardPicture.objects.exists()
+    assert stored_files(media) == []
+
+
+def test_a_card_file_with_errors_writes_no_picture(
+    api_client_for, editor, media, django_capture_on_commit_callbacks
+):
+    job = api_import(
+        api_client_for(editor),
+        django_capture_on_commit_callbacks,
+        file=("cards.cdb", b"not sqlite at all"),
+        pictures=("pics.zip", make_zip({"pics/46986414.jpg": picture()})),
+    )
+    assert job["status"] == "failed" and job["errors"][0]["code"] == "not_sqlite"
+    assert stored_files(media) == [] and not CardPicture.objects.exists()
