@@ -1,0 +1,130 @@
+"""The organizer's pages of a big event: round dashboard, event page and check-in (issue #26, item 3).
+
+    .venv/bin/python bench/bench_organizer_pages.py [--players 2000] [--requests 30]
+
+Throw-away test database (SQLite; PostgreSQL when DATABASE_URL is set). Builds a running event of
+``--players`` players, pairs round 1, enters half the results (a few of them disputed or waiting for
+confirmation), opens two judge calls and starts the round clock; then, through Django's test client logged in
+as the organizer, times each page ``--requests`` times three ways: the full page load, the live fragment's
+poll when something changed (the event's counter bumped before each request, as a result coming in does) and
+the poll when nothing changed (answered 304). Prints p50 / p95 / max in milliseconds and the body size, and
+exits non-zero when any answer is not what the organizer's browser expects.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+
+from throwaway_db import throwaway_database
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=2000)
+    parser.add_argument("--requests", type=int, default=30)
+    args = parser.parse_args()
+    with throwaway_database("organizer"):
+        ok = run(args)
+    sys.exit(0 if ok else 1)
+
+
+def _build(players: int):  # type: ignore[no-untyped-def]
+    from accounts.models import User
+    from cards.games import games_sync
+    from cards.models import Game
+    from tournaments import services
+    from tournaments.models import JudgeCall, Match, MatchSeat, Player
+
+    games_sync()
+    organizer = User.objects.create_user("bench-organizer", password="x", is_organizer=True)
+    event = services.tournament_create(created_by=organizer, name="Regional", game=Game.objects.get(slug="caster"),
+                                       format_slug="standard", rounds=11, seed=2026)  # fmt: skip
+    Player.objects.bulk_create([Player(tournament=event, name=f"Player {i:05d}") for i in range(players)])
+    services.tournament_start(tournament=event, by=organizer)
+    event.refresh_from_db()
+    round_ = event.round_set.order_by("-number").first()
+    if round_ is None:
+        round_ = services.round_pair_next(tournament=event, by=organizer)
+    matches = list(round_.matches.filter(bye=False).order_by("table"))
+    done = matches[: len(matches) // 2]
+    seats = list(MatchSeat.objects.filter(match__in=done).order_by("match_id", "seat"))
+    for i in range(0, len(seats), 2):
+        seats[i].wins, seats[i + 1].wins = 2, i % 3
+    MatchSeat.objects.bulk_update(seats, ["wins"], batch_size=1000)
+    Match.objects.filter(pk__in=[m.pk for m in done[:-8]]).update(status="final")
+    Match.objects.filter(pk__in=[m.pk for m in done[-8:-3]]).update(status="reported")
+    Match.objects.filter(pk__in=[m.pk for m in done[-3:]]).update(
+        status="disputed", dispute_reason="Three games"
+    )
+    open_ = matches[len(matches) // 2 :]
+    for m in open_[:2]:
+        JudgeCall.objects.create(match=m, player=m.seats.first().player)
+    services.round_timer_start(round_=round_, by=organizer, minutes=50)
+    return organizer, event, round_
+
+
+def _time(client, url: str, n: int, *, etag: str | None = None, bump=None, expect: int = 200):  # type: ignore[no-untyped-def]
+    times, size, bad = [], 0, 0
+    for _ in range(n):
+        if bump is not None:
+            bump()
+        headers = {"HTTP_IF_NONE_MATCH": etag} if etag else {}
+        start = time.perf_counter()
+        answer = client.get(url, **headers)
+        times.append((time.perf_counter() - start) * 1000)
+        size = len(answer.content)
+        bad += answer.status_code != expect
+    times.sort()
+    p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+    return statistics.median(times), p95, times[-1], size, bad
+
+
+def run(args: argparse.Namespace) -> bool:
+    from django.test import Client
+    from django.urls import reverse
+
+    from tournaments.live import live_version_bump
+
+    start = time.perf_counter()
+    organizer, event, round_ = _build(args.players)
+    print(f"{args.players} players, round {round_.number} paired, half the results in "
+          f"(built in {time.perf_counter() - start:.1f} s); {args.requests} requests each")  # fmt: skip
+    client = Client()
+    client.force_login(organizer)
+    live = reverse("tournaments:organizer_live", args=[event.pk])
+    pages = [
+        (
+            "dashboard",
+            reverse("tournaments:round", args=[event.pk, round_.number]),
+            f"{live}?page=round&round={round_.number}",
+        ),
+        ("event page", reverse("tournaments:detail", args=[event.pk]), f"{live}?page=event"),
+        ("check-in", reverse("tournaments:check_in", args=[event.pk]), f"{live}?page=check_in"),
+    ]
+
+    def bump() -> None:
+        live_version_bump(tournament_id=event.pk, what="result")
+
+    ok = True
+    print(f"{'page':<11} {'request':<16} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'bytes':>9}")
+    for name, full, poll in pages:
+        client.get(full)  # warm the templates and caches once
+        etag = client.get(poll)["ETag"]
+        rows = [
+            ("full load", _time(client, full, args.requests)),
+            ("poll, changed", _time(client, poll, args.requests, etag=etag, bump=bump)),
+        ]
+        etag = client.get(poll)["ETag"]
+        rows.append(("poll, unchanged", _time(client, poll, args.requests, etag=etag, expect=304)))
+        for kind, (p50, p95, worst, size, bad) in rows:
+            ok = ok and not bad
+            flag = f"  <-- {bad} unexpected answers" if bad else ""
+            print(f"{name:<11} {kind:<16} {p50:>8.1f} {p95:>8.1f} {worst:>8.1f} {size:>9}{flag}")
+    return ok
+
+
+if __name__ == "__main__":
+    main()
