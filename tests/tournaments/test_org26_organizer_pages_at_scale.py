@@ -1,0 +1,124 @@
+"""The organizer's pages of a big event (issue #26): a bounded number of queries whatever the number of
+players, only the tables that need someone in the live fragment, one searchable page of each list, one CSRF
+token per page (the shared fragment carries none) and every action still refused without it."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.live import live_version_bump
+from tournaments.models import JudgeCall, Match, MatchSeat, Player
+
+from .factories import make_event
+
+pytestmark = pytest.mark.django_db
+
+
+def _running_event(games, organizer, players):
+    """A paired round of ``players`` players with half the results in, two disputes and a judge call."""
+    event = make_event(organizer, games["caster"], rounds=5)
+    Player.objects.bulk_create([Player(tournament=event, name=f"Player {i:04d}") for i in range(players)])
+    round_ = services.round_pair_next(tournament=event, by=organizer)
+    matches = list(round_.matches.filter(bye=False).order_by("table"))
+    done = matches[: len(matches) // 2]
+    seats = list(MatchSeat.objects.filter(match__in=done).order_by("match_id", "seat"))
+    for i in range(0, len(seats), 2):
+        seats[i].wins = 2
+    MatchSeat.objects.bulk_update(seats, ["wins"])
+    Match.objects.filter(pk__in=[m.pk for m in done[:-2]]).update(status="final")
+    Match.objects.filter(pk__in=[m.pk for m in done[-2:]]).update(status="disputed", dispute_reason="Why")
+    JudgeCall.objects.create(match=matches[-1], player=matches[-1].seats.first().player)
+    return event, round_
+
+
+def _queries(client, url):
+    with CaptureQueriesContext(connection) as queries:
+        answer = client.get(url)
+    assert answer.status_code == 200, url
+    return len(queries), answer.content.decode()
+
+
+def _urls(event):
+    live = reverse("tournaments:organizer_live", args=[event.pk])
+    return [
+        reverse("tournaments:round", args=[event.pk, 1]),
+        f"{live}?page=round&round=1",
+        reverse("tournaments:check_in", args=[event.pk]),
+        f"{live}?page=check_in",
+        f"{live}?page=event",
+    ]
+
+
+def test_the_organizer_pages_read_as_many_queries_for_300_players_as_for_50(
+    client, games, organizer, django_assert_max_num_queries
+):
+    client.force_login(organizer)
+    small, _ = _running_event(games, organizer, 50)
+    big, _ = _running_event(games, organizer, 300)
+    for small_url, big_url in zip(_urls(small), _urls(big), strict=True):
+        few, _ = _queries(client, small_url)
+        with django_assert_max_num_queries(35):
+            many, _page = _queries(client, big_url)
+        assert many == few, (big_url, few, many)
+    # The dashboard's live part lists the tables that need someone, not the 150 of the round.
+    _, fragment = _queries(client, f"{_urls(big)[1]}")
+    assert 0 < fragment.count("data-match=") <= 40 and 'data-testid="more-outstanding"' in fragment
+
+
+def test_the_live_fragment_is_shared_and_the_page_holds_the_only_token(client, games, organizer, make_user):
+    event, _round = _running_event(games, organizer, 20)
+    helper = make_user("judge", organizer=True)
+    event.co_organizers.add(helper)
+    client.force_login(organizer)
+    page = client.get(reverse("tournaments:round", args=[event.pk, 1])).content.decode()
+    live = page[page.index('data-testid="dashboard"') : page.index('data-testid="all-matches"')]
+    assert "csrfmiddlewaretoken" not in live and 'id="org-csrf"' in page
+    url = _urls(event)[1]
+    first = client.get(url)
+    other = Client()
+    other.force_login(helper)
+    second = other.get(url)
+    assert first["ETag"] == second["ETag"] and first.content == second.content
+    live_version_bump(tournament_id=event.pk, what="result")
+    assert other.get(url, HTTP_IF_NONE_MATCH=second["ETag"]).status_code == 200
+
+
+def test_an_action_of_the_live_part_is_refused_without_the_token_and_done_with_it(games, organizer):
+    event, round_ = _running_event(games, organizer, 8)
+    match = round_.matches.filter(bye=False, status="pending").order_by("table").first()
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(organizer)
+    page = browser.get(reverse("tournaments:round", args=[event.pk, 1])).content.decode()
+    token = page.split('id="org-csrf" value="')[1].split('"')[0]
+    report = reverse("tournaments:report", args=[match.pk])
+    assert browser.post(report, {"wins_a": 2, "wins_b": 0}).status_code == 403
+    match.refresh_from_db()
+    assert match.status == "pending"
+    done = browser.post(report, {"wins_a": 2, "wins_b": 0, "csrfmiddlewaretoken": token})
+    assert done.status_code == 302
+    match.refresh_from_db()
+    assert match.status != "pending"
+
+
+def test_the_lists_are_searchable_and_paged(client, games, organizer):
+    event, _ = _running_event(games, organizer, 240)
+    client.force_login(organizer)
+    check_in = reverse("tournaments:check_in", args=[event.pk])
+    page = client.get(check_in).content.decode()
+    assert page.count('data-player="') == 100 and "page 1 of 3" in page
+    found = client.get(check_in, {"q": "player 0123"}).content.decode()
+    assert found.count('data-player="') == 1 and 'data-player="Player 0123"' in found
+    assert client.get(check_in, {"p": "x"}).status_code == 200  # not a page number: the first page
+    dashboard = reverse("tournaments:round", args=[event.pk, 1])
+    page = client.get(dashboard, {"p": 2}).content.decode()
+    assert "page 2 of 2" in page and page.count('data-listed="1"') == 20
+    seat = MatchSeat.objects.filter(match__round__tournament=event).select_related("player", "match").first()
+    found = client.get(dashboard, {"q": seat.player.name}).content.decode()
+    assert found.count('data-listed="1"') == 1 and f'data-match="{seat.match_id}" data-listed="1"' in found
+    assert client.get(dashboard, {"q": str(seat.match.table)}).content.decode().count('data-listed="1"') >= 1
+    assert 'data-testid="match-list-empty"' in client.get(dashboard, {"q": "nobody at all"}).content.decode()
