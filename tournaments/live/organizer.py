@@ -124,9 +124,19 @@ class Alerts:
         return self.unconfirmed_count - len(self.unconfirmed)
 
 
+# A player's registered deck, pool and check report are JSON documents of kilobytes each: the organizer's
+# tables show names, so those columns are never read (nor parsed) for them.
+PLAYER_DOCUMENTS = ("deck", "pool", "deck_report")
+
+
+def seats_prefetch() -> Prefetch:
+    """The seats of matches in seat order, with the players' names (not their documents)."""
+    seats = MatchSeat.objects.select_related("player").defer(*(f"player__{f}" for f in PLAYER_DOCUMENTS))
+    return Prefetch("seats", seats.order_by("seat"))
+
+
 def _with_seats(matches: Any) -> Any:
-    seats = Prefetch("seats", MatchSeat.objects.select_related("player").order_by("seat"))
-    return matches.select_related("round").prefetch_related(seats)
+    return matches.select_related("round").prefetch_related(seats_prefetch())
 
 
 def organizer_alerts(tournament_id: int, now: datetime | None = None) -> Alerts:
@@ -134,6 +144,7 @@ def organizer_alerts(tournament_id: int, now: datetime | None = None) -> Alerts:
     calls = list(
         JudgeCall.objects.filter(match__round__tournament_id=tournament_id, answered_at__isnull=True)
         .select_related("match__round", "player")
+        .defer(*(f"player__{f}" for f in PLAYER_DOCUMENTS))
         .order_by("created_at", "id")
     )
     open_ = Match.objects.filter(round__tournament_id=tournament_id, bye=False)
@@ -177,6 +188,5 @@ def round_attention(
     rows = round_.matches.filter(bye=False, status__in=UNSETTLED).values_list("id", "status", "table")
     ranked = sorted(rows, key=lambda r: (r[0] not in calls, order[r[1]], r[0] not in overtime, r[2]))
     ids = [r[0] for r in ranked[:limit]]
-    seats = Prefetch("seats", MatchSeat.objects.select_related("player").order_by("seat"))
-    found = {m.pk: m for m in round_.matches.filter(pk__in=ids).prefetch_related(seats, "games")}
+    found = {m.pk: m for m in round_.matches.filter(pk__in=ids).prefetch_related(seats_prefetch(), "games")}
     return [found[pk] for pk in ids if pk in found], len(ranked)

@@ -4,7 +4,7 @@ judge calls, disputes, tables out of time, results waiting for confirmation (``l
 
 At a 2,000-player event these pages stay cheap while the room polls: the round's fragment holds only the
 tables that need someone (the full match list is a paginated, searchable part of the page that does not
-poll), the check-in list is one searchable page of 100 names, counts come from grouped queries, and a
+poll), the check-in list is one searchable page of 50 names, counts come from grouped queries, and a
 fragment is rendered once per tag for every organizer of the event (it carries no CSRF token: the page
 around it carries one, and ``organizer.js`` adds it to the form being sent).
 """
@@ -16,7 +16,7 @@ from urllib.parse import urlencode
 
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Page, Paginator
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
@@ -33,8 +33,9 @@ from ..live.organizer import (
     organizer_etag,
     round_attention,
     round_counts,
+    seats_prefetch,
 )
-from ..models import JudgeCall, Match, MatchSeat, Player, Round, Tournament
+from ..models import JudgeCall, Match, Player, Round, Tournament
 from ..permissions import is_organizer
 from .helpers import int_or, live_config, tournament_or_404
 
@@ -51,9 +52,9 @@ class _Named(NamedTuple):
 
 # Unsettled tables the round's live fragment shows (most urgent first); the rest are counted and found in
 # the full list below it.
-ATTENTION_ROWS = 40
-# Rows per page of the round's full match list and of the check-in list.
-LIST_ROWS = 100
+ATTENTION_ROWS = 25
+# Rows per page of the round's full match list and of the check-in list (a search finds anyone at once).
+LIST_ROWS = 50
 MAX_QUERY = 100
 
 
@@ -150,8 +151,7 @@ def round_page_context(request: HttpRequest, tournament: Tournament, round_: Rou
     (their player menus only before the round has a result, the one time they can be used)."""
     q, p = list_query(request)
     listing = Paginator(_matches_found(round_, q), LIST_ROWS).get_page(p)
-    seats = MatchSeat.objects.select_related("player").order_by("seat")
-    listing.object_list = list(listing.object_list.prefetch_related(Prefetch("seats", seats)))
+    listing.object_list = list(listing.object_list.prefetch_related(seats_prefetch()))
     facts = round_facts(tournament, round_)
     players: list[_Named] = []
     if facts["can_mend"]:
@@ -177,6 +177,8 @@ def check_in_context(request: HttpRequest, tournament: Tournament) -> dict[str, 
     q, p = list_query(request)
     everyone = tournament.players.all()
     found = everyone.filter(name__icontains=q) if q else everyone
+    # Whether a deck is registered, not the deck itself (a document of kilobytes per player).
+    found = found.defer("deck", "pool", "deck_report").annotate(has_deck=Q(deck__isnull=False))
     listing = Paginator(found.order_by("name", "id"), LIST_ROWS).get_page(p)
     present = everyone.filter(checked_in_at__isnull=False).count()
     shown = list(listing.object_list)
