@@ -203,12 +203,13 @@ def check_in_context(request: HttpRequest, tournament: Tournament) -> dict[str, 
     }
 
 
-def check_in_page_context(tournament: Tournament) -> dict[str, Any]:
-    """The full check-in page around the fragment: the players who can be kept at a fixed table."""
+def check_in_page_context(tournament: Tournament, players: list[Player]) -> dict[str, Any]:
+    """The full check-in page around the fragment: the fixed-table tool offers the players of the page
+    shown (search for anyone first) — a menu of every name of a 2,000-player event would weigh more than
+    the rest of the page."""
     if tournament.status == Tournament.Status.FINISHED:
         return {"fixable": []}
-    active = tournament.players.filter(dropped_at_round__isnull=True).order_by("name", "id")
-    return {"fixable": [_Named(*row) for row in active.values_list("id", "name", "fixed_table")]}
+    return {"fixable": [_Named(p.pk, p.name, p.fixed_table) for p in players if p.dropped_at_round is None]}
 
 
 def event_context(tournament: Tournament) -> dict[str, Any]:

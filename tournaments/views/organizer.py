@@ -224,7 +224,7 @@ def check_in(request: HttpRequest, pk: int) -> HttpResponse:
     fragment = render_to_string("tournaments/_check_in_live.html", context, request=request)
     return render(request, "tournaments/check_in.html",
                   {**context, **dashboard.live_shell_context(request, tournament, "check_in"), "fragment": fragment,
-                   **dashboard.check_in_page_context(tournament),
+                   **dashboard.check_in_page_context(tournament, context["players"]),
                    "qr": qr_svg(join_url(request, tournament), scale=4), "phone": phone_origin(request)})  # fmt: skip
 
 
