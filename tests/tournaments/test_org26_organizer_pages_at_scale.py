@@ -136,3 +136,15 @@ def test_the_event_page_lists_the_first_100_players_to_an_organizer_and_check_in
     found = client.get(reverse("tournaments:check_in", args=[event.pk]), {"q": last.name}).content.decode()
     assert f'data-testid="check-in-drop-{last.pk}"' in found
     assert reverse("tournaments:player_link", args=[event.pk, last.pk]) in found
+
+
+def test_the_mending_menus_list_every_player_of_the_round_escaped(client, games, organizer):
+    event = make_event(organizer, games["caster"], rounds=3)
+    Player.objects.bulk_create(
+        [Player(tournament=event, name=n) for n in ("<b>Bold</b>", "Ann", "Ben", "Cy")]
+    )
+    services.round_pair_next(tournament=event, by=organizer)
+    client.force_login(organizer)
+    page = client.get(reverse("tournaments:round", args=[event.pk, 1])).content.decode()
+    assert 'data-testid="mend-tools"' in page and "<b>Bold</b>" not in page
+    assert page.count("&lt;b&gt;Bold&lt;/b&gt;</option>") == 6  # swap ×2, pair ×2, bye/loss, fixed table
