@@ -148,3 +148,27 @@ def test_the_mending_menus_list_every_player_of_the_round_escaped(client, games,
     page = client.get(reverse("tournaments:round", args=[event.pk, 1])).content.decode()
     assert 'data-testid="mend-tools"' in page and "<b>Bold</b>" not in page
     assert page.count("&lt;b&gt;Bold&lt;/b&gt;</option>") == 6  # swap ×2, pair ×2, bye/loss, fixed table
+
+
+def test_a_table_with_extra_time_is_late_only_once_its_own_time_is_up(games, organizer):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tournaments.live.organizer import _late_tables, organizer_alerts
+
+    event, round_ = _running_event(games, organizer, 8)
+    first, second = round_.matches.filter(bye=False, status="pending").order_by("table")[:2]
+    Match.objects.filter(pk=first.pk).update(extra_minutes=5)
+    Match.objects.filter(pk=second.pk).update(extra_minutes=10)
+    now = timezone.now()
+    round_.timer_ends_at = now - timedelta(minutes=7, seconds=30)
+    round_.save(update_fields=["timer_ends_at"])
+    alerts = organizer_alerts(event.pk, now)
+    late = {m.pk for m in alerts.late}
+    assert first.pk in late and second.pk not in late and alerts.late_count == len(late)
+    # The tag counts every unsettled table out of time (disputed ones too): the second joins 2.5 min later.
+    assert _late_tables(event.pk, now + timedelta(minutes=3)) == _late_tables(event.pk, now) + 1
+    round_.timer_ends_at = now + timedelta(minutes=1)
+    round_.save(update_fields=["timer_ends_at"])
+    assert _late_tables(event.pk, now) == 0 and organizer_alerts(event.pk, now).late_count == 0
