@@ -172,3 +172,22 @@ def test_a_table_with_extra_time_is_late_only_once_its_own_time_is_up(games, org
     round_.timer_ends_at = now + timedelta(minutes=1)
     round_.save(update_fields=["timer_ends_at"])
     assert _late_tables(event.pk, now) == 0 and organizer_alerts(event.pk, now).late_count == 0
+
+
+def test_marking_a_player_present_comes_back_to_the_same_search(client, games, organizer):
+    event = make_event(organizer, games["caster"], rounds=3)
+    Player.objects.bulk_create([Player(tournament=event, name=f"Guest {i:03d}") for i in range(120)])
+    services.checkin_open(tournament=event, by=organizer)
+    client.force_login(organizer)
+    check_in = reverse("tournaments:check_in", args=[event.pk])
+    page = client.get(check_in, {"q": "guest 11", "p": 1}).content.decode()
+    assert page.count('data-player="') == 10 and 'name="next" value="/tournaments/' in page
+    guest = event.players.get(name="Guest 117")
+    back = page.split(f'data-testid="mark-{guest.pk}"')[0].rsplit('name="next" value="', 1)[1].split('"')[0]
+    done = client.post(
+        reverse("tournaments:player_check_in", args=[event.pk, guest.pk]), {"present": "1", "next": back}
+    )
+    assert done.status_code == 302 and done["Location"] == f"{check_in}?q=guest+11"
+    guest.refresh_from_db()
+    assert guest.checked_in_at is not None
+    assert f'data-testid="present-{guest.pk}"' in client.get(done["Location"]).content.decode()

@@ -176,6 +176,11 @@ def _player_options(players: list[_Named]) -> dict[str, str]:
     }  # fmt: skip
 
 
+def _list_query_string(q: str, p: int) -> str:
+    params = {**({"q": q} if q else {}), **({"p": p} if p > 1 else {})}
+    return "?" + urlencode(params) if params else ""
+
+
 def _page_links(listing: Page, q: str) -> dict[str, str]:
     """Query strings of the previous and next page (the search kept)."""
     links = {}
@@ -201,6 +206,8 @@ def check_in_context(request: HttpRequest, tournament: Tournament) -> dict[str, 
     return {
         **organizer_context(tournament.pk),
         "page_path": reverse("tournaments:check_in", args=[tournament.pk]),
+        # Where the list's forms come back to: the same search and page.
+        "list_path": reverse("tournaments:check_in", args=[tournament.pk]) + _list_query_string(q, p),
         "tournament": tournament,
         "players": shown,
         "undoable_drops": undoable,
