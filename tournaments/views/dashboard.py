@@ -1,24 +1,41 @@
 """The organizer's live pages: the round dashboard, check-in and the event page each carry a fragment that
 polls ``organizer_live`` (the same ``live.js`` the phones use) and opens with what needs the organizer now —
 judge calls, disputes, tables out of time, results waiting for confirmation (``live.organizer``).
+
+At a 2,000-player event these pages stay cheap while the room polls: the round's fragment holds only the
+tables that need someone (the full match list is a paginated, searchable part of the page that does not
+poll), the check-in list is one searchable page of 50 names, counts come from grouped queries, and a
+fragment is rendered once per tag for every organizer of the event (it carries no CSRF token: the page
+around it carries one, and ``organizer.js`` adds it to the form being sent).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
+from urllib.parse import urlencode
 
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Page, Paginator
+from django.db.models import Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.html import format_html_join
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET
 
 from .. import selectors, services
 from ..live import VARY, etags_parse
-from ..live.organizer import organizer_context, organizer_etag
+from ..live.organizer import (
+    fragment_cached,
+    organizer_context,
+    organizer_etag,
+    round_attention,
+    round_counts,
+    seats_prefetch,
+)
 from ..models import JudgeCall, Match, Player, Round, Tournament
 from ..permissions import is_organizer
 from .helpers import int_or, live_config, tournament_or_404
@@ -26,76 +43,194 @@ from .helpers import int_or, live_config, tournament_or_404
 PAGES = ("round", "check_in", "event")
 
 
-def live_url(tournament: Tournament, page: str, number: int | None = None) -> str:
-    url = reverse("tournaments:organizer_live", args=[tournament.pk]) + f"?page={page}"
-    return url + (f"&round={number}" if number else "")
+class _Named(NamedTuple):
+    """A player in a menu of names: three columns instead of a model instance per entry."""
+
+    pk: int
+    name: str
+    fixed_table: int | None
+
+
+# Unsettled tables the round's live fragment shows (most urgent first); the rest are counted and found in
+# the full list below it.
+ATTENTION_ROWS = 25
+# Rows per page of the round's full match list and of the check-in list (a search finds anyone at once).
+LIST_ROWS = 50
+MAX_QUERY = 100
+
+
+def list_query(request: HttpRequest) -> tuple[str, int]:
+    """The search and page number of a list (a page number that is not one is the first page)."""
+    q = (request.GET.get("q") or "").strip()[:MAX_QUERY]
+    return q, max(1, int_or(request.GET.get("p"), 1) or 1)
+
+
+def live_url(tournament: Tournament, page: str, number: int | None = None, q: str = "", p: int = 1) -> str:
+    params: dict[str, Any] = {"page": page}
+    if number:
+        params["round"] = number
+    if q:
+        params["q"] = q
+    if p > 1:
+        params["p"] = p
+    return reverse("tournaments:organizer_live", args=[tournament.pk]) + "?" + urlencode(params)
+
+
+def _tag_page(page: str, number: int | None, q: str, p: int) -> str:
+    return f"{page}{number or ''}" + (f"|{q}|{p}" if page == "check_in" else "")
 
 
 def live_shell_context(request: HttpRequest, tournament: Tournament, page: str, number: int | None = None) -> dict[str, Any]:  # fmt: skip
     """What the full page needs to start polling: the fragment's URL and tag, and the script's settings."""
+    q, p = list_query(request) if page == "check_in" else ("", 1)
     etag = organizer_etag(
-        tournament_id=tournament.pk, page=f"{page}{number or ''}", language=get_language() or "en"
+        tournament_id=tournament.pk, page=_tag_page(page, number, q, p), language=get_language() or "en"
     )
-    return {"live_url": live_url(tournament, page, number), "etag": etag or "", "live_config": live_config(),
-            "server_now": timezone.now()}  # fmt: skip
+    return {"live_url": live_url(tournament, page, number, q, p), "etag": etag or "",
+            "live_config": live_config(), "server_now": timezone.now()}  # fmt: skip
 
 
 def round_dashboard_context(tournament: Tournament, round_: Round) -> dict[str, Any]:
-    matches = selectors.round_with_matches(round_=round_)
+    """The round's live fragment: the clock, counts by state and the tables that need someone."""
     overtime = selectors.overtime_matches(round_)
-    # Outstanding first: disputes, then matches without a settled result (late ones on top), then the rest.
-    order = {Match.Status.DISPUTED: 0, Match.Status.PENDING: 1, Match.Status.REPORTED: 2}
-    matches.sort(key=lambda m: (m.bye, order.get(m.status, 3), m.pk not in overtime, m.table))
-    round_.match_count = len(matches)
-    has_results = any(m.status != Match.Status.PENDING and not m.bye for m in matches) or any(
-        m.games.all() for m in matches
-    )
-    is_latest = not tournament.round_set.filter(number__gt=round_.number).exists()
-    penalties = services.penalty_counts(tournament)
     open_calls = set(
         JudgeCall.objects.filter(match__round=round_, answered_at__isnull=True).values_list(
             "match_id", flat=True
         )
     )
-    players = sorted((s.player for m in matches for s in m.seats.all()), key=lambda p: p.name.casefold())
+    counts = round_counts(round_)
+    matches, unsettled = round_attention(round_, overtime=overtime, calls=open_calls, limit=ATTENTION_ROWS)
+    round_.match_count = sum(counts.values())
+    facts = round_facts(tournament, round_, counts)
+    penalties = services.penalty_counts(tournament)
     return {
         **organizer_context(tournament.pk),
+        **facts,
         "page_path": reverse("tournaments:round", args=[tournament.pk, round_.number]),
         "tournament": tournament,
         "round": round_,
         "matches": matches,
-        "outstanding": sum(1 for m in matches if not m.bye and m.status in order),
+        "counts": counts,
+        "outstanding": unsettled,
+        "more_outstanding": unsettled - len(matches),
         "timer": selectors.round_timer(round_),
         "overtime": overtime,
         "organizer": True,
-        "has_results": has_results,
-        "is_latest": is_latest,
-        "top_cut": round_.kind == Round.Kind.TOP_CUT,
-        "pods": tournament.match_format == Tournament.MatchFormat.PODS and round_.kind == Round.Kind.SWISS,
         "penalties": {pid: sum(kinds.values()) for pid, kinds in penalties.items()},
         "open_calls": open_calls,
-        "can_mend": is_latest and not has_results and round_.kind == Round.Kind.SWISS,
-        "round_players": players,
         "pairing_changes": list(round_.pairing_changes.select_related("actor")),
     }
 
 
+def round_facts(
+    tournament: Tournament, round_: Round, counts: dict[str, int] | None = None
+) -> dict[str, Any]:
+    """What the round's controls depend on: latest round, results in, pods, mending allowed."""
+    counts = counts if counts is not None else round_counts(round_)
+    settled = sum(n for status, n in counts.items() if status not in ("bye", Match.Status.PENDING))
+    has_results = settled > 0 or round_.matches.filter(games__isnull=False).exists()
+    is_latest = not tournament.round_set.filter(number__gt=round_.number).exists()
+    return {
+        "has_results": has_results,
+        "is_latest": is_latest,
+        "top_cut": round_.kind == Round.Kind.TOP_CUT,
+        "pods": tournament.match_format == Tournament.MatchFormat.PODS and round_.kind == Round.Kind.SWISS,
+        "can_mend": is_latest and not has_results and round_.kind == Round.Kind.SWISS,
+    }
+
+
+def _matches_found(round_: Round, q: str) -> QuerySet[Match]:
+    matches = round_.matches.order_by("table")
+    if not q:
+        return matches
+    by_name = Q(seats__player__name__icontains=q)
+    return matches.filter(by_name | Q(table=int(q)) if q.isdigit() else by_name).distinct()
+
+
+def round_page_context(request: HttpRequest, tournament: Tournament, round_: Round) -> dict[str, Any]:
+    """The full page around the fragment: one page of the searchable match list, and the mending tools
+    (their player menus only before the round has a result, the one time they can be used)."""
+    q, p = list_query(request)
+    listing = Paginator(_matches_found(round_, q), LIST_ROWS).get_page(p)
+    listing.object_list = list(listing.object_list.prefetch_related(seats_prefetch()))
+    facts = round_facts(tournament, round_)
+    players: list[_Named] = []
+    if facts["can_mend"]:
+        found = Player.objects.filter(seats__match__round=round_).values_list("id", "name", "fixed_table")
+        players = sorted((_Named(*row) for row in found), key=lambda p: (p.name.casefold(), p.pk))
+    return {**facts, "listing": listing, "q": q, "page_links": _page_links(listing, q),
+            **_player_options(players), "organizer": True,
+            "page_path": reverse("tournaments:round", args=[tournament.pk, round_.number])}  # fmt: skip
+
+
+def _player_options(players: list[_Named]) -> dict[str, str]:
+    """The mending tools' six menus of every player of the round, built once each: right after a pairing
+    of 2,000 players, six template loops over 2,000 names were most of the dashboard's load."""
+    tables = gettext("table")
+    return {
+        "player_options": format_html_join("", '<option value="{}">{}</option>', ((p.pk, p.name) for p in players)),
+        "player_options_tables": format_html_join(
+            "", '<option value="{}">{}{}</option>',
+            ((p.pk, p.name, f" ({tables} {p.fixed_table})" if p.fixed_table else "") for p in players),
+        ),
+    }  # fmt: skip
+
+
+def _list_query_string(q: str, p: int) -> str:
+    params = {**({"q": q} if q else {}), **({"p": p} if p > 1 else {})}
+    return "?" + urlencode(params) if params else ""
+
+
+def _page_links(listing: Page, q: str) -> dict[str, str]:
+    """Query strings of the previous and next page (the search kept)."""
+    links = {}
+    if listing.has_previous():
+        links["previous"] = "?" + urlencode({**({"q": q} if q else {}), "p": listing.previous_page_number()})
+    if listing.has_next():
+        links["next"] = "?" + urlencode({**({"q": q} if q else {}), "p": listing.next_page_number()})
+    return links
+
+
 def check_in_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
-    players = list(tournament.players.order_by("name", "id"))
+    """Check-in: counts by state and one page of the (searchable) list of players."""
+    q, p = list_query(request)
+    everyone = tournament.players.all()
+    found = everyone.filter(name__icontains=q) if q else everyone
+    # Whether a deck is registered, not the deck itself (a document of kilobytes per player).
+    found = found.defer("deck", "pool", "deck_report").annotate(has_deck=Q(deck__isnull=False))
+    listing = Paginator(found.order_by("name", "id"), LIST_ROWS).get_page(p)
+    present = everyone.filter(checked_in_at__isnull=False).count()
+    shown = list(listing.object_list)
+    undoable = {p.pk for p in shown if p.dropped and services.drop_undoable(tournament, p)}
+    no_shows = everyone.filter(no_show=True).exists()
     return {
         **organizer_context(tournament.pk),
         "page_path": reverse("tournaments:check_in", args=[tournament.pk]),
+        # Where the list's forms come back to: the same search and page.
+        "list_path": reverse("tournaments:check_in", args=[tournament.pk]) + _list_query_string(q, p),
         "tournament": tournament,
-        "players": players,
-        "present": sum(1 for p in players if p.checked_in_at),
+        "players": shown,
+        "undoable_drops": undoable,
+        "listing": listing,
+        "q": q,
+        "page_links": _page_links(listing, q),
+        "present": present,
         # Waitlisted entries have no place to check in to.
-        "seated": sum(1 for p in players if not p.waitlisted),
-        "no_shows": [p for p in players if p.no_show],
+        "seated": everyone.filter(waitlisted=False).count(),
         "can_restore": tournament.status != Tournament.Status.REGISTRATION
-        and any(p.no_show for p in players)
+        and no_shows
         and not services.round_one_has_results(tournament),
         "penalties": {pid: sum(kinds.values()) for pid, kinds in services.penalty_counts(tournament).items()},
     }
+
+
+def check_in_page_context(tournament: Tournament, players: list[Player]) -> dict[str, Any]:
+    """The full check-in page around the fragment: the fixed-table tool offers the players of the page
+    shown (search for anyone first) — a menu of every name of a 2,000-player event would weigh more than
+    the rest of the page."""
+    if tournament.status == Tournament.Status.FINISHED:
+        return {"fixable": []}
+    return {"fixable": [_Named(p.pk, p.name, p.fixed_table) for p in players if p.dropped_at_round is None]}
 
 
 def event_context(tournament: Tournament) -> dict[str, Any]:
@@ -144,14 +279,17 @@ def organizer_live(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404
     number = int_or(request.GET.get("round")) if page == "round" else None
     round_ = get_object_or_404(Round, tournament=tournament, number=number or 0) if page == "round" else None
+    q, p = list_query(request) if page == "check_in" else ("", 1)
     language = get_language() or "en"
-    etag = organizer_etag(tournament_id=pk, page=f"{page}{number or ''}", language=language)
+    etag = organizer_etag(tournament_id=pk, page=_tag_page(page, number, q, p), language=language)
     if etag is None:
         raise Http404
     if etag in etags_parse(request.headers.get("If-None-Match", "")):
         response: HttpResponse = HttpResponseNotModified()
     else:
-        response = HttpResponse(render_fragment(request, tournament, page, round_))
+        response = HttpResponse(
+            fragment_cached(etag, lambda: render_fragment(request, tournament, page, round_))
+        )
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     response["Vary"] = VARY

@@ -224,6 +224,7 @@ def check_in(request: HttpRequest, pk: int) -> HttpResponse:
     fragment = render_to_string("tournaments/_check_in_live.html", context, request=request)
     return render(request, "tournaments/check_in.html",
                   {**context, **dashboard.live_shell_context(request, tournament, "check_in"), "fragment": fragment,
+                   **dashboard.check_in_page_context(tournament, context["players"]),
                    "qr": qr_svg(join_url(request, tournament), scale=4), "phone": phone_origin(request)})  # fmt: skip
 
 
@@ -265,11 +266,13 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     timer = selectors.round_timer(round_)
     if not organizer:
         return round_for_players(request, tournament, round_, timer)
-    context = dashboard.round_dashboard_context(tournament, round_)
-    fragment = render_to_string("tournaments/_round_dashboard.html", context, request=request)
+    # The fragment is rendered afresh on a full load (the cache serves the polls): a reload always shows
+    # the database as it is, even right after a change whose counter bump is still on its way.
+    fragment = dashboard.render_fragment(request, tournament, "round", round_)
     return render(request, "tournaments/round.html",
-                  {**context, **dashboard.live_shell_context(request, tournament, "round", round_.number),
-                   "fragment": fragment})  # fmt: skip
+                  {**dashboard.round_page_context(request, tournament, round_), "tournament": tournament,
+                   "round": round_, "timer": timer, "fragment": fragment,
+                   **dashboard.live_shell_context(request, tournament, "round", round_.number)})  # fmt: skip
 
 
 @login_required

@@ -1,8 +1,23 @@
 // The organizer's live pages: after each swap of the live fragment, count what needs the organizer now (judge
 // calls and disputes) into a badge and the page title, and chime when one appears that this page has not
 // seen before. The sound can be muted; the choice is kept in this browser.
+// It also adds the page's one CSRF token to the live part's forms as they are sent (the fragment is shared).
 (function () {
   "use strict";
+  // The live part is one fragment shared by every organizer of the event, so its forms carry no CSRF token:
+  // the page holds the token once (#org-csrf) and it is added to a form the moment that form is sent.
+  var csrf = document.getElementById("org-csrf");
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!csrf || !form || (form.getAttribute("method") || "").toLowerCase() !== "post") { return; }
+    if (form.querySelector("input[name=csrfmiddlewaretoken]")) { return; }
+    var input = document.createElement("input");
+    input.type = "hidden";
+    input.name = "csrfmiddlewaretoken";
+    input.value = csrf.value;
+    form.appendChild(input);
+  }, true);
+
   var box = document.getElementById("live");
   var badge = document.getElementById("alert-badge");
   var mute = document.getElementById("alert-mute");
