@@ -4,9 +4,10 @@ A poll is answered 304 while nothing changed: the tag names the page (with its s
 the event's change counter and the number of tables whose time is up (a clock running out changes no
 counter, yet the organizer must see it), so an unchanged dashboard costs three small queries.
 
-The fragments carry no CSRF token (the page around them carries it once, and ``organizer.js`` adds it to
-whichever form is sent), so a fragment is the same for every organizer of the event: it is rendered once per
-tag and kept in the cache. What they show is read with counts by state and only the rows that need someone —
+The polled fragments carry no CSRF token (the page around them carries it once, and ``organizer.js`` adds it
+to whichever form is sent), so a fragment is the same for every organizer of the event: it is rendered once
+per tag and kept in the cache. A full page load renders them with a token in each form, so a page opened with
+JavaScript off still works. What they show is read with counts by state and only the rows that need someone —
 never a loop over every player or match of a 2,000-player event.
 """
 

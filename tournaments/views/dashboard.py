@@ -257,7 +257,9 @@ TEMPLATES = {
 }
 
 
-def render_fragment(request: HttpRequest, tournament: Tournament, page: str, round_: Round | None) -> str:
+def render_fragment(
+    request: HttpRequest, tournament: Tournament, page: str, round_: Round | None, *, full_page: bool = False
+) -> str:
     if page == "round":
         assert round_ is not None
         context = round_dashboard_context(tournament, round_)
@@ -265,6 +267,10 @@ def render_fragment(request: HttpRequest, tournament: Tournament, page: str, rou
         context = check_in_context(request, tournament)
     else:
         context = event_context(tournament)
+    # Polled fragments are shared by every organizer of the event (cached per tag), so they carry no token:
+    # organizer.js adds the page's one token to the form sent. A full page load renders them with a token per
+    # form, so the forms of a page opened with JavaScript off still work.
+    context["live_fragment"] = not full_page
     return render_to_string(TEMPLATES[page], context, request=request)
 
 

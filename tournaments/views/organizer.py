@@ -268,7 +268,7 @@ def round_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         return round_for_players(request, tournament, round_, timer)
     # The fragment is rendered afresh on a full load (the cache serves the polls): a reload always shows
     # the database as it is, even right after a change whose counter bump is still on its way.
-    fragment = dashboard.render_fragment(request, tournament, "round", round_)
+    fragment = dashboard.render_fragment(request, tournament, "round", round_, full_page=True)
     return render(request, "tournaments/round.html",
                   {**dashboard.round_page_context(request, tournament, round_), "tournament": tournament,
                    "round": round_, "timer": timer, "fragment": fragment,
