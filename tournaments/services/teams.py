@@ -18,44 +18,15 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from .. import records
+from ..decklists import snapshot_from_deck
 from ..engine import teams as team_engine
 from ..models import Match, Team, TeamMember, Tournament
 from ..permissions import is_organizer
-from .common import announce, game_rules
+from .common import announce
 from .registration import player_register, player_submit_deck
+from .team_decks import team_deck_conflicts
 
 SEATS = "ABC"
-
-
-def _team_deck_problems(tournament: Tournament, decks: Sequence[Any]) -> list[str]:
-    """The team rule's violations, each naming the card and both decks (nothing when the format has none)."""
-    from rules.engine.team import team_conflicts
-    from rules.services import card_info
-
-    from ..decklists import snapshot_cards, snapshot_from_deck
-
-    fmt = game_rules(tournament.game).formats.get(tournament.format_slug)
-    if fmt is None or fmt.team is None:
-        return []
-    from rules.engine.cards import Deck as EngineDeck
-
-    engine_decks = []
-    for deck in decks:
-        sections, _hero = snapshot_cards(snapshot_from_deck(deck))
-        engine_decks.append(
-            (
-                deck.name,
-                EngineDeck(
-                    sections={slug: [(card_info(c), n) for c, n in rows] for slug, rows in sections.items()}
-                ),
-            )
-        )
-    return [
-        _("“%(card)s” is in both “%(first)s” and “%(second)s”: with unified deck construction a card other than "
-          "basic lands may be in one teammate's deck only.")
-        % {"card": c.card, "first": c.decks[0], "second": c.decks[1]}
-        for c in team_conflicts(fmt.team, engine_decks)
-    ]  # fmt: skip
 
 
 @transaction.atomic
@@ -84,9 +55,13 @@ def team_register(
         errors["decks"] = _("Deck registration is on: give one deck per member.")
     if errors:
         raise ValidationError(errors)
-    problems = _team_deck_problems(tournament, decks)
-    if problems:
-        raise ValidationError({"decks": problems})
+    conflicts = team_deck_conflicts(
+        game=tournament.game,
+        format_slug=tournament.format_slug,
+        decks=[(deck.name, snapshot_from_deck(deck)) for deck in decks],
+    )
+    if conflicts:
+        raise ValidationError({"decks": [c["message"] for c in conflicts]})
     team = Team.objects.create(tournament=tournament, name=name, created_by=by)
     for seat, member in enumerate(members):
         player = player_register(tournament=tournament, by=by, user=member)
