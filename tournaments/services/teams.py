@@ -90,10 +90,16 @@ def _membership(tournament: Tournament) -> tuple[dict[int, tuple[int, int]], dic
     return seat_of, members
 
 
+def tables_per_pairing(tournament: Tournament) -> int:
+    """Matches of one team pairing: one per seat, or one shared game (Two-Headed Giant, seat A's player
+    holding the team's place in it)."""
+    return 1 if tournament.team_mode == "2hg" else tournament.team_size
+
+
 def team_results(tournament: Tournament, history: records.History) -> list[team_engine.TeamMatch]:
     """The team matches of the Swiss rounds in ``history``, read back from the seat matches' tables."""
     seat_of, _members = _membership(tournament)
-    size = tournament.team_size
+    size = tables_per_pairing(tournament)
     grouped: dict[tuple[int, int], list[records.MatchRow]] = {}
     for m in history.matches:
         if m.seats:
@@ -130,6 +136,7 @@ def team_round_matches(
 
     seat_of, members = _membership(tournament)
     size = tournament.team_size
+    per = tables_per_pairing(tournament)
     active = {p.id for p in history.active_for_round(round_.number)}
     loose = [history.players[pid].name for pid in sorted(active) if pid not in seat_of]
     if loose:
@@ -160,14 +167,14 @@ def team_round_matches(
         raise ValidationError(_("No valid pairing exists: %(why)s") % {"why": reason(error)}) from None
     matches: list[tuple[int, bool, str, list[tuple[int, int, int, bool]]]] = []
     for pair in result.pairs:
-        for seat in range(size):
-            table = (pair.table - 1) * size + seat + 1
+        for seat in range(per):
+            table = (pair.table - 1) * per + seat + 1
             matches.append((table, False, Match.Status.PENDING,
                             [(members[pair.player_a][seat], 0, 0, False), (members[pair.player_b][seat], 1, 0, False)]))  # fmt: skip
     if result.bye is not None:
         # Every member of the bye team has a bye (a 2-0 win, final at once), at the team's tables.
-        base = len(result.pairs) * size
-        for seat in range(size):
+        base = len(result.pairs) * per
+        for seat in range(per):
             matches.append(
                 (base + seat + 1, True, Match.Status.FINAL, [(members[result.bye][seat], 0, 2, False)])
             )
@@ -204,7 +211,38 @@ def team_standings_rows(tournament: Tournament) -> list[dict[str, Any]]:
     ]
 
 
-def team_seat_of(player_id: int) -> tuple[str, str] | None:
-    """(team name, seat letter) of a player in a team event, for their phone."""
-    member = TeamMember.objects.select_related("team").filter(player_id=player_id).first()
-    return None if member is None else (member.team.name, SEATS[member.seat])
+def team_seat_of(player_id: int) -> tuple[str, str, str] | None:
+    """(team name, seat letter, Two-Headed Giant line or "") of a player in a team event, for their phone. In
+    Two-Headed Giant the team's one match is seated on seat A's player: seat B's phone says where to play."""
+    member = TeamMember.objects.select_related("team__tournament").filter(player_id=player_id).first()
+    if member is None:
+        return None
+    shared = ""
+    if member.team.tournament.team_mode == "2hg":
+        mates = list(member.team.members.select_related("player").order_by("seat"))
+        partner = next((m.player.name for m in mates if m.pk != member.pk), "")
+        match = (
+            Match.objects.filter(seats__player_id=mates[0].player_id, round__draft=False)
+            .order_by("-round__number")
+            .first()
+        )
+        if match is None or match.bye:
+            shared = _("Two-Headed Giant with %(partner)s.") % {"partner": partner}
+        else:
+            shared = _("Two-Headed Giant with %(partner)s: your team plays at table %(table)s.") % {
+                "partner": partner,
+                "table": match.table,
+            }
+    return (member.team.name, SEATS[member.seat], shared)
+
+
+def two_headed_stand_in(seats: Sequence[Any], user_id: int | None) -> Any:
+    """In Two-Headed Giant, the seated player (seat A) whose teammate ``user_id`` is: a team's result is
+    reported and confirmed once, by either of its members. None otherwise."""
+    if user_id is None or not seats:
+        return None
+    ids = {s.player_id: s.player for s in seats}
+    mates = TeamMember.objects.filter(player__user_id=user_id, team__tournament__team_mode="2hg").values_list(
+        "team__members__player_id", flat=True
+    )
+    return next((ids[pid] for pid in mates if pid in ids), None)
