@@ -22,6 +22,8 @@ from ..decklists import snapshot_from_deck
 from ..engine import teams as team_engine
 from ..models import Match, Team, TeamMember, Tournament
 from ..permissions import is_organizer
+from ..team_reads import membership as _membership
+from ..team_reads import tables_per_pairing, team_results
 from .common import announce
 from .registration import player_register, player_submit_deck
 from .team_decks import team_deck_conflicts
@@ -76,67 +78,22 @@ def team_register(
     return team
 
 
-def _membership(tournament: Tournament) -> tuple[dict[int, tuple[int, int]], dict[int, list[int]]]:
-    """player id -> (team id, seat), and team id -> member player ids by seat."""
-    seat_of: dict[int, tuple[int, int]] = {}
-    members: dict[int, list[int]] = {}
-    for team_id, player_id, seat in (
-        TeamMember.objects.filter(team__tournament=tournament)
-        .order_by("team_id", "seat")
-        .values_list("team_id", "player_id", "seat")
-    ):
-        seat_of[player_id] = (team_id, seat)
-        members.setdefault(team_id, []).append(player_id)
-    return seat_of, members
-
-
-def tables_per_pairing(tournament: Tournament) -> int:
-    """Matches of one team pairing: one per seat, or one shared game (Two-Headed Giant, seat A's player
-    holding the team's place in it)."""
-    return 1 if tournament.team_mode == "2hg" else tournament.team_size
-
-
-def team_results(tournament: Tournament, history: records.History) -> list[team_engine.TeamMatch]:
-    """The team matches of the Swiss rounds in ``history``, read back from the seat matches' tables."""
-    seat_of, _members = _membership(tournament)
-    size = tables_per_pairing(tournament)
-    grouped: dict[tuple[int, int], list[records.MatchRow]] = {}
-    for m in history.matches:
-        if m.seats:
-            grouped.setdefault((m.round_number, (m.table - 1) // size), []).append(m)
-    out = []
-    for (number, _table), rows in sorted(grouped.items()):
-        first = rows[0].seats[0].player_id
-        team_a = seat_of.get(first, (None, 0))[0]
-        if team_a is None:
-            continue
-        if all(r.bye for r in rows):
-            out.append(team_engine.team_match_of(number, team_a, None, ()))
-            continue
-        team_b = None
-        seats = []
-        for r in rows:
-            if len(r.seats) != 2:
-                continue
-            a, b = r.seats
-            team_b = seat_of.get(b.player_id, (None, 0))[0]
-            done = r.status in records.DONE_STATUSES
-            seats.append(team_engine.SeatResult(a.wins if done else 0, b.wins if done else 0))
-        if team_b is not None and all(r.status in records.DONE_STATUSES for r in rows):
-            out.append(team_engine.team_match_of(number, team_a, team_b, seats))
-    return out
-
-
 def team_round_matches(
     *, round_: Any, tournament: Tournament, history: records.History
 ) -> list[tuple[int, bool, str, list[tuple[int, int, int, bool]]]]:
     """Pair a team round: the engine pairs teams on team points; each pairing becomes seat matches."""
+    from .. import phases
     from ..engine.pairing import PairingImpossible, PairingPlayer, pair_round
     from ..engine_messages import reason
+    from .phases import phase_seat_entrants
 
     seat_of, members = _membership(tournament)
     size = tournament.team_size
     per = tables_per_pairing(tournament)
+    # A phase's first round fixes which teams made its cut (by team standings); its rounds pair only them.
+    phase_seat_entrants(tournament=tournament, number=round_.number, history=history)
+    phase = phases.phase_of_round(tournament, round_.number)
+    entrants = set(phase.entrants) if phase is not None and phase.entrants is not None else None
     active = {p.id for p in history.active_for_round(round_.number)}
     loose = [history.players[pid].name for pid in sorted(active) if pid not in seat_of]
     if loose:
@@ -144,11 +101,20 @@ def team_round_matches(
             _("These players are on no team: %(names)s. Register them as a team or drop them.")
             % {"names": ", ".join(loose[:10])}
         )
-    teams = [t for t, ids in members.items() if len(ids) == size and all(pid in active for pid in ids)]
+    teams = [
+        t
+        for t, ids in members.items()
+        if len(ids) == size and all(pid in active and (entrants is None or pid in entrants) for pid in ids)
+    ]
     if len(teams) < 2:
         raise ValidationError(_("At least two complete teams are needed to pair a round."))
     played = team_results(tournament, history)
-    rows = {r.team_id: r for r in team_engine.team_standings(teams, played)}
+    counted = (
+        played
+        if phase is None or phase.carry_points
+        else team_results(tournament, phases.phase_history(history, phase))
+    )
+    rows = {r.team_id: r for r in team_engine.team_standings(teams, counted)}
     met: dict[int, set[int]] = {t: set() for t in teams}
     byes = set()
     for m in played:
@@ -181,10 +147,24 @@ def team_round_matches(
     return matches
 
 
-def team_standings_rows(tournament: Tournament) -> list[dict[str, Any]]:
-    """Team standings with each team's members (by seat), for the API and the pages."""
+def team_standings_rows(
+    tournament: Tournament, phase: Any = None, *, phase_one: bool = False
+) -> list[dict[str, Any]]:
+    """Team standings with each team's members (by seat), for the API and the pages: the whole event's, or
+    one phase's (an added phase: its own rounds and teams; ``phase_one``: the rounds before the first added
+    phase)."""
+    from .. import phases
+
     history = records.load_history(tournament)
     teams = {t.pk: t for t in tournament.teams.prefetch_related("members__player__user")}
+    if phase is not None:
+        history = phases.phase_history(history, phase)
+        entrants = set(phase.entrants or ())
+        teams = {pk: t for pk, t in teams.items() if any(m.player_id in entrants for m in t.members.all())}
+    elif phase_one:
+        first_added = tournament.phases.order_by("number").first()
+        if first_added is not None:
+            history = phases.before_round(history, first_added.first_round)
     rows = team_engine.team_standings(teams, team_results(tournament, history))
     return [
         {
