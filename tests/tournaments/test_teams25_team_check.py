@@ -71,6 +71,9 @@ def test_it_refuses_what_the_user_may_not_check(games, make_user, api_client_for
     unknown = api.post(URL, {"deck": mine.pk, "decks": [mine.pk + 999], "sections": {"main": [_line("Nope")]}},
                        format="json")  # fmt: skip
     assert unknown.status_code == 400
+    huge = {f"s{i}": [_line("Ann Card 0", 1)] * 30 for i in range(19)}
+    too_big = api.post(URL, {"deck": mine.pk, "decks": [mine.pk + 999], "sections": huge}, format="json")
+    assert too_big.status_code == 400 and "500" in str(too_big.json())
 
 
 def test_a_member_checks_against_the_teammates_registered_decks(games, organizer, make_user, api_client_for):

@@ -130,6 +130,9 @@ class TeamCheckInSerializer(serializers.Serializer):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if not attrs.get("tournament") and not attrs.get("decks"):
             raise serializers.ValidationError(_("Choose a team event or give your teammates' decks."))
+        sections = attrs.get("sections") or {}
+        if len(sections) > 20 or sum(len(lines) for lines in sections.values()) > 500:
+            raise serializers.ValidationError({"sections": _("At most 20 sections and 500 card lines.")})
         return attrs
 
 
