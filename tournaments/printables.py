@@ -269,6 +269,8 @@ def context_for(
         extra = teams_context(tournament) if kind == "teams" else phase_context(tournament, number)
         if extra is None:
             return None
+        for row in extra.get("team_rows") or ():
+            row["top_cut_label"] = CUT_LABELS.get(row["top_cut"], row["top_cut"]) if row["top_cut"] else ""
         base.update(extra)
     elif kind == "decklists":
         players = selectors.visible_decklists(tournament, user)

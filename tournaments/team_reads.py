@@ -96,3 +96,62 @@ def team_cut_entrants(tournament: Tournament, history: records.History, phase: A
         taken = {row.team_id for row in chosen}
         chosen = chosen + [row for row in ranked if row.team_id not in taken][: phase.min_count - len(chosen)]
     return sorted(pid for row in chosen for pid in members[row.team_id])
+
+
+def team_cut_reach(tournament: Tournament) -> tuple[dict[int, int], dict[int, int], int | None]:
+    """How far each team went in the top cut: ``(team -> the last cut round it played, round -> its team
+    pairings, the final's winning team or None)``."""
+    from .models import MatchSeat, Round
+
+    per = tables_per_pairing(tournament)
+    seat_of, _members = membership(tournament)
+    rows = list(
+        MatchSeat.objects.filter(match__round__tournament=tournament, match__round__kind=Round.Kind.TOP_CUT)
+        .order_by("match__round__number", "match__table")
+        .values_list("player_id", "wins", "match__table", "match__round__number", "match__status")
+    )
+    reached: dict[int, int] = {}
+    slots: dict[int, set[int]] = {}
+    seats: dict[tuple[int, int], list[tuple[int, int, str]]] = {}
+    for pid, wins, table, number, status in rows:
+        team = seat_of.get(pid, (None, 0))[0]
+        if team is None:
+            continue
+        reached[team] = number
+        slots.setdefault(number, set()).add((table - 1) // per)
+        seats.setdefault((number, table), []).append((team, wins, status))
+    winner = None
+    last = max(slots, default=None)
+    final = [pair for (number, _table), pair in seats.items() if number == last]
+    if (
+        last is not None
+        and len(slots[last]) == 1
+        and all(len(p) == 2 and p[0][2] in records.DONE_STATUSES for p in final)
+    ):
+        tally: dict[int, int] = {}
+        for pair in final:
+            if pair[0][1] != pair[1][1]:
+                team = max(pair, key=lambda s: s[1])[0]
+                tally[team] = tally.get(team, 0) + 1
+        ranked = sorted(tally.items(), key=lambda kv: -kv[1])
+        if ranked and (len(ranked) == 1 or ranked[0][1] > ranked[1][1]):
+            winner = ranked[0][0]
+    return reached, {n: len(s) for n, s in slots.items()}, winner
+
+
+def team_stages(tournament: Tournament) -> dict[int, str]:
+    """team id -> how far it went in the cut ("winner", "final", "semifinal", …; a round is named by its
+    number of team pairings)."""
+    from .cut_stages import stage_name
+
+    reached, slots, winner = team_cut_reach(tournament)
+    stages = {team: stage_name(slots[number]) for team, number in reached.items()}
+    if winner is not None:
+        stages[winner] = "winner"
+    return stages
+
+
+def team_cut_stages(tournament: Tournament) -> dict[int, str]:
+    """player id -> their team's stage in the cut, for the players' standings of a team event."""
+    _seat_of, members = membership(tournament)
+    return {pid: stage for team, stage in team_stages(tournament).items() for pid in members.get(team, ())}

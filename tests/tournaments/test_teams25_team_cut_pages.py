@@ -48,3 +48,6 @@ def test_a_team_event_in_its_top_cut_renders_everywhere(
     for url in pages:
         assert client.get(url).status_code == 200, url
     assert api.get(f"/api/tournaments/{tid}/standings/").status_code == 200
+    standings = client.get(f"/tournaments/{tid}/teams/").content.decode()
+    assert standings.count('data-testid="team-cut-stage"') == 4 and "Winner" in standings
+    assert "(Winner)" in client.get(f"/tournaments/{tid}/print/teams/").content.decode()

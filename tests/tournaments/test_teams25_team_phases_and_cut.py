@@ -113,6 +113,22 @@ def test_a_team_top_cut_seeds_teams_and_finishes_after_the_final(games, organize
         services.topcut_advance(tournament=event, by=organizer)
     services.tournament_finish(tournament=event, by=organizer)
     assert Tournament.objects.get(pk=tid).status == Tournament.Status.FINISHED
+    # Final team standings: the cut's teams first by how far each went, then the rest by Swiss rank.
+    rows = api.get(f"/api/tournaments/{tid}/teams/").json()["teams"]
+    champion = team_of[finals[0].seats.get(seat=0).player_id]  # seat 0 won every final seat match 2-1
+    runner_up = ({seeds[3], seeds[1]} - {champion}).pop()
+    assert [(r["team"], r["top_cut"]) for r in rows[:2]] == [(champion, "winner"), (runner_up, "final")]
+    assert {(r["team"], r["top_cut"]) for r in rows[2:4]} == {
+        (seeds[0], "semifinal"),
+        (seeds[2], "semifinal"),
+    }
+    assert [r["rank"] for r in rows] == list(range(1, 7)) and all(r["top_cut"] is None for r in rows[4:])
+    # Every member of a team shares its stage in the players' standings.
+    players = {
+        r["player"]: r["top_cut"] for r in api.get(f"/api/tournaments/{tid}/standings/").json()["standings"]
+    }
+    winners = next(r for r in rows if r["team"] == champion)["members"]
+    assert all(players[m["player"]] == "winner" for m in winners)
 
 
 def test_a_two_headed_giant_cut_of_three_gives_the_top_seed_a_bye(

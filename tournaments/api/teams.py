@@ -39,7 +39,11 @@ class TeamMemberOutSerializer(serializers.Serializer):
 
 
 class TeamRowOutSerializer(serializers.Serializer):
-    rank = serializers.IntegerField()
+    rank = serializers.IntegerField(help_text="after a top cut: the cut's teams first, by how far each went")
+    swiss_rank = serializers.IntegerField(help_text="the place in the Swiss team standings")
+    top_cut = serializers.CharField(
+        allow_null=True, help_text="winner / final / semifinal / …; null outside the cut"
+    )
     team = serializers.IntegerField()
     name = serializers.CharField()
     points = serializers.IntegerField(help_text="3 per team match won (most seat matches), 1 per draw")

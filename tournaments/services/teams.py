@@ -166,9 +166,21 @@ def team_standings_rows(
         if first_added is not None:
             history = phases.before_round(history, first_added.first_round)
     rows = team_engine.team_standings(teams, team_results(tournament, history))
-    return [
+    stages: dict[int, str] = {}
+    if phase is None and not phase_one and tournament.top_cut:
+        from ..cut_stages import STAGE_ORDER
+        from ..team_reads import team_stages
+
+        # As for players: the cut's teams first, by how far each went, then the rest by Swiss rank.
+        stages = team_stages(tournament)
+        rows = sorted(
+            rows, key=lambda r: (STAGE_ORDER.get(stages.get(r.team_id, ""), len(STAGE_ORDER)), r.rank)
+        )
+    out = [
         {
-            "rank": row.rank,
+            "rank": position,
+            "swiss_rank": row.rank,
+            "top_cut": stages.get(row.team_id),
             "team": row.team_id,
             "name": teams[row.team_id].name,
             "points": row.points,
@@ -187,8 +199,13 @@ def team_standings_rows(
                 for m in teams[row.team_id].members.all()
             ],
         }
-        for row in rows
+        for position, row in enumerate(rows, start=1)
     ]
+    if not stages:
+        # Without a cut the engine's ranks stand (teams tied on every tiebreak share one).
+        for entry, row in zip(out, rows, strict=True):
+            entry["rank"] = row.rank
+    return out
 
 
 def team_seat_of(player_id: int) -> tuple[str, str, str] | None:
