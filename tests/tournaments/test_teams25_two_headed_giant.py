@@ -81,5 +81,15 @@ def test_one_shared_game_per_team_pairing_reported_once(games, organizer, make_u
     page = client.get(f"/tournaments/{tid}/me/").content.decode()
     assert "Your team: Heads 0, seat B" in page and 'data-testid="my-team-2hg"' in page
     assert "Two-Headed Giant with h0" in page
+    # Seat B of a team that played (no bye) in round 2 gets its table and a link to the shared game.
+    shared = (
+        Match.objects.filter(round__tournament=event, round__number=2, bye=False).order_by("table").first()
+    )
+    head = shared.seats.get(seat=0).player
+    partner = next(m for m in head.team_member.team.members.all() if m.player_id != head.pk).player
+    client.force_login(partner.user)
+    page = client.get(f"/tournaments/{tid}/me/").content.decode()
+    assert f'href="/tournaments/matches/{shared.pk}/"' in page
+    assert f"your team plays at table {shared.table}" in page
     standings = client.get(f"/tournaments/{tid}/teams/").content.decode()
     assert 'data-testid="team-mode-2hg"' in standings and "A: h0 · B: h1" in standings

@@ -208,13 +208,14 @@ def team_standings_rows(
     return out
 
 
-def team_seat_of(player_id: int) -> tuple[str, str, str] | None:
-    """(team name, seat letter, Two-Headed Giant line or "") of a player in a team event, for their phone. In
-    Two-Headed Giant the team's one match is seated on seat A's player: seat B's phone says where to play."""
+def team_seat_of(player_id: int) -> tuple[str, str, str, int | None] | None:
+    """(team name, seat letter, Two-Headed Giant line or "", the team's shared match id or None) of a player in
+    a team event, for their phone. In Two-Headed Giant the team's one match is seated on seat A's player: seat
+    B's phone says where to play and links the match."""
     member = TeamMember.objects.select_related("team__tournament").filter(player_id=player_id).first()
     if member is None:
         return None
-    shared = ""
+    shared, match_id = "", None
     if member.team.tournament.team_mode == "2hg":
         mates = list(member.team.members.select_related("player").order_by("seat"))
         partner = next((m.player.name for m in mates if m.pk != member.pk), "")
@@ -230,7 +231,8 @@ def team_seat_of(player_id: int) -> tuple[str, str, str] | None:
                 "partner": partner,
                 "table": match.table,
             }
-    return (member.team.name, SEATS[member.seat], shared)
+            match_id = match.pk
+    return (member.team.name, SEATS[member.seat], shared, match_id)
 
 
 def two_headed_stand_in(seats: Sequence[Any], user_id: int | None) -> Any:
