@@ -396,6 +396,8 @@ def deck_builder(request: HttpRequest, pk: int) -> HttpResponse:
             "search": "/api/cards/",
             "grouped": reverse("api-card-grouped"),
             "validate": "/api/decks/validate/",
+            # A team event's deck rule against the teammates' decks (tournaments/api/teams.py).
+            "team_check": "/api/tournaments/team-check/",
             "partners": reverse("api-deck-partners"),
             "save": reverse("api-deck-detail", args=[deck.pk]),
             "status": reverse("decks:detail", args=[deck.pk]),

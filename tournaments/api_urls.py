@@ -28,6 +28,7 @@ urlpatterns = [
         phases.PairingReportView.as_view(),
         name="api-tournament-round-report",
     ),
+    path("tournaments/team-check/", teams.TeamDeckCheckView.as_view(), name="api-tournament-team-check"),
     path("tournaments/<str:pk>/teams/", teams.TeamsView.as_view(), name="api-tournament-teams"),
     *router.urls,
 ]

@@ -68,6 +68,14 @@ class Tournament(models.Model):
     draft_pairings = models.BooleanField(_("review pairings before players see them"), default=False)
     # 1: players play for themselves; 2 or 3: teams (tournaments/team_models.py), paired as units.
     team_size = models.PositiveSmallIntegerField(_("team size"), default=1)
+    # How a team pairing is played: one match per seat, won by the majority, or Two-Headed Giant (one shared
+    # game per pairing, teams of 2): see tournaments/team_models.py.
+    team_mode = models.CharField(
+        _("team mode"),
+        max_length=5,
+        choices=[("seats", _("seat matches")), ("2hg", _("Two-Headed Giant"))],
+        default="seats",
+    )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTRATION)
     registration_frozen_at = models.DateTimeField(null=True, blank=True)
     created_by = models.ForeignKey(

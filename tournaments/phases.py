@@ -49,7 +49,12 @@ def pairing_points(tournament: Tournament, history: records.History, phase: Phas
 
 
 def cut_entrants(tournament: Tournament, history: records.History, phase: Phase) -> list[int]:
-    """Who advances into ``phase``: standings before its first round, cut by points and/or rank."""
+    """Who advances into ``phase``: standings before its first round, cut by points and/or rank (team
+    events: by team standings, every member of an advancing team)."""
+    if tournament.team_size > 1:
+        from .team_reads import team_cut_entrants
+
+        return team_cut_entrants(tournament, history, phase)
     rows = [row for row in records.compute_rows(history, tournament.tiebreakers) if not row.dropped]
     rows.sort(key=lambda row: row.rank)
     chosen = rows

@@ -230,7 +230,15 @@ def context_for(
         if round_ is None:
             return None
         base["round"] = round_
-    if kind == "pairings":
+    if kind == "pairings" and order == "table" and tournament.team_size > 1:
+        from .print_teams import team_pairing_rows
+
+        base.update(
+            template="tournaments/print/team_pairings.html",
+            rows=team_pairing_rows(tournament, round_),  # type: ignore[arg-type]
+            filename=f"team-pairings-{tournament.pk}-r{round_.number}",  # type: ignore[union-attr]
+        )
+    elif kind == "pairings":
         base.update(
             template="tournaments/print/pairings.html",
             order=order,
@@ -255,6 +263,15 @@ def context_for(
         rows, columns = standings_rows(tournament)
         base.update(template="tournaments/print/standings.html", rows=rows, columns=columns,
                     filename=f"standings-{tournament.pk}")  # fmt: skip
+    elif kind in ("teams", "phase"):
+        from .print_teams import phase_context, teams_context
+
+        extra = teams_context(tournament) if kind == "teams" else phase_context(tournament, number)
+        if extra is None:
+            return None
+        for row in extra.get("team_rows") or ():
+            row["top_cut_label"] = CUT_LABELS.get(row["top_cut"], row["top_cut"]) if row["top_cut"] else ""
+        base.update(extra)
     elif kind == "decklists":
         players = selectors.visible_decklists(tournament, user)
         base.update(template="tournaments/print/decklists.html", players=decklist_entries(players),

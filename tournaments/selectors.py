@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from . import records
+from .cut_stages import STAGE_ORDER, stage_name
 from .models import Match, MatchSeat, Player, ResultChange, Round, Tournament
 from .permissions import is_organizer
 
@@ -68,22 +69,17 @@ def standings_compute(*, tournament: Tournament) -> list[dict[str, Any]]:
     return body
 
 
-# Best first. A stage is the furthest round a player reached: losing a semifinal leaves them at "semifinal".
-STAGE_ORDER = {name: i for i, name in enumerate(
-    ("winner", "final", "semifinal", "quarterfinal", "top16", "top32", "top64")
-)}  # fmt: skip
-
-
-def stage_name(matches_in_round: int) -> str:
-    return {1: "final", 2: "semifinal", 4: "quarterfinal"}.get(matches_in_round, f"top{2 * matches_in_round}")
-
-
 def top_cut_stages(tournament: Tournament) -> dict[int, str]:
     """How far each player of the top cut went: ``{player_id: "winner" | "final" | "semifinal" | …}``.
 
     Two queries: the cut's seats with their match and round. A player still in the cut has the stage of
     the round they are playing; the winner of a decided final is "winner".
     """
+    if tournament.team_size > 1:
+        # A bracket of teams: every member has their team's stage (tournaments/team_reads.py).
+        from .team_reads import team_cut_stages
+
+        return team_cut_stages(tournament)
     rows = list(
         MatchSeat.objects.filter(match__round__tournament=tournament, match__round__kind=Round.Kind.TOP_CUT)
         .order_by("match__round__number")

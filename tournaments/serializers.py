@@ -61,6 +61,11 @@ class TournamentInSerializer(serializers.Serializer):
     team_size = serializers.IntegerField(
         required=False, default=1, min_value=1, max_value=3, help_text="2 or 3: a team event (1: no teams)"
     )
+    team_mode = serializers.ChoiceField(
+        choices=["seats", "2hg"], required=False, default="seats",
+        help_text="seats: a team match is won by most seat matches; 2hg: Two-Headed Giant, one shared game "
+        "per team pairing (team_size 2)",
+    )  # fmt: skip
     capacity = serializers.IntegerField(
         required=False, allow_null=True, min_value=1, max_value=100_000,
         help_text="A player cap; joins past it go to the waitlist (null: no cap).",
@@ -210,6 +215,7 @@ class TournamentOutSerializer(serializers.Serializer):
     round_minutes = serializers.IntegerField()
     draft_pairings = serializers.BooleanField()
     team_size = serializers.IntegerField(help_text="1, or the players of each team")
+    team_mode = serializers.CharField(help_text="seats or 2hg (Two-Headed Giant)")
     capacity = serializers.IntegerField(allow_null=True)
     late_entry_until_round = serializers.IntegerField()
     check_in_open = serializers.SerializerMethodField()

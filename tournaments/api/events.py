@@ -107,6 +107,7 @@ class TournamentViewSet(
             round_minutes=v["round_minutes"],
             draft_pairings=v["draft_pairings"],
             team_size=v["team_size"],
+            team_mode=v["team_mode"],
             capacity=v.get("capacity"),
             late_entry_until_round=v["late_entry_until_round"],
         )

@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 from .. import pairing_report, phases, services
 from ..models import Phase, Round, Tournament
 from .common import ROUND_NUMBER, TournamentApiView, errors, parse
+from .teams import TeamRowOutSerializer
 
 
 class AdvanceInSerializer(serializers.Serializer):
@@ -61,6 +62,9 @@ class PhasesOutSerializer(serializers.Serializer):
 
 class PhaseDetailOutSerializer(PhaseOutSerializer):
     standings = PhaseStandingOutSerializer(many=True)
+    teams = TeamRowOutSerializer(
+        many=True, required=False, help_text="team events: the phase's team standings"
+    )
 
 
 class PersonOutSerializer(serializers.Serializer):
@@ -193,7 +197,10 @@ class PhaseDetailView(TournamentApiView, APIView):
              "wins": r.wins, "losses": r.losses, "draws": r.draws}
             for r in rows
         ]  # fmt: skip
-        return Response(PhaseDetailOutSerializer({**payload, "standings": standings}).data)
+        extra = {}
+        if tournament.team_size > 1:
+            extra["teams"] = services.team_standings_rows(tournament, phase, phase_one=phase is None)
+        return Response(PhaseDetailOutSerializer({**payload, "standings": standings, **extra}).data)
 
 
 def swiss_round(tournament_pk: str, number: str) -> Round:

@@ -1,12 +1,16 @@
-"""/api/tournaments/{id}/teams/: a team event's teams (register: organizers) and team standings."""
+"""/api/tournaments/{id}/teams/: a team event's teams (register: organizers) and team standings;
+/api/tournaments/team-check/: the deck builder's live check of a deck against the teammates' decks."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers, status
 from rest_framework.generics import get_object_or_404
-from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -35,7 +39,11 @@ class TeamMemberOutSerializer(serializers.Serializer):
 
 
 class TeamRowOutSerializer(serializers.Serializer):
-    rank = serializers.IntegerField()
+    rank = serializers.IntegerField(help_text="after a top cut: the cut's teams first, by how far each went")
+    swiss_rank = serializers.IntegerField(help_text="the place in the Swiss team standings")
+    top_cut = serializers.CharField(
+        allow_null=True, help_text="winner / final / semifinal / …; null outside the cut"
+    )
     team = serializers.IntegerField()
     name = serializers.CharField()
     points = serializers.IntegerField(help_text="3 per team match won (most seat matches), 1 per draw")
@@ -101,3 +109,113 @@ class TeamsView(TournamentApiView, APIView):
             TeamsOutSerializer({"teams": services.team_standings_rows(tournament)}).data,
             status=status.HTTP_201_CREATED,
         )
+
+
+class TeamCheckInSerializer(serializers.Serializer):
+    deck = serializers.IntegerField(
+        min_value=1, max_value=2**63 - 1, help_text="the deck being built (yours)"
+    )
+    format = serializers.SlugField(
+        required=False, help_text="the format chosen in the builder (default the deck's)"
+    )
+    sections = serializers.DictField(
+        child=serializers.ListField(child=serializers.DictField(), max_length=500), required=False,
+        help_text="the builder's unsaved lines {slug: [{card, count}]} (default the saved deck)",
+    )  # fmt: skip
+    tournament = serializers.IntegerField(
+        required=False, min_value=1, max_value=2**63 - 1,
+        help_text="a team event you are on: its format, and your teammates' registered decks",
+    )  # fmt: skip
+    decks = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=2**63 - 1), required=False, max_length=2,
+        help_text="teammates' decks you can read (their own, public or shared by link)",
+    )  # fmt: skip
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if not attrs.get("tournament") and not attrs.get("decks"):
+            raise serializers.ValidationError(_("Choose a team event or give your teammates' decks."))
+        sections = attrs.get("sections") or {}
+        if len(sections) > 20 or sum(len(lines) for lines in sections.values()) > 500:
+            raise serializers.ValidationError({"sections": _("At most 20 sections and 500 card lines.")})
+        return attrs
+
+
+class TeamConflictOutSerializer(serializers.Serializer):
+    card = serializers.CharField()
+    decks = serializers.ListField(child=serializers.CharField(), help_text="the two decks holding the card")
+    message = serializers.CharField()
+
+
+class TeamCheckOutSerializer(serializers.Serializer):
+    format = serializers.CharField()
+    rule = serializers.BooleanField(help_text="whether the format has a team deck rule at all")
+    decks = serializers.ListField(child=serializers.CharField(), help_text="the decks checked together")
+    conflicts = TeamConflictOutSerializer(many=True)
+
+
+class TeamEventOptionOutSerializer(serializers.Serializer):
+    tournament = serializers.IntegerField()
+    name = serializers.CharField()
+    game = serializers.CharField()
+    format = serializers.CharField()
+    team = serializers.CharField()
+    seat = serializers.CharField()
+    rule = serializers.BooleanField()
+    teammates = serializers.ListField(child=serializers.DictField())
+
+
+class TeamCheckOptionsOutSerializer(serializers.Serializer):
+    events = TeamEventOptionOutSerializer(many=True)
+
+
+class TeamDeckCheckView(TournamentApiView, APIView):
+    """The deck builder's team check: a deck against the teammates' decks, by the format's team rule."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="tournaments_team_check_events", responses={200: TeamCheckOptionsOutSerializer}
+    )
+    def get(self, request: Request) -> Response:
+        """Your unfinished team events, with your teammates and whether each registered a deck."""
+        return Response(
+            TeamCheckOptionsOutSerializer({"events": services.team_check_events(request.user)}).data
+        )
+
+    @extend_schema(
+        operation_id="tournaments_team_check",
+        request=TeamCheckInSerializer,
+        responses={200: TeamCheckOutSerializer, **errors(400, 401, 403, 404)},
+    )
+    def post(self, request: Request) -> Response:
+        """Check your deck (with the builder's unsaved lines) against your teammates' decks: every card both
+        hold that the team rule forbids (unified construction), naming the card and both decks."""
+        from decks.models import Deck
+
+        from ..decklists import snapshot_from_deck, snapshot_from_payload
+
+        v = parse(TeamCheckInSerializer, request)
+        deck = Deck.objects.select_related("game").filter(pk=v["deck"]).first()
+        if deck is None or not deck.editable_by(request.user):
+            return Response({"detail": _("No deck %(id)s of yours.") % {"id": v["deck"]}}, status=404)
+        snapshot = (
+            snapshot_from_payload(game=deck.game, payload={"sections": v["sections"]})
+            if "sections" in v
+            else snapshot_from_deck(deck)
+        )
+        tournament = None
+        if v.get("tournament"):
+            tournament = get_object_or_404(Tournament, pk=v["tournament"])
+        others = []
+        for deck_id in v.get("decks", []):
+            other = Deck.objects.filter(pk=deck_id).first()
+            if other is None or not other.readable_by(request.user) or other.pk == deck.pk:
+                raise serializers.ValidationError(
+                    {"decks": _("No other deck %(id)s you can read.") % {"id": deck_id}}
+                )
+            others.append(other)
+        result = services.team_deck_check(
+            user=request.user, game=deck.game, format_slug=v.get("format") or deck.format_slug, label=deck.name,
+            snapshot=snapshot, tournament=tournament, decks=others,
+        )  # fmt: skip
+        return Response(TeamCheckOutSerializer(result).data)

@@ -87,6 +87,7 @@ from .setup import (
 )
 from .sideboarding import current_deck, match_sideboard, side_section, sideboard_options
 from .start import rounds_from_attendance, tournament_start
+from .team_decks import team_check_events, team_deck_check, team_deck_conflicts
 from .teams import team_register, team_seat_of, team_standings_rows
 from .topcut import bracket_of, match_winner, topcut_advance, topcut_start, tournament_finish
 from .waitlist import waitlist_position, waitlist_promote, was_promoted
@@ -169,6 +170,9 @@ __all__ = [
     "side_section",
     "sideboard_options",
     "sideboarding_allowed",
+    "team_check_events",
+    "team_deck_check",
+    "team_deck_conflicts",
     "team_register",
     "team_seat_of",
     "team_standings_rows",

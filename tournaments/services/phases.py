@@ -53,8 +53,6 @@ def phase_create(
         raise ValidationError(_("Phases can only be added before the top cut."))
     if tournament.match_format == Tournament.MatchFormat.PODS:
         raise ValidationError(_("Pod events have no Swiss phases."))
-    if tournament.team_size > 1:
-        raise ValidationError(_("Team events have no phases."))
     if tournament.rounds is None:
         raise ValidationError({"rounds": _("Set the number of Swiss rounds of the first phase first.")})
     errors: dict[str, str] = {}
@@ -92,6 +90,11 @@ def phase_seat_entrants(*, tournament: Tournament, number: int, history: records
     if phase is None or phase.first_round != number or phase.entrants is not None:
         return
     entrants = phases.cut_entrants(tournament, history, phase)
+    if tournament.team_size > 1 and len(entrants) < 2 * tournament.team_size:
+        raise ValidationError(
+            _("Only %(n)s teams meet the cut of phase %(phase)s; lower it or add a minimum count.")
+            % {"n": len(entrants) // tournament.team_size, "phase": phase.number}
+        )
     if len(entrants) < 2:
         raise ValidationError(
             _("Only %(n)s players meet the cut of phase %(phase)s; lower it or add a minimum count.")
@@ -117,6 +120,10 @@ def phase_set_cut(*, tournament: Tournament, by: Any, size: Any) -> Tournament:
         raise ValidationError({"size": _("Pod events have no single-elimination top cut.")})
     if isinstance(size, bool) or size not in TOP_CUT_SIZES:
         raise ValidationError({"size": _("Top cut must be 0 (none) or from 2 to 64 players.")})
+    if size and tournament.team_size > 1:
+        from ..team_reads import team_cut_check
+
+        team_cut_check(tournament)
     tournament.top_cut = size
     tournament.save(update_fields=["top_cut"])
     announce(tournament.pk, "settings")

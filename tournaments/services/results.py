@@ -192,7 +192,13 @@ def _check_round_open(match: Match) -> None:
 
 def _seated_player(seats: list[MatchSeat], by: Any) -> Any:
     uid = getattr(by, "id", None)
-    return next((s.player for s in seats if uid is not None and s.player.user_id == uid), None)
+    me = next((s.player for s in seats if uid is not None and s.player.user_id == uid), None)
+    if me is None and uid is not None and seats and seats[0].match.round.tournament.team_mode == "2hg":
+        # Two-Headed Giant: seat B's member reports and confirms for the team seated on its seat A.
+        from .teams import two_headed_stand_in
+
+        me = two_headed_stand_in(seats, uid)
+    return me
 
 
 def _check_reporter(match: Match, seats: list[MatchSeat], by: Any) -> tuple[bool, Any]:
@@ -431,8 +437,8 @@ def match_finish_early(*, match: Match, by: Any, how: str, conceded_by: int | No
 def match_confirm_result(*, match: Match, by: Any, version: int | None = None) -> Match:
     """The opponent (any other player of the match) confirms the reported result."""
     match, seats = locked_match(match)
-    players = [s.player for s in seats]
-    if by is None or not any(p.user_id == by.id for p in players):
+    me = _seated_player(seats, by) if by is not None else None
+    if me is None:
         raise PermissionDenied(_("Only a player of this match can confirm its result."))
     if version is not None and version != match.version:
         raise StaleVersion(
@@ -441,7 +447,8 @@ def match_confirm_result(*, match: Match, by: Any, version: int | None = None) -
         )
     if match.status != Match.Status.REPORTED:
         raise ValidationError(_("There is no reported result waiting for confirmation."))
-    if match.reported_by_id == by.id:
+    reporter = _seated_player(seats, match.reported_by) if match.reported_by_id else None
+    if match.reported_by_id == by.id or (reporter is not None and reporter.pk == me.pk):
         raise PermissionDenied(_("Your opponent must confirm the result you reported."))
     old = match_result_dict(match)
     match.status = Match.Status.CONFIRMED
@@ -456,7 +463,7 @@ def match_confirm_result(*, match: Match, by: Any, version: int | None = None) -
 def match_dispute(*, match: Match, by: Any, reason: str = "") -> Match:
     """A player disagrees with the reported result; the organizer sees it with the reason and decides."""
     match, seats = locked_match(match)
-    if by is None or not any(s.player.user_id == by.id for s in seats):
+    if by is None or _seated_player(seats, by) is None:
         raise PermissionDenied(_("Only a player of this match can dispute its result."))
     if match.status not in (Match.Status.REPORTED, Match.Status.CONFIRMED):
         raise ValidationError(_("Only a reported result can be disputed."))

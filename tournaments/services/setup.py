@@ -57,6 +57,7 @@ def tournament_create(
     draft_pairings: bool = False,
     co_organizers: Sequence[Any] = (),
     team_size: int = 1,
+    team_mode: str = "seats",
     capacity: int | None = None,
     late_entry_until_round: int = 2,
 ) -> Tournament:
@@ -107,8 +108,16 @@ def tournament_create(
         errors["round_minutes"] = _("Round time must be between 1 and 600 minutes.")
     if team_size not in (1, 2, 3):
         errors["team_size"] = _("Teams have 2 or 3 players (1: no teams).")
-    elif team_size > 1 and (top_cut or match_format == Tournament.MatchFormat.PODS):
-        errors["team_size"] = _("Team events are Swiss only: no top cut and no pods.")
+    elif team_size > 1 and match_format == Tournament.MatchFormat.PODS:
+        errors["team_size"] = _("Team events are not played in pods.")
+    elif team_size == 2 and team_mode != "2hg" and top_cut:
+        errors["team_size"] = _(
+            "A top cut of teams needs teams of 3 or Two-Headed Giant: two seat matches can split."
+        )
+    if team_mode not in ("seats", "2hg"):
+        errors["team_mode"] = _("Team mode must be seats or 2hg.")
+    elif team_mode == "2hg" and team_size != 2:
+        errors["team_mode"] = _("Two-Headed Giant is played by teams of 2: set team_size to 2.")
     if banlist is not None and getattr(banlist, "game_id", game.pk) != game.pk:
         errors["banlist"] = _("That ban list belongs to another game.")
     errors.update(_entry_setting_errors(capacity=capacity, late_entry_until_round=late_entry_until_round))
@@ -133,6 +142,7 @@ def tournament_create(
         round_minutes=round_minutes,
         draft_pairings=bool(draft_pairings),
         team_size=team_size,
+        team_mode=team_mode,
         capacity=capacity,
         late_entry_until_round=late_entry_until_round,
         created_by=created_by,
@@ -184,6 +194,10 @@ def tournament_update(*, tournament: Tournament, by: Any, **fields: Any) -> Tour
         errors.setdefault("rounds", _("Swiss rounds must be between 1 and 30."))
     if "top_cut" in fields and fields["top_cut"] not in TOP_CUT_SIZES:
         errors["top_cut"] = _("Top cut must be 0 (none) or from 2 to 64 players.")
+    elif fields.get("top_cut") and tournament.team_size == 2 and tournament.team_mode != "2hg":
+        errors["top_cut"] = _(
+            "A top cut of teams needs teams of 3 or Two-Headed Giant: two seat matches can split."
+        )
     if "name" in fields and not str(fields["name"]).strip():
         errors["name"] = _("The event needs a name.")
     errors.update(

@@ -18,44 +18,17 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from .. import records
+from ..decklists import snapshot_from_deck
 from ..engine import teams as team_engine
 from ..models import Match, Team, TeamMember, Tournament
 from ..permissions import is_organizer
-from .common import announce, game_rules
+from ..team_reads import membership as _membership
+from ..team_reads import tables_per_pairing, team_results
+from .common import announce
 from .registration import player_register, player_submit_deck
+from .team_decks import team_deck_conflicts
 
 SEATS = "ABC"
-
-
-def _team_deck_problems(tournament: Tournament, decks: Sequence[Any]) -> list[str]:
-    """The team rule's violations, each naming the card and both decks (nothing when the format has none)."""
-    from rules.engine.team import team_conflicts
-    from rules.services import card_info
-
-    from ..decklists import snapshot_cards, snapshot_from_deck
-
-    fmt = game_rules(tournament.game).formats.get(tournament.format_slug)
-    if fmt is None or fmt.team is None:
-        return []
-    from rules.engine.cards import Deck as EngineDeck
-
-    engine_decks = []
-    for deck in decks:
-        sections, _hero = snapshot_cards(snapshot_from_deck(deck))
-        engine_decks.append(
-            (
-                deck.name,
-                EngineDeck(
-                    sections={slug: [(card_info(c), n) for c, n in rows] for slug, rows in sections.items()}
-                ),
-            )
-        )
-    return [
-        _("“%(card)s” is in both “%(first)s” and “%(second)s”: with unified deck construction a card other than "
-          "basic lands may be in one teammate's deck only.")
-        % {"card": c.card, "first": c.decks[0], "second": c.decks[1]}
-        for c in team_conflicts(fmt.team, engine_decks)
-    ]  # fmt: skip
 
 
 @transaction.atomic
@@ -84,9 +57,13 @@ def team_register(
         errors["decks"] = _("Deck registration is on: give one deck per member.")
     if errors:
         raise ValidationError(errors)
-    problems = _team_deck_problems(tournament, decks)
-    if problems:
-        raise ValidationError({"decks": problems})
+    conflicts = team_deck_conflicts(
+        game=tournament.game,
+        format_slug=tournament.format_slug,
+        decks=[(deck.name, snapshot_from_deck(deck)) for deck in decks],
+    )
+    if conflicts:
+        raise ValidationError({"decks": [c["message"] for c in conflicts]})
     team = Team.objects.create(tournament=tournament, name=name, created_by=by)
     for seat, member in enumerate(members):
         player = player_register(tournament=tournament, by=by, user=member)
@@ -101,60 +78,22 @@ def team_register(
     return team
 
 
-def _membership(tournament: Tournament) -> tuple[dict[int, tuple[int, int]], dict[int, list[int]]]:
-    """player id -> (team id, seat), and team id -> member player ids by seat."""
-    seat_of: dict[int, tuple[int, int]] = {}
-    members: dict[int, list[int]] = {}
-    for team_id, player_id, seat in (
-        TeamMember.objects.filter(team__tournament=tournament)
-        .order_by("team_id", "seat")
-        .values_list("team_id", "player_id", "seat")
-    ):
-        seat_of[player_id] = (team_id, seat)
-        members.setdefault(team_id, []).append(player_id)
-    return seat_of, members
-
-
-def team_results(tournament: Tournament, history: records.History) -> list[team_engine.TeamMatch]:
-    """The team matches of the Swiss rounds in ``history``, read back from the seat matches' tables."""
-    seat_of, _members = _membership(tournament)
-    size = tournament.team_size
-    grouped: dict[tuple[int, int], list[records.MatchRow]] = {}
-    for m in history.matches:
-        if m.seats:
-            grouped.setdefault((m.round_number, (m.table - 1) // size), []).append(m)
-    out = []
-    for (number, _table), rows in sorted(grouped.items()):
-        first = rows[0].seats[0].player_id
-        team_a = seat_of.get(first, (None, 0))[0]
-        if team_a is None:
-            continue
-        if all(r.bye for r in rows):
-            out.append(team_engine.team_match_of(number, team_a, None, ()))
-            continue
-        team_b = None
-        seats = []
-        for r in rows:
-            if len(r.seats) != 2:
-                continue
-            a, b = r.seats
-            team_b = seat_of.get(b.player_id, (None, 0))[0]
-            done = r.status in records.DONE_STATUSES
-            seats.append(team_engine.SeatResult(a.wins if done else 0, b.wins if done else 0))
-        if team_b is not None and all(r.status in records.DONE_STATUSES for r in rows):
-            out.append(team_engine.team_match_of(number, team_a, team_b, seats))
-    return out
-
-
 def team_round_matches(
     *, round_: Any, tournament: Tournament, history: records.History
 ) -> list[tuple[int, bool, str, list[tuple[int, int, int, bool]]]]:
     """Pair a team round: the engine pairs teams on team points; each pairing becomes seat matches."""
+    from .. import phases
     from ..engine.pairing import PairingImpossible, PairingPlayer, pair_round
     from ..engine_messages import reason
+    from .phases import phase_seat_entrants
 
     seat_of, members = _membership(tournament)
     size = tournament.team_size
+    per = tables_per_pairing(tournament)
+    # A phase's first round fixes which teams made its cut (by team standings); its rounds pair only them.
+    phase_seat_entrants(tournament=tournament, number=round_.number, history=history)
+    phase = phases.phase_of_round(tournament, round_.number)
+    entrants = set(phase.entrants) if phase is not None and phase.entrants is not None else None
     active = {p.id for p in history.active_for_round(round_.number)}
     loose = [history.players[pid].name for pid in sorted(active) if pid not in seat_of]
     if loose:
@@ -162,11 +101,20 @@ def team_round_matches(
             _("These players are on no team: %(names)s. Register them as a team or drop them.")
             % {"names": ", ".join(loose[:10])}
         )
-    teams = [t for t, ids in members.items() if len(ids) == size and all(pid in active for pid in ids)]
+    teams = [
+        t
+        for t, ids in members.items()
+        if len(ids) == size and all(pid in active and (entrants is None or pid in entrants) for pid in ids)
+    ]
     if len(teams) < 2:
         raise ValidationError(_("At least two complete teams are needed to pair a round."))
     played = team_results(tournament, history)
-    rows = {r.team_id: r for r in team_engine.team_standings(teams, played)}
+    counted = (
+        played
+        if phase is None or phase.carry_points
+        else team_results(tournament, phases.phase_history(history, phase))
+    )
+    rows = {r.team_id: r for r in team_engine.team_standings(teams, counted)}
     met: dict[int, set[int]] = {t: set() for t in teams}
     byes = set()
     for m in played:
@@ -185,28 +133,54 @@ def team_round_matches(
         raise ValidationError(_("No valid pairing exists: %(why)s") % {"why": reason(error)}) from None
     matches: list[tuple[int, bool, str, list[tuple[int, int, int, bool]]]] = []
     for pair in result.pairs:
-        for seat in range(size):
-            table = (pair.table - 1) * size + seat + 1
+        for seat in range(per):
+            table = (pair.table - 1) * per + seat + 1
             matches.append((table, False, Match.Status.PENDING,
                             [(members[pair.player_a][seat], 0, 0, False), (members[pair.player_b][seat], 1, 0, False)]))  # fmt: skip
     if result.bye is not None:
         # Every member of the bye team has a bye (a 2-0 win, final at once), at the team's tables.
-        base = len(result.pairs) * size
-        for seat in range(size):
+        base = len(result.pairs) * per
+        for seat in range(per):
             matches.append(
                 (base + seat + 1, True, Match.Status.FINAL, [(members[result.bye][seat], 0, 2, False)])
             )
     return matches
 
 
-def team_standings_rows(tournament: Tournament) -> list[dict[str, Any]]:
-    """Team standings with each team's members (by seat), for the API and the pages."""
+def team_standings_rows(
+    tournament: Tournament, phase: Any = None, *, phase_one: bool = False
+) -> list[dict[str, Any]]:
+    """Team standings with each team's members (by seat), for the API and the pages: the whole event's, or
+    one phase's (an added phase: its own rounds and teams; ``phase_one``: the rounds before the first added
+    phase)."""
+    from .. import phases
+
     history = records.load_history(tournament)
     teams = {t.pk: t for t in tournament.teams.prefetch_related("members__player__user")}
+    if phase is not None:
+        history = phases.phase_history(history, phase)
+        entrants = set(phase.entrants or ())
+        teams = {pk: t for pk, t in teams.items() if any(m.player_id in entrants for m in t.members.all())}
+    elif phase_one:
+        first_added = tournament.phases.order_by("number").first()
+        if first_added is not None:
+            history = phases.before_round(history, first_added.first_round)
     rows = team_engine.team_standings(teams, team_results(tournament, history))
-    return [
+    stages: dict[int, str] = {}
+    if phase is None and not phase_one and tournament.top_cut:
+        from ..cut_stages import STAGE_ORDER
+        from ..team_reads import team_stages
+
+        # As for players: the cut's teams first, by how far each went, then the rest by Swiss rank.
+        stages = team_stages(tournament)
+        rows = sorted(
+            rows, key=lambda r: (STAGE_ORDER.get(stages.get(r.team_id, ""), len(STAGE_ORDER)), r.rank)
+        )
+    out = [
         {
-            "rank": row.rank,
+            "rank": position,
+            "swiss_rank": row.rank,
+            "top_cut": stages.get(row.team_id),
             "team": row.team_id,
             "name": teams[row.team_id].name,
             "points": row.points,
@@ -225,11 +199,49 @@ def team_standings_rows(tournament: Tournament) -> list[dict[str, Any]]:
                 for m in teams[row.team_id].members.all()
             ],
         }
-        for row in rows
+        for position, row in enumerate(rows, start=1)
     ]
+    if not stages:
+        # Without a cut the engine's ranks stand (teams tied on every tiebreak share one).
+        for entry, row in zip(out, rows, strict=True):
+            entry["rank"] = row.rank
+    return out
 
 
-def team_seat_of(player_id: int) -> tuple[str, str] | None:
-    """(team name, seat letter) of a player in a team event, for their phone."""
-    member = TeamMember.objects.select_related("team").filter(player_id=player_id).first()
-    return None if member is None else (member.team.name, SEATS[member.seat])
+def team_seat_of(player_id: int) -> tuple[str, str, str, int | None] | None:
+    """(team name, seat letter, Two-Headed Giant line or "", the team's shared match id or None) of a player in
+    a team event, for their phone. In Two-Headed Giant the team's one match is seated on seat A's player: seat
+    B's phone says where to play and links the match."""
+    member = TeamMember.objects.select_related("team__tournament").filter(player_id=player_id).first()
+    if member is None:
+        return None
+    shared, match_id = "", None
+    if member.team.tournament.team_mode == "2hg":
+        mates = list(member.team.members.select_related("player").order_by("seat"))
+        partner = next((m.player.name for m in mates if m.pk != member.pk), "")
+        match = (
+            Match.objects.filter(seats__player_id=mates[0].player_id, round__draft=False)
+            .order_by("-round__number")
+            .first()
+        )
+        if match is None or match.bye:
+            shared = _("Two-Headed Giant with %(partner)s.") % {"partner": partner}
+        else:
+            shared = _("Two-Headed Giant with %(partner)s: your team plays at table %(table)s.") % {
+                "partner": partner,
+                "table": match.table,
+            }
+            match_id = match.pk
+    return (member.team.name, SEATS[member.seat], shared, match_id)
+
+
+def two_headed_stand_in(seats: Sequence[Any], user_id: int | None) -> Any:
+    """In Two-Headed Giant, the seated player (seat A) whose teammate ``user_id`` is: a team's result is
+    reported and confirmed once, by either of its members. None otherwise."""
+    if user_id is None or not seats:
+        return None
+    ids = {s.player_id: s.player for s in seats}
+    mates = TeamMember.objects.filter(player__user_id=user_id, team__tournament__team_mode="2hg").values_list(
+        "team__members__player_id", flat=True
+    )
+    return next((ids[pid] for pid in mates if pid in ids), None)

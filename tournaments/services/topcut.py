@@ -33,6 +33,15 @@ def topcut_start(*, tournament: Tournament, by: Any) -> Round:
     latest = tournament.round_set.order_by("-number").first()
     if latest is None or latest.number < (tournament.rounds or 0) or not records.round_complete(latest):
         raise ValidationError(_("Finish every Swiss round first."))
+    if tournament.team_size > 1:
+        # A bracket of teams (services/team_cut.py), seeded from the team standings.
+        from .team_cut import team_cut_start
+
+        round_ = team_cut_start(tournament, latest, by)
+        tournament.status = Tournament.Status.TOP_CUT
+        tournament.save(update_fields=["status"])
+        announce(tournament.pk, "top_cut")
+        return round_
     rows = records.compute_rows(records.load_history(tournament), tournament.tiebreakers)
     last_phase = tournament.phases.order_by("-number").first()
     if last_phase is not None and last_phase.entrants is not None:
@@ -117,6 +126,12 @@ def topcut_advance(*, tournament: Tournament, by: Any) -> Round:
         raise ValidationError(_("The top cut is not running."))
     if not records.round_complete(latest):
         raise ValidationError(_("Every top cut match needs a confirmed result first."))
+    if tournament.team_size > 1:
+        from .team_cut import team_cut_advance
+
+        round_ = team_cut_advance(tournament, latest, by)
+        announce(tournament.pk, "top_cut")
+        return round_
     matches = list(latest.matches.prefetch_related("seats").order_by("table"))
     winners = {m.table - 1: match_winner(m) for m in matches}
     if any(w is None for w in winners.values()):
@@ -143,7 +158,12 @@ def tournament_finish(*, tournament: Tournament, by: Any) -> Tournament:
         raise ValidationError(
             _("Round %(n)s still has matches without a confirmed result.") % {"n": latest.number}
         )
-    if tournament.status == Tournament.Status.TOP_CUT:
+    if tournament.status == Tournament.Status.TOP_CUT and tournament.team_size > 1:
+        from .team_cut import team_final_decided
+
+        if latest.kind != Round.Kind.TOP_CUT or not team_final_decided(tournament, latest):
+            raise ValidationError(_("Finish the top cut first: pair its next round."))
+    elif tournament.status == Tournament.Status.TOP_CUT:
         final = list(latest.matches.prefetch_related("seats"))
         if latest.kind != Round.Kind.TOP_CUT or len(final) != 1 or match_winner(final[0]) is None:
             raise ValidationError(_("Finish the top cut first: pair its next round."))

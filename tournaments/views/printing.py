@@ -32,7 +32,8 @@ def _safe_filename(name: str) -> str:
 def printable(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
     """Pairings (by table / by name), match slips, standings, deck lists: HTML with print CSS, or PDF."""
     tournament = tournament_or_404(pk)
-    number = int_or(request.GET.get("round"))
+    # A phase printable is chosen by ?phase=N, the round printables by ?round=N.
+    number = int_or(request.GET.get("phase" if kind == "phase" else "round"))
     context = printables.context_for(tournament, kind, number=number, order=request.GET.get("order", "table"),
                                      user=request.user)  # fmt: skip
     if context is None:

@@ -51,10 +51,10 @@ def team_standings(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = tournament_or_404(pk)
     if tournament.team_size < 2:
         raise Http404
+    from ..printables import CUT_LABELS
     from ..services import team_standings_rows
 
-    return render(
-        request,
-        "tournaments/team_standings.html",
-        {"tournament": tournament, "rows": team_standings_rows(tournament)},
-    )
+    rows = team_standings_rows(tournament)
+    for row in rows:
+        row["top_cut_label"] = CUT_LABELS.get(row["top_cut"], row["top_cut"]) if row["top_cut"] else ""
+    return render(request, "tournaments/team_standings.html", {"tournament": tournament, "rows": rows})

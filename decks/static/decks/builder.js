@@ -521,10 +521,62 @@
     } catch (error) {
       report = { legal: null, violations: [], warnings: [] };
     }
+    if (report.legal !== null) report = await teamCheck(report);
     if (seq !== validateSeq) return;
     state.report = report;
     renderReport();
     renderDeck();
+  }
+  // A team event: the format's team rule (unified construction) checked live against the teammates' decks
+  // (POST /api/tournaments/team-check/): each card both decks hold is a violation naming the two decks.
+  async function loadTeamEvents() {
+    const select = $("team-event-select");
+    if (!select || !config.urls.team_check) return;
+    try {
+      const response = await fetch(config.urls.team_check, { credentials: "same-origin" });
+      if (!response.ok) return;
+      (await response.json()).events.filter(function (e) { return e.game === deck.game; }).forEach(function (e) {
+        select.appendChild(el("option", { value: String(e.tournament) },
+          fmtText(_("%s — team %s, seat %s"), [e.name, e.team, e.seat])));
+      });
+    } catch (error) { /* no team events to offer */ }
+  }
+  function teamDeckIds() {
+    // Deck numbers or deck links ("/decks/12/"), the deck's number being the last one in each.
+    return $("team-decks").value.split(/[\s,;]+/).map(function (token) {
+      const match = token.match(/(\d+)\/?(?:edit\/?)?$/);
+      return match ? Number(match[1]) : null;
+    }).filter(function (id) { return id; }).slice(0, 2);
+  }
+  async function teamCheck(report) {
+    const box = $("team-check-status");
+    const list = $("team-conflicts");
+    if (!box) return report;
+    const tournament = $("team-event-select").value;
+    const ids = teamDeckIds();
+    list.textContent = "";
+    if (!tournament && !ids.length) { box.textContent = ""; return report; }
+    const body = { deck: deck.id, format: state.format, sections: payloadSections(function (l) { return String(l.external_id); }) };
+    if (tournament) body.tournament = Number(tournament);
+    if (ids.length) body.decks = ids;
+    try {
+      const response = await fetch(config.urls.team_check, {
+        method: "POST", credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() }, body: JSON.stringify(body),
+      });
+      const data = await response.json();
+      if (!response.ok) { box.textContent = data.detail || Object.values(data).flat().join(" "); return report; }
+      if (!data.rule) box.textContent = _("This format has no team deck rule.");
+      else if (!data.conflicts.length) box.textContent = fmtText(_("No card is shared between %s."), [data.decks.join(" · ")]);
+      else box.textContent = fmtText(_("Cards in more than one teammate's deck: %s"), [data.conflicts.length]);
+      data.conflicts.forEach(function (c) { list.appendChild(el("li", { class: "violation" }, c.message)); });
+      if (!data.conflicts.length) return report;
+      const team = data.conflicts.map(function (c) { return { code: "team", card: c.card, section: null, message: c.message }; });
+      return Object.assign({}, report, { legal: false, violations: report.violations.concat(team) });
+    } catch (error) {
+      box.textContent = _("The team check is unavailable");
+      return report;
+    }
   }
   function renderReport() {
     const status = $("legal-status");
@@ -654,6 +706,10 @@
     const option = this.selectedOptions[0];
     setPartner(option && option.dataset.card ? JSON.parse(option.dataset.card) : null);
   });
+  if ($("team-event-select")) {
+    $("team-event-select").addEventListener("change", validate);
+    $("team-decks").addEventListener("change", validate);
+  }
   $("save-button").addEventListener("click", save);
   document.addEventListener("keydown", function (event) {
     if ((event.ctrlKey || event.metaKey) && event.key === "s") { event.preventDefault(); save(); }
@@ -665,6 +721,7 @@
   setupHero();
   renderDeck();
   validate();
+  loadTeamEvents();
   loadStatuses();
   search();
   $("save-status").textContent = "";
