@@ -252,3 +252,40 @@ def test_with_a_certificate_the_browser_trusts_the_worker_runs_with_no_flag(
         context.close()
     finally:
         browser.close()
+
+
+def test_over_plain_http_on_the_lan_address_phones_get_no_worker(playwright_: Any) -> None:
+    """The default: a page from `http://<LAN address>` is no secure context, so Chromium offers no service
+    worker at all (the browser's rule, observed on a bare page at the laptop's address)."""
+    import http.server
+    import threading
+
+    from venue.lan import primary_address
+
+    address = primary_address()
+    if address is None:
+        pytest.skip("this machine has no LAN address")
+
+    class Page(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            body = b"<!doctype html><title>venue</title>"
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer((address, 0), Page)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    browser = _launch(playwright_)
+    try:
+        page = browser.new_context(viewport=PHONE).new_page()
+        page.goto(f"http://{address}:{server.server_address[1]}/")
+        assert page.evaluate(REGISTER) == {"secure": False, "api": False}
+    finally:
+        browser.close()
+        server.shutdown()
+        server.server_close()
