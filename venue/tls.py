@@ -87,7 +87,13 @@ def check_pair(certfile: str | Path, keyfile: str | Path) -> None:
             raise TLSError(f"the {label} file {path} does not exist")
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     try:
-        context.load_cert_chain(str(certfile), str(keyfile))
+        if b"ENCRYPTED" in Path(keyfile).read_bytes()[:4096]:
+            # OpenSSL would ask for the passphrase on the terminal, and so would every gunicorn worker.
+            raise TLSError(
+                f"the key {keyfile} is protected by a passphrase: give an unencrypted copy "
+                "(openssl pkey -in key.pem -out key-plain.pem), readable by this user only"
+            )
+        context.load_cert_chain(str(certfile), str(keyfile), password=lambda: b"")
     except ssl.SSLError as exc:
         raise TLSError(
             f"{certfile} and {keyfile} do not make a certificate and its private key ({exc.reason or exc})"

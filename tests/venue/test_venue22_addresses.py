@@ -149,6 +149,19 @@ def test_certificates_that_cannot_be_served_are_refused_with_the_reason(tmp_path
         tls.check_pair(cert_a, key_b)
     with pytest.raises(tls.TLSError, match="does not exist"):
         tls.check_pair(tmp_path / "missing.pem", key_a)
+    from cryptography.hazmat.primitives import serialization
+
+    key = serialization.load_pem_private_key(key_a.read_bytes(), password=None)
+    locked = tmp_path / "locked-key.pem"
+    locked.write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.BestAvailableEncryption(b"secret"),
+        )
+    )
+    with pytest.raises(tls.TLSError, match="protected by a passphrase"):
+        tls.check_pair(cert_a, locked)
     (tmp_path / "junk.pem").write_text("not a certificate")
     with pytest.raises(tls.TLSError, match="not a PEM certificate"):
         tls.certificate_names(tmp_path / "junk.pem")

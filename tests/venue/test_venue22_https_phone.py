@@ -30,7 +30,9 @@ import pytest
 
 from tests.conftest import CHROMIUM_ARGS, _chromium_path
 from tests.deploy.event_driver import Site, rounds_list
+from tests.tournaments.test_browser_phone_venue import _decode
 from tests.venue.conftest import Venue
+from venue.lan import primary_address
 
 pytestmark = pytest.mark.browser
 
@@ -66,7 +68,12 @@ class TLSVenue(Venue):
     def start(self) -> None:
         log = open(self.home / "server.log", "ab")  # noqa: SIM115 - the server writes to it until killed
         command = [sys.executable, "manage.py", "venue", "--port", str(self.port), "--self-signed"]
-        command += ["--workers", "2", "--threads", "2"]
+        command += [
+            "--workers",
+            "2",
+            "--threads",
+            "4",
+        ]  # as `make venue` (3 × 4): the phone opens several connections
         self.process = subprocess.Popen(
             command, cwd=Path(__file__).resolve().parents[2], env=self.env, stdout=log,
             stderr=subprocess.STDOUT, start_new_session=True,
@@ -105,18 +112,10 @@ def tls_venue(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TLSVenue]:
     place.kill()
 
 
-@pytest.fixture(scope="module")
-def playwright_() -> Iterator[Any]:
-    if _chromium_path() is None:
-        pytest.skip("Chromium is not installed (apt-get install chromium); browser tests need it")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        yield playwright
-
-
-def _launch(playwright: Any, *extra: str, env: dict[str, str] | None = None) -> Any:
-    return playwright.chromium.launch(
+def _launch(browser: Any, *extra: str, env: dict[str, str] | None = None) -> Any:
+    """Another Chromium with other flags, from the session's Playwright (tests/conftest.py's `browser`: one
+    Playwright per test session)."""
+    return browser.browser_type.launch(
         executable_path=_chromium_path(), headless=True, args=CHROMIUM_ARGS + list(extra), env=env
     )
 
@@ -139,7 +138,7 @@ def _wait_controlled(page: Any) -> None:
 
 
 def test_over_https_a_phone_reloads_my_event_offline_and_its_saved_game_is_sent_once(
-    tls_venue: TLSVenue, playwright_: Any
+    tls_venue: TLSVenue, browser: Any
 ) -> None:
     site = tls_venue.site()
     event = site.post("/api/tournaments/", {"name": "HTTPS Cup", "game": "yugioh", "format": "advanced",
@@ -149,12 +148,29 @@ def test_over_https_a_phone_reloads_my_event_offline_and_its_saved_game_is_sent_
     # Test scaffolding only: --ignore-certificate-errors stands in for a certificate the phone trusts (a
     # real one; see the last test for the same worker with a trusted certificate and no flag). Players'
     # browsers never run with it, and a player's "Proceed anyway" does not give the worker (next test).
-    browser = _launch(playwright_, "--ignore-certificate-errors")
+    chromium = _launch(browser, "--ignore-certificate-errors")
     try:
-        context = browser.new_context(locale="en-US", viewport=PHONE)
-        context.set_default_timeout(20_000)
+        # --- the organizer prints the poster (logged in on the laptop as 127.0.0.1): its QR code is https ------
+        desk = chromium.new_context(locale="en-US", viewport={"width": 1280, "height": 900}).new_page()
+        desk.goto(f"{tls_venue.base}/accounts/login/?next=/tournaments/{event['id']}/poster/")
+        desk.fill("input[name=username]", "organizer")
+        desk.fill("input[name=password]", tls_venue.organizer_password())
+        desk.get_by_role("button", name="Log in").click()
+        desk.wait_for_selector("[data-testid=poster-qr]")
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        desk.get_by_test_id("poster-qr").screenshot(path=str(ARTIFACTS / "00-poster-qr.png"))
+        desk.screenshot(path=str(ARTIFACTS / "00-poster.png"), full_page=True)
+        (scanned,) = _decode(ARTIFACTS / "00-poster-qr.png")
+        lan_origin = f"https://{primary_address() or '127.0.0.1'}:{tls_venue.port}"
+        assert scanned == f"{lan_origin}/tournaments/join/{event['join_code']}/"
+        assert desk.get_by_test_id("poster-url").inner_text() == scanned
+        desk.context.close()
+
+        # --- the phone opens what it scanned: the LAN address, which the certificate names -------------------
+        context = chromium.new_context(locale="en-US", viewport=PHONE)
+        context.set_default_timeout(45_000)  # a shared, loaded machine: generous, only paid on a failure
         phone = context.new_page()
-        phone.goto(f"{tls_venue.base}/tournaments/join/{event['join_code']}/")
+        phone.goto(scanned)
         assert phone.evaluate("window.isSecureContext")
         phone.fill("input[name=username]", "tls_tina")
         phone.fill("input[name=password1]", "Lotus-Petal-77")
@@ -163,7 +179,7 @@ def test_over_https_a_phone_reloads_my_event_offline_and_its_saved_game_is_sent_
         phone.wait_for_selector("[data-testid=my-event]")
         site.post(f"/api/tournaments/{event['id']}/rounds/")  # the organizer pairs round 1
 
-        me = f"{tls_venue.base}/tournaments/{event['id']}/me/"
+        me = f"{lan_origin}/tournaments/{event['id']}/me/"
         phone.goto(me)
         _wait_controlled(phone)
         phone.reload()  # through the worker now: it keeps this session's copy of My event
@@ -200,23 +216,23 @@ def test_over_https_a_phone_reloads_my_event_offline_and_its_saved_game_is_sent_
         _shot(phone, "04-online-sent")
         context.close()
     finally:
-        browser.close()
+        chromium.close()
 
 
 def test_chromium_refuses_the_worker_behind_an_untrusted_certificate(
-    tls_venue: TLSVenue, playwright_: Any
+    tls_venue: TLSVenue, browser: Any
 ) -> None:
-    browser = _launch(playwright_)
+    chromium = _launch(browser)
     try:
         # No exception: the phone's browser stops at its warning page (here: the navigation fails).
-        context = browser.new_context(viewport=PHONE)
+        context = chromium.new_context(viewport=PHONE)
         with pytest.raises(Exception, match="ERR_CERT_AUTHORITY_INVALID"):
             context.new_page().goto(tls_venue.base + "/")
         context.close()
         # The error overridden for the page, as a player's "Proceed anyway" does: the page loads, is a secure
         # context, and still gets no service worker (Chromium: "An SSL certificate error occurred when
         # fetching the script"), so a reload while offline cannot show My event.
-        context = browser.new_context(viewport=PHONE, ignore_https_errors=True)
+        context = chromium.new_context(viewport=PHONE, ignore_https_errors=True)
         page = context.new_page()
         page.goto(tls_venue.base + "/")
         outcome = page.evaluate(REGISTER)
@@ -224,11 +240,11 @@ def test_chromium_refuses_the_worker_behind_an_untrusted_certificate(
         assert "SSL certificate error" in outcome["error"], outcome
         context.close()
     finally:
-        browser.close()
+        chromium.close()
 
 
 def test_with_a_certificate_the_browser_trusts_the_worker_runs_with_no_flag(
-    tls_venue: TLSVenue, playwright_: Any, tmp_path: Path
+    tls_venue: TLSVenue, browser: Any, tmp_path: Path
 ) -> None:
     certutil = shutil.which("certutil")
     if certutil is None:
@@ -242,25 +258,23 @@ def test_with_a_certificate_the_browser_trusts_the_worker_runs_with_no_flag(
     subprocess.run([certutil, "-d", f"sql:{nssdb}", "-N", "--empty-password"], check=True)
     subprocess.run([certutil, "-d", f"sql:{nssdb}", "-A", "-n", "deckhall-venue", "-t", "P,,",
                     "-i", str(tls_venue.certificate)], check=True)  # fmt: skip
-    browser = _launch(playwright_, env={**os.environ, "HOME": str(tmp_path)})
+    chromium = _launch(browser, env={**os.environ, "HOME": str(tmp_path)})
     try:
-        context = browser.new_context(viewport=PHONE)
+        context = chromium.new_context(viewport=PHONE)
         page = context.new_page()
         page.goto(tls_venue.base + "/")
         outcome = page.evaluate(REGISTER)
         assert outcome == {"secure": True, "api": True, "registered": True}, outcome
         context.close()
     finally:
-        browser.close()
+        chromium.close()
 
 
-def test_over_plain_http_on_the_lan_address_phones_get_no_worker(playwright_: Any) -> None:
+def test_over_plain_http_on_the_lan_address_phones_get_no_worker(browser: Any) -> None:
     """The default: a page from `http://<LAN address>` is no secure context, so Chromium offers no service
     worker at all (the browser's rule, observed on a bare page at the laptop's address)."""
     import http.server
     import threading
-
-    from venue.lan import primary_address
 
     address = primary_address()
     if address is None:
@@ -280,12 +294,12 @@ def test_over_plain_http_on_the_lan_address_phones_get_no_worker(playwright_: An
 
     server = http.server.ThreadingHTTPServer((address, 0), Page)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    browser = _launch(playwright_)
+    chromium = _launch(browser)
     try:
-        page = browser.new_context(viewport=PHONE).new_page()
+        page = chromium.new_context(viewport=PHONE).new_page()
         page.goto(f"http://{address}:{server.server_address[1]}/")
         assert page.evaluate(REGISTER) == {"secure": False, "api": False}
     finally:
-        browser.close()
+        chromium.close()
         server.shutdown()
         server.server_close()
