@@ -68,12 +68,8 @@ class TLSVenue(Venue):
     def start(self) -> None:
         log = open(self.home / "server.log", "ab")  # noqa: SIM115 - the server writes to it until killed
         command = [sys.executable, "manage.py", "venue", "--port", str(self.port), "--self-signed"]
-        command += [
-            "--workers",
-            "2",
-            "--threads",
-            "4",
-        ]  # as `make venue` (3 × 4): the phone opens several connections
+        # Four threads, as `make venue` runs (3 × 4): a phone opens several connections at once.
+        command += ["--workers", "2", "--threads", "4"]
         self.process = subprocess.Popen(
             command, cwd=Path(__file__).resolve().parents[2], env=self.env, stdout=log,
             stderr=subprocess.STDOUT, start_new_session=True,
