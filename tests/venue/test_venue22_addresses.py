@@ -5,6 +5,8 @@ could not serve and makes a self-signed one for the LAN address."""
 from __future__ import annotations
 
 import datetime as dt
+import io
+import os
 from pathlib import Path
 from typing import Any
 
@@ -194,3 +196,48 @@ def test_the_venue_command_refuses_a_bad_certificate_before_touching_anything(
     with pytest.raises(CommandError, match="either --self-signed or --certfile"):
         call_command("venue", certfile=str(cert_a), keyfile=str(key_b), self_signed=True, no_serve=True)
     assert not (tmp_path / "var" / "organizer-password").exists()
+
+
+def test_venue_settings_with_a_certificate_name_the_https_origins_and_secure_cookies(tmp_path: Path) -> None:
+    from tests.venue.test_venue_settings import _settings
+
+    served = _settings(
+        tmp_path, VENUE_TLS_CERT=str(tmp_path / "cert.pem"), VENUE_HOST="Deckhall.Store.Example"
+    )
+    assert "deckhall.store.example" in served["hosts"]  # type: ignore[operator]
+    assert "https://deckhall.store.example:8080" in served["csrf"]  # type: ignore[operator]
+    assert not [o for o in served["csrf"] if str(o).startswith("http:")]  # type: ignore[union-attr]
+    assert served["secure_cookie"] is True and served["hsts"] == 0 and served["ssl"] is False
+    plain = _settings(tmp_path, VENUE_HOST="deckhall.store.example")  # a name alone changes nothing
+    assert plain["secure_cookie"] is False and "deckhall.store.example" in plain["hosts"]  # type: ignore[operator]
+
+
+def test_the_venue_command_exports_the_certificate_and_host_for_its_server(
+    settings: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What `manage.py venue` hands its gunicorn (the server re-reads settings from the environment)."""
+    from venue.management.commands import venue as command
+
+    for name in ("VENUE_TLS_CERT", "VENUE_TLS_KEY", "VENUE_HOST"):
+        monkeypatch.setenv(name, "")  # restored after the test, whatever the command sets
+    settings.VENUE_TLS_CERT, settings.VENUE_HOST = "", ""
+    monkeypatch.setattr(command, "primary_address", lambda: LAN)
+    monkeypatch.setattr(command, "resolves_to", lambda name, address: False)
+    cert, key = tls.make_self_signed(tmp_path / "store", addresses=[], names=["deckhall.store.example"])
+    options = {"certfile": str(cert), "keyfile": str(key), "host": "", "self_signed": False}
+    said = io.StringIO()
+    runner = command.Command(stdout=io.StringIO(), stderr=said)
+    assert runner._tls(options, tmp_path) == (str(cert), str(key))
+    assert os.environ["VENUE_HOST"] == "deckhall.store.example" and os.environ["VENUE_TLS_KEY"] == str(key)
+    assert str(cert) == settings.VENUE_TLS_CERT
+    # The laptop does not resolve the name to itself here: said, since phones would not reach it either.
+    assert "does not resolve to this laptop's address 10.1.2.3" in said.getvalue()
+
+    # Self-signed: a certificate for the LAN address; links then follow the address (no fixed host).
+    assert runner._tls({**options, "certfile": "", "keyfile": "", "self_signed": True}, tmp_path)[0].endswith(
+        "self-signed.pem"
+    )
+    assert os.environ["VENUE_HOST"] == "" and tls.certificate_names(os.environ["VENUE_TLS_CERT"]).covers(LAN)
+    # No certificate: plain HTTP, nothing left over from a previous choice.
+    assert runner._tls({**options, "certfile": "", "keyfile": ""}, tmp_path) == ("", "")
+    assert "VENUE_TLS_CERT" not in os.environ and settings.VENUE_TLS_CERT == ""
