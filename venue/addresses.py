@@ -2,10 +2,10 @@
 `<name>.local` address when it really leads here.
 
 QR codes always carry the LAN address (or the certificate's host name with HTTPS): an address works on every
-phone, while `.local` names need mDNS, which older Android phones do not resolve. The `.local` name is only
-shown beside it, as an easier address to type, when it resolves to the LAN address on the laptop itself
-(the system's own responder — Bonjour on macOS, Avahi on Linux, Windows 10+ — publishes it; Deckhall does
-not run a second mDNS responder, which would contend with the system's for the same name).
+phone, while `.local` names need mDNS, which not every phone resolves. The `.local` name is only shown beside
+it, as an easier address to type, when it resolves to the LAN address on the laptop itself (the system's own
+responder publishes it: Bonjour on macOS, Avahi on Linux, recent Windows; Deckhall does not run a second
+mDNS responder, which would contend with the system's for the same name).
 """
 
 from __future__ import annotations
