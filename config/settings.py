@@ -47,7 +47,7 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in env_str(name, default).split(",") if item.strip()]
 
 
-# Venue mode (`make venue`): one laptop serving an event to phones on the LAN over plain HTTP. It turns
+# Venue mode (`make venue`): one laptop serving an event to phones on the LAN (HTTP, or HTTPS below). It turns
 # DEBUG off, keeps a generated SECRET_KEY in VENUE_DIR and answers to the machine's LAN names/addresses.
 VENUE_MODE = env_bool("DECKHALL_VENUE", False)
 VENUE_DIR = Path(env_str("DECKHALL_VENUE_DIR", str(BASE_DIR / "var")))
@@ -73,13 +73,18 @@ if not DEBUG and (not SECRET_KEY or SECRET_KEY == _DEV_SECRET or len(SECRET_KEY)
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]" + (",testserver" if DEBUG else ""))
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+# Venue HTTPS (venue/tls.py): `manage.py venue --certfile/--keyfile/--self-signed/--host` checks the files and
+# sets these for its gunicorn; VENUE_HOST is the certificate's name that links and QR codes use ("" = LAN address).
+VENUE_TLS_CERT = env_str("VENUE_TLS_CERT", "") if VENUE_MODE else ""
+VENUE_HOST = env_str("VENUE_HOST", "").lower() if VENUE_MODE else ""
 if VENUE_MODE:
     from venue.lan import venue_hosts
 
     _venue_port = env_str("PORT", "8000")
-    ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ",".join(venue_hosts()))
+    _venue_scheme = "https" if VENUE_TLS_CERT else "http"
+    ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ",".join(venue_hosts() + ([VENUE_HOST] if VENUE_HOST else [])))
     CSRF_TRUSTED_ORIGINS = env_list(
-        "CSRF_TRUSTED_ORIGINS", ",".join(f"http://{host}:{_venue_port}" for host in ALLOWED_HOSTS)
+        "CSRF_TRUSTED_ORIGINS", ",".join(f"{_venue_scheme}://{host}:{_venue_port}" for host in ALLOWED_HOSTS)
     )
 
 INSTALLED_APPS = [
@@ -346,6 +351,10 @@ if not DEBUG and not VENUE_MODE:
     SECURE_HSTS_PRELOAD = True
     # Behind a load balancer that terminates TLS.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+elif VENUE_MODE and VENUE_TLS_CERT:
+    # The venue serves HTTPS only (gunicorn's certfile): cookies may say so. Still no HSTS: a self-signed or
+    # short-lived certificate must not lock phones out of the venue's address for a year.
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
 
 LOGGING = {
     "version": 1,

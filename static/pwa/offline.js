@@ -37,12 +37,14 @@
   function items() { return read(queueKey, []); }
 
   // --- the service worker and the copy of this page -------------------------------------------------------
+  // Only in a secure context: over plain http:// on the venue's LAN address there is no navigator.serviceWorker
+  // at all, and behind a certificate error Chromium refuses the registration (README, "HTTPS at the venue").
   if ("serviceWorker" in navigator && config.worker) {
     navigator.serviceWorker.register(config.worker, {scope: "/"}).then(function () {
       return navigator.serviceWorker.ready;
     }).then(function (registration) {
       if (registration.active) { registration.active.postMessage({type: "session", key: config.session}); }
-    }).catch(function () { /* no worker (plain HTTP on a LAN name some browsers refuse): queue still works */ });
+    }).catch(function () { /* refused (a certificate error): the queue below still works */ });
   }
   var holder = document.querySelector("[data-server-now]");
   var clockKey = "deckhall:" + config.session + ":clock";

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponseRedirect
@@ -94,22 +93,11 @@ def live_config(**values: Any) -> dict[str, Any]:
 
 
 def phone_origin(request: HttpRequest) -> dict[str, Any]:
-    """Where phones reach this site: ``origin`` (scheme://host[:port]), whether the page was opened from a
-    loopback address (``loopback``, with ``opened_as``) and the LAN address used instead (``lan``). In venue mode
-    links always name the laptop's LAN address (``venue/lan.py``): the organizer naturally opens 127.0.0.1,
-    which no phone can open. Elsewhere (``make run`` listens on loopback only) the host is kept and the page
-    only warns."""
-    from venue import lan
+    """Where phones reach this site (the venue's LAN address or certificate host name, the `.local` name):
+    decided in ``venue/addresses.py``, which owns the venue's network."""
+    from venue.addresses import phone_origin as venue_phone_origin
 
-    host = request.get_host()
-    name, port = lan.split_host(host)
-    loopback = lan.is_loopback_host(name)
-    address = lan.primary_address() if settings.VENUE_MODE else None
-    if address:
-        shown = f"[{address}]" if ":" in address else address
-        host = f"{shown}:{port}" if port else shown
-    return {"origin": f"{request.scheme}://{host}", "loopback": loopback, "opened_as": name, "lan": address,
-            "venue": settings.VENUE_MODE}  # fmt: skip
+    return venue_phone_origin(request)
 
 
 def join_url(request: HttpRequest, tournament: Tournament) -> str:
