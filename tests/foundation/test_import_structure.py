@@ -41,10 +41,24 @@ def _absolute(module: str, path: Path, node: ast.ImportFrom) -> str:
     return ".".join([*base, *([node.module] if node.module else [])])
 
 
+def parse(path: Path) -> ast.Module:
+    """``ast.parse`` of a source file, asked again when CPython 3.11's AST converter trips over its own
+    recursion counter (gh-106905: "AST constructor recursion depth mismatch", a global counter that another
+    thread parsing at the same moment — a live-server thread, pytest's assertion rewriter — can leave
+    unbalanced). The file is the same each time; only the interpreter's bug is retried."""
+    source = path.read_text(encoding="utf-8")
+    for _ in range(2):
+        try:
+            return ast.parse(source, str(path))
+        except SystemError:
+            continue
+    return ast.parse(source, str(path))
+
+
 def import_graph(modules: dict[str, Path]) -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {name: set() for name in modules}
     for name, path in modules.items():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        for node in ast.walk(parse(path)):
             targets: list[str] = []
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
@@ -122,7 +136,7 @@ ENGINES = ("rules.engine", "seasons.engine", "tournaments.engine")
 
 def _imports_of(path: Path, module: str) -> set[str]:
     names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+    for node in ast.walk(parse(path)):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
