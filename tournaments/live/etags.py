@@ -2,8 +2,9 @@
 
 A shared page's tag names the page, the event, the counter it follows and the language:
 ``"<page>-<event>-<version>-<language>"``. A player's page tag names the event, the latest round, the
-language and a digest of what that player sees: ``"me-<event>-<round id>-<language>-<digest>"``; the digest
-is NOTICE while the phone shows the short new-round notice.
+language and what that player sees: ``"me-<event>-<round id>-<language>-<page>.<clock>"`` — a digest of the
+page without the round clock, and a short one of the clock — or NOTICE while the phone shows the short
+new-round notice.
 """
 
 from __future__ import annotations

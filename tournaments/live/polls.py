@@ -7,7 +7,9 @@ never disagree about what is current.
 
 A shared page is current while the counter it follows is unchanged (one primary-key read). A player's page
 is current while their fingerprint — one small query over their entry, their matches' versions and the
-latest round — is unchanged, so a result at another table still ends in 304 for that phone.
+latest round — is unchanged, so a result at another table still ends in 304 for that phone. A player's tag
+holds two marks, the page's and the round clock's: when only the clock moved the phone gets the clock
+notice (``clock``), a few hundred bytes, never a full render.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from dataclasses import dataclass
 
 from django.core import signing
 
-from .etags import NOTICE, digest, known_language, personal_etag, personal_tag_parts
-from .my_event import FINGERPRINT_ROUND, my_event_fingerprint
+from .clock import ClockNotice, clock_notice
+from .etags import NOTICE, known_language, personal_etag, personal_tag_parts
+from .my_event import FINGERPRINT_ROUND, fingerprint_marks, my_event_fingerprint
 from .notice import Notice, my_event_notice
 from .versions import page_version
 
@@ -64,7 +67,8 @@ def shared_etag_current(tags: set[str], *, tournament_id: int, page: str, langua
 @dataclass(frozen=True, slots=True)
 class PersonalPoll:
     """What a conditional poll of a player's page gets: ``current`` (304 with ``etag``), ``new_round`` (the
-    phone last saw an earlier round: the short notice answers), or ``changed`` (a full render)."""
+    phone last saw an earlier round: the short notice answers), ``clock`` (only the round clock moved: the
+    clock notice answers under ``etag``), or ``changed`` (a full render)."""
 
     outcome: str
     etag: str = ""
@@ -84,13 +88,19 @@ def personal_poll(
     fingerprint = my_event_fingerprint(tournament_id=tournament_id, player_id=player_id)
     if fingerprint is None:
         return PersonalPoll("changed")
-    mark, round_id = digest(fingerprint), int(fingerprint[FINGERPRINT_ROUND] or 0)
+    page_mark, clock_mark = fingerprint_marks(fingerprint)
+    mark, round_id = f"{page_mark}.{clock_mark}", int(fingerprint[FINGERPRINT_ROUND] or 0)
     for tag, (tag_round, tag_language, tag_mark) in parts:
         if language is not None and tag_language != language:
             continue
         if tag_mark == mark or (tag_mark == NOTICE and tag_round == round_id):
             # A phone showing the notice fetches its full page by itself, spread over a few seconds.
             return PersonalPoll("current", tag, round_id)
+        if tag_round == round_id and tag_mark.partition(".")[0] == page_mark:
+            current = personal_etag(
+                tournament_id=tournament_id, round_id=round_id, language=tag_language, mark=mark
+            )
+            return PersonalPoll("clock", current, round_id, tag_language)
         if tag_round != round_id and round_id:
             notice = personal_etag(
                 tournament_id=tournament_id, round_id=round_id, language=tag_language, mark=NOTICE
@@ -104,8 +114,9 @@ def my_event_etag(*, tournament_id: int, player_id: int, language: str) -> str |
     fingerprint = my_event_fingerprint(tournament_id=tournament_id, player_id=player_id)
     if fingerprint is None:
         return None
+    page_mark, clock_mark = fingerprint_marks(fingerprint)
     return personal_etag(tournament_id=tournament_id, round_id=int(fingerprint[FINGERPRINT_ROUND] or 0),
-                         language=language, mark=digest(fingerprint))  # fmt: skip
+                         language=language, mark=f"{page_mark}.{clock_mark}")  # fmt: skip
 
 
 # --- the entry ------------------------------------------------------------------------------------------
@@ -113,11 +124,13 @@ def my_event_etag(*, tournament_id: int, player_id: int, language: str) -> str |
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """``etag`` set: answer 304 with it. ``notice`` set: answer the short new-round notice. Neither: the page
-    changed (or the poll is not ours to decide) and is rendered."""
+    """``etag`` set: answer 304 with it. ``notice`` set: answer the short new-round notice. ``clock`` set:
+    answer the clock notice (only the round clock changed). None: the page changed (or the poll is not ours
+    to decide) and is rendered."""
 
     etag: str | None = None
     notice: Notice | None = None
+    clock: ClockNotice | None = None
 
 
 RENDER = Decision()
@@ -135,6 +148,12 @@ def poll_decide(
     poll = personal_poll(tags, tournament_id=tournament_id, player_id=player_id, language=language)
     if poll.outcome == "current":
         return Decision(etag=poll.etag)
+    if poll.outcome == "clock":
+        clock = clock_notice(
+            tournament_id=tournament_id, player_id=player_id, language=poll.language, etag=poll.etag
+        )
+        if clock is not None:
+            return Decision(clock=clock)
     if poll.outcome == "new_round":
         # In the language of the phone's copy (its tag's; the chosen language's when one was given).
         notice = my_event_notice(tournament_id=tournament_id, player_id=player_id, language=poll.language)
