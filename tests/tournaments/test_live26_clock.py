@@ -168,3 +168,45 @@ def test_a_tag_from_another_round_still_gets_the_new_round_notice_not_the_clock(
     response = client.get(url, HTTP_IF_NONE_MATCH=etag)
     assert response.status_code == 200 and not response.has_header(CLOCK_HEADER)
     assert response.has_header(live.REFRESH_HEADER)
+
+
+@pytest.mark.parametrize("path", ["pairings", "projector"])
+def test_the_pairings_pages_get_the_clock_notice_and_the_list_is_not_rendered_again(client, room, path):
+    from tournaments.live import shared
+
+    event, organizer = room["event"], room["organizer"]
+    if path == "pairings":
+        url = reverse("tournaments:pairings", args=[event.pk]) + "?fragment=1"
+    else:
+        url = reverse("tournaments:projector", args=[event.pk, "pairings"]) + "?fragment=1"
+    first = client.get(url)
+    assert first.status_code == 200 and "data-live-clock" in first.content.decode()
+    shared.render_count.clear()
+    round_ = event.round_set.get(number=1)
+    services.round_timer_start(round_=round_, by=organizer, minutes=50)
+    round_.refresh_from_db()
+    app = LivePolls(Downstream())
+    tags = set()
+    for _ in range(20):  # twenty phones holding the same copy
+        response = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+        assert response.status_code == 200 and response[CLOCK_HEADER] == "1"
+        assert len(response.content) < 400
+        assert _ends_at(response.content.decode())[:19] == round_.timer_ends_at.isoformat()[:19]
+        tags.add(response["ETag"])
+    status, headers = call(app, url, first["ETag"])
+    assert status.startswith("200") and headers[CLOCK_HEADER] == "1" and app.app.calls == 0
+    assert len(tags) == 1 and headers["ETag"] in tags
+    assert sum(shared.render_count.values()) == 0
+    tag = tags.pop()
+    assert client.get(url, HTTP_IF_NONE_MATCH=tag).status_code == 304
+    # A phone that loads the page now gets the list with the new clock, under the same tag.
+    fresh = client.get(url)
+    assert (
+        fresh["ETag"] == tag
+        and _ends_at(fresh.content.decode())[:19] == round_.timer_ends_at.isoformat()[:19]
+    )
+    # A change of the list itself (a drop) is a new version: the whole fragment, not a clock notice.
+    _url, _etag, user = room["phones"][5]
+    services.player_drop(player=event.players.get(user=user), by=organizer)
+    changed = client.get(url, HTTP_IF_NONE_MATCH=tag)
+    assert changed.status_code == 200 and not changed.has_header(CLOCK_HEADER)

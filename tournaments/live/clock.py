@@ -8,7 +8,9 @@ the clock's own fragment (the very template the full page includes) and a new ET
 into the page's ``[data-live-clock]`` element; ``timer.js`` counts from the new end time.
 
 What it shows — the round's clock and the extra minutes of the player's own table — is what the public
-pairings page and the projector show, so it needs no session check.
+pairings page and the projector show, so it needs no session check. The pairings pages (players' and
+projector's) get the same treatment: their tags carry the clock (``versions.page_state``), and a copy that
+is current but for the clock gets ``shared_clock_notice``.
 """
 
 from __future__ import annotations
@@ -76,4 +78,22 @@ def clock_notice(*, tournament_id: int, player_id: int, language: str, etag: str
         return None
     with translation.override(language):
         body = render_to_string("tournaments/_my_event_clock.html", context).encode()
+    return ClockNotice(etag=etag, body=body)
+
+
+_ROUND_CLOCK_SQL = """
+SELECT timer_ends_at FROM tournaments_round
+ WHERE tournament_id = %s AND NOT draft AND (number = %s OR %s = 0) ORDER BY number DESC LIMIT 1"""
+
+
+def shared_clock_notice(*, tournament_id: int, page: str, language: str, etag: str) -> ClockNotice:
+    """The clock fragment of a pairings page (players' or projector's) in ``language`` under ``etag``: after
+    a clock change every phone on the 2,000-name pairings page gets this instead of the whole list again."""
+    from .versions import page_round_number
+
+    number = page_round_number(page)
+    rows = poll_fetch(_ROUND_CLOCK_SQL, [tournament_id, number, number])
+    context = {"ends_at": _aware(rows[0][0]) if rows else None, "projector": page.startswith("projector-")}
+    with translation.override(language):
+        body = render_to_string("tournaments/_live_pairings_clock.html", context).encode()
     return ClockNotice(etag=etag, body=body)

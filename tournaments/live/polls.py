@@ -18,11 +18,11 @@ from dataclasses import dataclass
 
 from django.core import signing
 
-from .clock import ClockNotice, clock_notice
-from .etags import NOTICE, known_language, personal_etag, personal_tag_parts
+from .clock import ClockNotice, clock_notice, shared_clock_notice
+from .etags import NOTICE, known_language, personal_etag, personal_tag_parts, shared_etag
 from .my_event import FINGERPRINT_ROUND, fingerprint_marks, my_event_fingerprint
 from .notice import Notice, my_event_notice
-from .versions import page_version
+from .versions import CLOCK_PAGES, page_state
 
 _MY_EVENT_SALT = "tournaments.live.my-event"
 # A phone keeps its page open through a long event day (and a two-day event); past that it reloads.
@@ -49,15 +49,39 @@ def my_event_token_read(token: str) -> tuple[int, int] | None:
 def shared_etag_current(tags: set[str], *, tournament_id: int, page: str, language: str | None) -> str | None:
     """The one of ``tags`` that still names the current version of a shared page, else None.
     ``language`` None accepts the tag's own language (the fast path, when no cookie picks one)."""
-    version = page_version(tournament_id, page)
-    if version is None:
-        return None
-    prefix = f'"{page}-{tournament_id}-{version}-'
+    state = page_state(tournament_id, page)
+    return None if state is None else _current(tags, tournament_id, page, state, language)
+
+
+def _current(tags: set[str], tournament_id: int, page: str, state: str, language: str | None) -> str | None:
+    prefix = f'"{page}-{tournament_id}-{state}-'
     for tag in tags:
         if not tag.startswith(prefix) or known_language(tag[len(prefix) : -1]) is None:
             continue  # only our own tags, in one of the site's languages, are ever echoed back
         if language is None or tag == f'{prefix}{language}"':
             return tag
+    return None
+
+
+def _shared_clock(
+    tags: set[str], tournament_id: int, page: str, state: str, language: str | None
+) -> ClockNotice | None:
+    """The clock notice for a page with a round clock whose copy names the current version of the page
+    with another clock (``"<version>c<clock>"`` or, before the clock was set, ``"<version>"``)."""
+    if not page.startswith(CLOCK_PAGES):
+        return None
+    version = state.partition("c")[0]
+    prefix = f'"{page}-{tournament_id}-'
+    for tag in tags:
+        if not tag.startswith(prefix) or not tag.endswith('"'):
+            continue
+        tag_state, _dash, tag_language = tag[len(prefix) : -1].partition("-")
+        if tag_state.partition("c")[0] != version or known_language(tag_language) is None:
+            continue
+        if language is not None and tag_language != language:
+            continue
+        etag = shared_etag(page=page, tournament_id=tournament_id, version=state, language=tag_language)
+        return shared_clock_notice(tournament_id=tournament_id, page=page, language=tag_language, etag=etag)
     return None
 
 
@@ -143,8 +167,14 @@ def poll_decide(
     if not tags:
         return RENDER
     if not player_id:
-        current = shared_etag_current(tags, tournament_id=tournament_id, page=page, language=language)
-        return Decision(etag=current) if current is not None else RENDER
+        state = page_state(tournament_id, page)
+        if state is None:
+            return RENDER
+        current = _current(tags, tournament_id, page, state, language)
+        if current is not None:
+            return Decision(etag=current)
+        clock = _shared_clock(tags, tournament_id, page, state, language)
+        return Decision(clock=clock) if clock is not None else RENDER
     poll = personal_poll(tags, tournament_id=tournament_id, player_id=player_id, language=language)
     if poll.outcome == "current":
         return Decision(etag=poll.etag)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.translation import get_language
 
-from .clock import CLOCK_HEADER
+from .clock import CLOCK_HEADER, ClockNotice
 from .etags import VARY, etags_parse
 from .notice import REFRESH_HEADER
 from .polls import my_event_etag, poll_decide
@@ -49,6 +49,13 @@ def _page_response(request: HttpRequest, body: bytes | None, gz: bytes | None, e
     return response
 
 
+def _clock_response(request: HttpRequest, clock: ClockNotice) -> HttpResponse:
+    """Only the round clock changed: its fragment, which live.js swaps into the page's clock element."""
+    response = _page_response(request, clock.body, None, clock.etag)
+    response[CLOCK_HEADER] = "1"
+    return response
+
+
 def shared_page(
     request: HttpRequest, *, tournament_id: int, page: str, render: Callable[[], str]
 ) -> HttpResponse | None:
@@ -69,6 +76,8 @@ def fragment_page(
     decision = poll_decide(tags, tournament_id=tournament_id, page=page, language=get_language() or "en")
     if decision.etag is not None:
         return _not_modified(decision.etag)
+    if decision.clock is not None:
+        return _clock_response(request, decision.clock)
     found = entry()
     if found is None:
         return None
@@ -92,9 +101,7 @@ def personal_page(
     if decision.etag is not None:
         return _not_modified(decision.etag)
     if decision.clock is not None:
-        response = _page_response(request, decision.clock.body, None, decision.clock.etag)
-        response[CLOCK_HEADER] = "1"
-        return response
+        return _clock_response(request, decision.clock)
     if decision.notice is not None and may_see():
         response = _page_response(request, decision.notice.body, None, decision.notice.etag)
         response[REFRESH_HEADER] = str(decision.notice.refresh_ms)

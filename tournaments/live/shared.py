@@ -16,7 +16,7 @@ from django.core.cache import cache
 from django.utils.translation import get_language
 
 from .etags import shared_etag
-from .versions import page_version
+from .versions import page_state
 
 # Shared renders are kept this long; a new version makes a new key, so this only bounds memory.
 SHARED_TTL = 15 * 60
@@ -45,7 +45,7 @@ def entry_html(entry: Entry) -> str:
 def shared_entry(*, tournament_id: int, page: str, render: Callable[[], str]) -> Entry | None:
     """(ETag, HTML, gzipped HTML) of a page that looks the same to everyone (per language), rendered at
     most once per change it shows; None when there is no such event."""
-    version = page_version(tournament_id, page)
+    version = page_state(tournament_id, page)
     if version is None:
         return None
     language = get_language() or "en"

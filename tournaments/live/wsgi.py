@@ -5,13 +5,14 @@ to hear "no" (304). Through Django that "no" costs the whole middleware stack (s
 CSP…), about a millisecond of a 2-core laptop each time; here it costs a signature check and one
 primary-key read (~0.1 ms), so the laptop keeps its CPU for the pages that did change.
 
-Only conditional GETs of the live fragments are looked at, and only a 304 is ever answered here: the
-decision is the very one the views make (``polls.poll_decide``), and anything else — a changed page, a bad token, an unknown URL, any error — goes on to Django untouched.
-A 304 reveals nothing the client does not already hold. The two 200s answered here: one is a player's short
+Only conditional GETs of the live fragments (My event, pairings, standings, bracket, projector) are looked
+at, and besides a 304 only two short notices are answered here: the decision is the very one the views make
+(``polls.poll_decide``), and anything else — a changed page, a bad token, an unknown URL, any error — goes on
+to Django untouched. A 304 reveals nothing the client does not already hold. The notices: a player's short
 new-round notice (``notice.my_event_notice``: their table and opponents, as the public pairings page shows
-them) — the seconds after a round is posted are when every phone in the room asks at once; the other is the
-clock notice (``clock.clock_notice``: the round clock, public on the projector) after the clock is started,
-paused or extended, when every phone asks at once too.
+them) — the seconds after a round is posted are when every phone in the room asks at once — and the clock
+notice (``clock``: the round clock, public on the projector) after the clock is started, paused or
+extended, when every phone asks at once too.
 """
 
 from __future__ import annotations
