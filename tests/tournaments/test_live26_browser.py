@@ -37,10 +37,11 @@ def _shot(page: Any, name: str) -> None:
 
 
 def test_a_phone_sees_its_own_place_first_and_the_standings_follow_a_result_without_a_reload(
-    browser: Any, live_server: Any, games: Any, organizer: Any, make_user: Any
+    browser: Any, live_server: Any, games: Any, organizer: Any, make_user: Any, settings: Any
 ) -> None:
     from tournaments import services
 
+    settings.LIVE_STANDINGS_EVERY_S = 0  # the next poll shows the result (in a room: within 10 s more)
     event = make_event(organizer, games["caster"], name="Standings Cup", players=69, rounds=3)
     user = make_user("watcher")
     me = services.player_register(tournament=event, by=user, user=user, name="")
@@ -75,6 +76,7 @@ def test_a_phone_sees_its_own_place_first_and_the_standings_follow_a_result_with
         phone.get_by_test_id("standings-mine-box").get_by_test_id("my-standing").get_attribute("class") or ""
     )
     _shot(phone, "standings-phone-after-result")
+    phone.context.close()  # no poll may reach the server while the test's database is emptied
 
 
 def test_the_clock_reaches_my_event_without_a_reload(
@@ -102,3 +104,4 @@ def test_the_clock_reaches_my_event_without_a_reload(
     phone.wait_for_timeout(1_500)
     assert phone.get_by_test_id("my-timer").inner_text() != first  # it keeps counting
     _shot(phone, "my-event-clock")
+    phone.context.close()

@@ -59,7 +59,10 @@ def test_a_phone_gets_its_own_place_first_and_one_page_not_every_row(client, big
     assert call(app, url, first["ETag"])[0].startswith("304") and app.app.calls == 0
 
 
-def test_standings_are_computed_once_per_result_and_a_swap_or_clock_change_keeps_the_304(client, big):
+def test_standings_are_computed_once_per_result_and_a_swap_or_clock_change_keeps_the_304(
+    client, big, settings
+):
+    settings.LIVE_STANDINGS_EVERY_S = 0
     event, organizer = big["event"], big["organizer"]
     url = reverse("tournaments:standings", args=[event.pk]) + "?fragment=1&page=1"
     live_standings.compute_count.clear()
@@ -142,3 +145,26 @@ def test_the_bracket_is_a_shared_fragment_polled_with_304_until_a_result(client,
     assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
     client.get(url)
     assert sum(shared.render_count.values()) == 1
+
+
+def test_results_in_quick_succession_are_computed_once_per_interval_and_the_phone_keeps_its_304(
+    client, big, settings, monkeypatch
+):
+    settings.LIVE_STANDINGS_EVERY_S = 10
+    event, organizer = big["event"], big["organizer"]
+    url = reverse("tournaments:standings", args=[event.pk]) + "?fragment=1&page=1"
+    services.round_pair_next(tournament=event, by=organizer)
+    first = client.get(url)
+    computed = sum(live_standings.compute_count.values())
+    matches = list(event.round_set.get(number=2).matches.filter(bye=False).order_by("table")[:3])
+    for match in matches:  # three results within the interval: the phone keeps the copy it has
+        services.match_report_result(match=match, by=organizer, wins=[2, 0])
+        assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    assert sum(live_standings.compute_count.values()) == computed
+    # The interval over, the next poll brings all three results at once, computed once.
+    now = live_standings.time.time()
+    monkeypatch.setattr(live_standings.time, "time", lambda: now + 11)
+    changed = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
+    assert client.get(url, HTTP_IF_NONE_MATCH=changed["ETag"]).status_code == 304
+    assert sum(live_standings.compute_count.values()) == computed + 1

@@ -19,12 +19,13 @@ import time
 import uuid
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
 
 from .etags import shared_etag
-from .shared import RENDER_WAIT_S, SHARED_TTL, compressed, entry_html, shared_entry
+from .shared import RENDER_WAIT_S, SHARED_TTL, compressed, entry_html, render_once
 from .versions import page_version
 
 PAGE_ROWS = 50
@@ -50,9 +51,31 @@ def _remember(tournament_id: int, key: str, stamp: str | None, rows: list[dict[s
     _recent[tournament_id] = (key, stamp, rows)
 
 
-def standings_data(tournament_id: int) -> tuple[int, list[dict[str, Any]]] | None:
+def every_s() -> float:
+    """Standings are computed at most this often (seconds): during a round a 1,000-table event reports a
+    result every second or two, and computing 2,000 players' standings for each would keep a core busy.
+    A phone polls them every 15 s anyway. ``LIVE_STANDINGS_EVERY_S`` in the settings (0: every change)."""
+    return float(getattr(settings, "LIVE_STANDINGS_EVERY_S", 10))
+
+
+def _cached_rows(tournament_id: int, key: str) -> list[dict[str, Any]] | None:
+    stamp_key = key + ":stamp"
+    recent = _recent.get(tournament_id)
+    # The stamp (a few bytes) says the cache still holds the very rows this process remembers.
+    if recent is not None and recent[0] == key and cache.get(stamp_key) == recent[1]:
+        return recent[2]
+    found = cache.get_many([key, stamp_key])
+    rows = found.get(key)
+    if rows is not None:
+        _remember(tournament_id, key, found.get(stamp_key), rows)
+    return rows
+
+
+def standings_data(tournament_id: int, *, fresh: bool = False) -> tuple[int, list[dict[str, Any]]] | None:
     """(version, the rows of ``selectors.standings_compute``), computed at most once per version (per cache:
-    while one worker computes, the others wait for its result). None when there is no such event.
+    while one worker computes, the others wait for its result), and at most once per ``every_s()``: until
+    then the latest computed version is returned, under its own version (``fresh``: never the previous
+    one). None when there is no such event.
 
     The version is read before the rows: rows newer than their version can be stored under it, never
     older ones, and the next change computes again."""
@@ -61,15 +84,15 @@ def standings_data(tournament_id: int) -> tuple[int, list[dict[str, Any]]] | Non
         return None
     key = f"live:{tournament_id}:{version}:standings-data"
     stamp_key = key + ":stamp"
-    recent = _recent.get(tournament_id)
-    # The stamp (a few bytes) says the cache still holds the very rows this process remembers.
-    if recent is not None and recent[0] == key and cache.get(stamp_key) == recent[1]:
-        return version, recent[2]
-    found = cache.get_many([key, stamp_key])
-    rows = found.get(key)
+    rows = _cached_rows(tournament_id, key)
     if rows is not None:
-        _remember(tournament_id, key, found.get(stamp_key), rows)
         return version, rows
+    latest_key = f"live:{tournament_id}:standings-latest"
+    latest = None if fresh else cache.get(latest_key)
+    if latest is not None and latest[0] < version and time.time() - latest[1] < every_s():
+        rows = _cached_rows(tournament_id, f"live:{tournament_id}:{latest[0]}:standings-data")
+        if rows is not None:
+            return latest[0], rows
     lock, deadline = key + ":lock", time.monotonic() + RENDER_WAIT_S
     while not cache.add(lock, 1, timeout=30):
         if time.monotonic() > deadline:
@@ -83,7 +106,7 @@ def standings_data(tournament_id: int) -> tuple[int, list[dict[str, Any]]] | Non
         if rows is None:
             return None
         stamp = uuid.uuid4().hex
-        cache.set_many({key: rows, stamp_key: stamp}, SHARED_TTL)
+        cache.set_many({key: rows, stamp_key: stamp, latest_key: (version, time.time())}, SHARED_TTL)
         _remember(tournament_id, key, stamp, rows)
         if len(compute_count) > 1000:
             compute_count.clear()  # a counter for tests, kept bounded in a long-running worker
@@ -149,10 +172,8 @@ def _table_context(tournament: Any, rows: list[dict[str, Any]], part: list[dict[
             "cut_column": any(r.get("top_cut") for r in rows)}  # fmt: skip
 
 
-def render_page(tournament: Any, number: int, url: str) -> str:
+def render_page(tournament: Any, number: int, url: str, rows: list[dict[str, Any]]) -> str:
     """The shared fragment: page ``number`` of the standings (0: all of them), with the pager."""
-    data = standings_data(tournament.pk)
-    rows = data[1] if data is not None else []
     pages = page_count(rows)
     number = min(number, pages)
     part = rows if number == 0 else rows[(number - 1) * PAGE_ROWS : number * PAGE_ROWS]
@@ -165,10 +186,8 @@ def render_page(tournament: Any, number: int, url: str) -> str:
     )  # fmt: skip
 
 
-def render_mine(tournament: Any, mine: int) -> str:
+def render_mine(tournament: Any, mine: int, rows: list[dict[str, Any]]) -> str:
     """The player's own place and ``AROUND`` neighbours each side (empty when they are not listed)."""
-    data = standings_data(tournament.pk)
-    rows = data[1] if data is not None else []
     at = next((i for i, row in enumerate(rows) if row["player"] == mine), None)
     if at is None:
         return ""
@@ -181,7 +200,7 @@ def render_mine(tournament: Any, mine: int) -> str:
 
 def search(tournament: Any, query: str) -> dict[str, Any]:
     """Rows whose player name holds ``query`` (case-insensitive), at most SEARCH_ROWS, as table context."""
-    data = standings_data(tournament.pk)
+    data = standings_data(tournament.pk, fresh=True)
     rows = data[1] if data is not None else []
     needle = query.casefold()
     found = [row for row in rows if needle in row["name"].casefold()]
@@ -190,26 +209,30 @@ def search(tournament: Any, query: str) -> dict[str, Any]:
 
 
 def standings_fragment(
-    *, tournament: Any, number: int, mine: int | None, url: str
-) -> tuple[str, bytes, bytes | None] | None:
+    *, tournament: Any, number: int, mine: int | None, url: str, fresh: bool = False
+) -> tuple[str, bytes | None, bytes | None] | None:
     """(ETag, HTML, gzipped HTML) of the fragment a page polls: the shared page, preceded on a signed-in
-    player's phone by their own place. None when there is no such event."""
+    player's phone by their own place. None when there is no such event.
+
+    Keyed and tagged by the version of the rows shown (``standings_data``), which may be the previous one
+    for a few seconds: a phone holding it gets 304 (``responses.fragment_page``), and the next computation
+    brings the new one. ``fresh`` (a page being opened, not polled): never the previous rows."""
+    data = standings_data(tournament.pk, fresh=fresh)
+    if data is None:
+        return None
+    version, rows = data
+    language = get_language() or "en"
     page = page_name(number=number, mine=None)
-    entry = shared_entry(
-        tournament_id=tournament.pk, page=page, render=lambda: render_page(tournament, number, url)
-    )
+    key = f"live:{tournament.pk}:{version}:{language}:{page}"
+    entry = cache.get(key)
     if entry is None:
-        return None
+        entry = render_once(key, lambda: render_page(tournament, number, url, rows), wait=True)
+        if entry is None:  # (never with wait=True: it renders itself once the wait is over)
+            return None
     if not mine:
-        return entry
-    version = page_version(tournament.pk, page)
-    if version is None:
-        return None
-    # The shared part may be the previous version while another worker renders the new one: the tag names
-    # the version of the older of the two parts, so the next poll fetches again.
-    shared_version = int(entry[0].rsplit("-", 2)[-2])
-    html = render_mine(tournament, mine) + entry_html(entry)
+        return shared_etag(page=page, tournament_id=tournament.pk, version=version, language=language), *entry
+    html = render_mine(tournament, mine, rows) + entry_html(("", *entry))
     raw, gz = compressed(html)
     etag = shared_etag(page=page_name(number=number, mine=mine), tournament_id=tournament.pk,
-                       version=min(version, shared_version), language=get_language() or "en")  # fmt: skip
+                       version=version, language=language)  # fmt: skip
     return etag, raw, gz

@@ -122,13 +122,15 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = tournament_or_404(pk)
     base = reverse("tournaments:standings", args=[pk])
     full = bool(request.GET.get("all"))
-    data = live_standings.standings_data(pk)
+    # A page being opened shows the latest results; the polls may trail them by a few seconds (every_s).
+    polled = bool(request.GET.get("fragment"))
+    data = live_standings.standings_data(pk, fresh=not polled)
     if data is None:
         raise Http404
     # Only pages that exist get a cache entry (made-up page numbers would each store a render).
     pages = live_standings.page_count(data[1])
     number = 0 if full else min(max(int_or(request.GET.get("page"), 1) or 1, 1), pages)
-    if request.GET.get("fragment"):
+    if polled:
         mine = 0 if full else max(int_or(request.GET.get("me"), 0) or 0, 0)
         response = live.fragment_page(
             request, tournament_id=pk, page=live_standings.page_name(number=number, mine=mine),
@@ -146,7 +148,9 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
         context.update(live_standings.search(tournament, query), query=query)
         return render(request, "tournaments/standings.html", context)
     own = None if full else mine
-    entry = live_standings.standings_fragment(tournament=tournament, number=number, mine=own, url=base)
+    entry = live_standings.standings_fragment(
+        tournament=tournament, number=number, mine=own, url=base, fresh=True
+    )
     if entry is None:
         raise Http404
     query_string = f"?fragment=1&page={number}" + ("&all=1" if full else "") + (f"&me={own}" if own else "")

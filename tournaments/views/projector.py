@@ -78,7 +78,8 @@ def projector(request: HttpRequest, pk: int, page: str) -> HttpResponse:
         def render_fragment() -> str:
             # From the standings computed once per change (live.standings), shared with the standings page.
             tournament = tournament_or_404(pk)
-            data = live_standings.standings_data(pk)
+            # fresh: this render is kept under the counter's version, so never the previous rows.
+            data = live_standings.standings_data(pk, fresh=True)
             rows = data[1] if data is not None else []
             columns = live_standings.columns_for(tournament, rows)
             return render_to_string("tournaments/_live_standings.html", {"tournament": tournament,
