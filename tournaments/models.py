@@ -93,6 +93,8 @@ class Tournament(models.Model):
     live_version = models.PositiveBigIntegerField(default=0)
     # Bumped with it, except for changes the pairings and timer pages do not show (results, swaps …).
     pairings_version = models.PositiveBigIntegerField(default=0)
+    # Bumped with it, except for changes the standings do not show (swaps, decks, judge calls, the clock).
+    standings_version = models.PositiveBigIntegerField(default=0)
 
     class Meta:
         ordering = ["-created_at", "-id"]

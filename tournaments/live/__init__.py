@@ -14,6 +14,8 @@ The map, in the order a poll walks it:
 - ``etags`` — how tags are written and read;
 - ``sql`` — the polls' statements, prepared once per connection on PostgreSQL;
 - ``shared`` — pages everyone shares, rendered once per change and language, kept in the cache gzipped;
+- ``standings`` — the standings computed once per change, a page of them shared, a player's own place first;
+- ``clock`` — the clock notice a phone gets when only the round clock changed;
 - ``responses`` — the HTTP answers the views return.
 
 Importing this package connects the counters' receiver (``TournamentsConfig.ready`` does).
@@ -31,7 +33,7 @@ from .polls import (
     poll_decide,
     shared_etag_current,
 )
-from .responses import POLL_MS, personal_page, shared_page
+from .responses import POLL_MS, fragment_page, personal_page, shared_page
 from .shared import entry_html, render_count, shared_entry
 from .versions import live_version_bump, page_version
 
@@ -46,6 +48,7 @@ __all__ = [
     "digest",
     "entry_html",
     "etags_parse",
+    "fragment_page",
     "live_version_bump",
     "my_event_etag",
     "my_event_notice",

@@ -1,9 +1,11 @@
 """The entity tags of live pages: what a phone holds and sends back in If-None-Match.
 
 A shared page's tag names the page, the event, the counter it follows and the language:
-``"<page>-<event>-<version>-<language>"``. A player's page tag names the event, the latest round, the
-language and a digest of what that player sees: ``"me-<event>-<round id>-<language>-<digest>"``; the digest
-is NOTICE while the phone shows the short new-round notice.
+``"<page>-<event>-<version>-<language>"``; on the pages with a round clock, while one is set, the version
+part is ``<version>c<clock digest>``. A player's page tag names the event, the latest round, the
+language and what that player sees: ``"me-<event>-<round id>-<language>-<page>.<clock>"`` — a digest of the
+page without the round clock, and a short one of the clock — or NOTICE while the phone shows the short
+new-round notice.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ def etags_parse(header: str) -> set[str]:
     return {tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()}
 
 
-def shared_etag(*, page: str, tournament_id: int, version: int, language: str) -> str:
+def shared_etag(*, page: str, tournament_id: int, version: int | str, language: str) -> str:
     return f'"{page}-{tournament_id}-{version}-{language}"'
 
 

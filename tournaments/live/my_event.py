@@ -26,6 +26,7 @@ from django.db.models import Model
 
 from ..models import Game, Match, MatchSeat, Player, Round, SideboardChange, Tournament
 from ..records import RESULT_STATUSES
+from .etags import digest
 from .sql import poll_fetch
 
 _FINGERPRINT = """
@@ -52,6 +53,18 @@ SELECT p.name, p.dropped_at_round, p.checked_in_at, p.deck_submitted_at, p.no_sh
 
 # Where the latest round's id sits in the fingerprint (player-page ETags carry it).
 FINGERPRINT_ROUND = 8
+# Where the latest round's clock sits (timer_ends_at, timer_paused_left): kept out of the page's mark, so a
+# clock start, pause or extension costs each phone a tiny clock notice instead of a full render.
+FINGERPRINT_CLOCK = (9, 13)
+FINGERPRINT_STATUS = 5
+
+
+def fingerprint_marks(fingerprint: list[Any]) -> tuple[str, str]:
+    """(page mark, clock mark) of a fingerprint: what the page shows apart from the round clock, and the
+    clock itself. A player-page ETag carries both, so a poll can tell "only the clock moved"."""
+    page = [value for i, value in enumerate(fingerprint) if i not in FINGERPRINT_CLOCK]
+    clock = [fingerprint[i] for i in FINGERPRINT_CLOCK]
+    return digest(page), digest(clock)[:8]
 
 
 def my_event_fingerprint(*, tournament_id: int, player_id: int) -> list[Any] | None:

@@ -9,10 +9,11 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.utils.translation import get_language
 
+from .clock import CLOCK_HEADER, ClockNotice
 from .etags import VARY, etags_parse
 from .notice import REFRESH_HEADER
 from .polls import my_event_etag, poll_decide
-from .shared import compressed, shared_entry
+from .shared import Entry, compressed, shared_entry
 
 # How often the pages' script asks again (milliseconds); the bench uses the same figure.
 POLL_MS = 4000
@@ -48,19 +49,41 @@ def _page_response(request: HttpRequest, body: bytes | None, gz: bytes | None, e
     return response
 
 
+def _clock_response(request: HttpRequest, clock: ClockNotice) -> HttpResponse:
+    """Only the round clock changed: its fragment, which live.js swaps into the page's clock element."""
+    response = _page_response(request, clock.body, None, clock.etag)
+    response[CLOCK_HEADER] = "1"
+    return response
+
+
 def shared_page(
     request: HttpRequest, *, tournament_id: int, page: str, render: Callable[[], str]
 ) -> HttpResponse | None:
     """Serve a shared page: 304 on an unchanged event (one query), else from the cache, gzipped."""
-    decision = poll_decide(
-        _client_etags(request), tournament_id=tournament_id, page=page, language=get_language() or "en"
-    )
+    return fragment_page(
+        request, tournament_id=tournament_id, page=page,
+        entry=lambda: shared_entry(tournament_id=tournament_id, page=page, render=render),
+    )  # fmt: skip
+
+
+def fragment_page(
+    request: HttpRequest, *, tournament_id: int, page: str, entry: Callable[[], Entry | None]
+) -> HttpResponse | None:
+    """Serve a fragment named ``page`` (its tags follow that page's counter): 304 while current, else
+    ``entry()`` — (ETag, HTML, gzipped HTML) — and 304 still when that is the copy the client holds (the
+    previous version, served while another worker renders the new one). None when ``entry()`` is."""
+    tags = _client_etags(request)
+    decision = poll_decide(tags, tournament_id=tournament_id, page=page, language=get_language() or "en")
     if decision.etag is not None:
         return _not_modified(decision.etag)
-    entry = shared_entry(tournament_id=tournament_id, page=page, render=render)
-    if entry is None:
+    if decision.clock is not None:
+        return _clock_response(request, decision.clock)
+    found = entry()
+    if found is None:
         return None
-    return _page_response(request, entry[1], entry[2], entry[0])
+    if found[0] in tags:
+        return _not_modified(found[0])
+    return _page_response(request, found[1], found[2], found[0])
 
 
 def personal_page(
@@ -68,8 +91,8 @@ def personal_page(
     may_see: Callable[[], bool] = lambda: True,
 ) -> HttpResponse | None:  # fmt: skip
     """A player's own page: 304 while the player's fingerprint (one small query) is unchanged, whatever
-    happened elsewhere in the event; the short notice when a new round was posted since the phone's
-    copy, to its own signed-in player only (``may_see``: the link alone is not enough); otherwise
+    happened elsewhere in the event; the clock notice when only the round clock moved; the short notice
+    when a new round was posted since the phone's copy, to its own signed-in player only (``may_see``: the link alone is not enough); otherwise
     ``render()``. None when there is no such player."""
     language = get_language() or "en"
     decision = poll_decide(
@@ -77,6 +100,8 @@ def personal_page(
     )
     if decision.etag is not None:
         return _not_modified(decision.etag)
+    if decision.clock is not None:
+        return _clock_response(request, decision.clock)
     if decision.notice is not None and may_see():
         response = _page_response(request, decision.notice.body, None, decision.notice.etag)
         response[REFRESH_HEADER] = str(decision.notice.refresh_ms)

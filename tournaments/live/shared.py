@@ -16,7 +16,7 @@ from django.core.cache import cache
 from django.utils.translation import get_language
 
 from .etags import shared_etag
-from .versions import page_version
+from .versions import page_state
 
 # Shared renders are kept this long; a new version makes a new key, so this only bounds memory.
 SHARED_TTL = 15 * 60
@@ -45,7 +45,7 @@ def entry_html(entry: Entry) -> str:
 def shared_entry(*, tournament_id: int, page: str, render: Callable[[], str]) -> Entry | None:
     """(ETag, HTML, gzipped HTML) of a page that looks the same to everyone (per language), rendered at
     most once per change it shows; None when there is no such event."""
-    version = page_version(tournament_id, page)
+    version = page_state(tournament_id, page)
     if version is None:
         return None
     language = get_language() or "en"
@@ -53,19 +53,19 @@ def shared_entry(*, tournament_id: int, page: str, render: Callable[[], str]) ->
     latest = f"live:{tournament_id}:{language}:{page}:latest"
     entry = cache.get(key)
     if entry is None:
-        entry = _render_once(key, render, wait=False)
+        entry = render_once(key, render, wait=False)
         if entry is None:
             stale = cache.get(latest)
             if stale is not None:
                 return shared_etag(
                     page=page, tournament_id=tournament_id, version=stale[0], language=language
                 ), *stale[1:]
-            entry = _render_once(key, render, wait=True)
+            entry = render_once(key, render, wait=True)
         cache.set(latest, (version, *entry), SHARED_TTL)
     return shared_etag(page=page, tournament_id=tournament_id, version=version, language=language), *entry
 
 
-def _render_once(
+def render_once(
     key: str, render: Callable[[], str], *, wait: bool
 ) -> tuple[bytes | None, bytes | None] | None:
     """Render under a short cache lock so a burst of phones after a change causes one render, not one each

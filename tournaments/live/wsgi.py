@@ -5,11 +5,14 @@ to hear "no" (304). Through Django that "no" costs the whole middleware stack (s
 CSP…), about a millisecond of a 2-core laptop each time; here it costs a signature check and one
 primary-key read (~0.1 ms), so the laptop keeps its CPU for the pages that did change.
 
-Only conditional GETs of the live fragments are looked at, and only a 304 is ever answered here: the
-decision is the very one the views make (``polls.poll_decide``), and anything else — a changed page, a bad token, an unknown URL, any error — goes on to Django untouched.
-A 304 reveals nothing the client does not already hold. The one 200 answered here is a player's short
+Only conditional GETs of the live fragments (My event, pairings, standings, bracket, projector) are looked
+at, and besides a 304 only two short notices are answered here: the decision is the very one the views make
+(``polls.poll_decide``), and anything else — a changed page, a bad token, an unknown URL, any error — goes on
+to Django untouched. A 304 reveals nothing the client does not already hold. The notices: a player's short
 new-round notice (``notice.my_event_notice``: their table and opponents, as the public pairings page shows
-them) — the seconds after a round is posted are when every phone in the room asks at once.
+them) — the seconds after a round is posted are when every phone in the room asks at once — and the clock
+notice (``clock``: the round clock, public on the projector) after the clock is started, paused or
+extended, when every phone asks at once too.
 """
 
 from __future__ import annotations
@@ -26,20 +29,40 @@ from urllib.parse import parse_qs
 from django.conf import settings
 from django.db import connection
 
+from .clock import CLOCK_HEADER
 from .etags import VARY, etags_parse, known_language
 from .notice import REFRESH_HEADER, Notice
 from .polls import Decision, my_event_token_read, poll_decide
+from .standings import page_name
 
 logger = logging.getLogger(__name__)
 
 _MY_EVENT = re.compile(r"^/tournaments/(\d+)/me/live/$")
-_SHARED = re.compile(r"^/tournaments/(\d+)/(pairings|projector/(?:pairings|standings|timer))/$")
+_SHARED = re.compile(
+    r"^/tournaments/(\d+)/(pairings|standings|bracket|projector/(?:pairings|standings|timer))/$"
+)
 
 StartResponse = Callable[..., Any]
 
 
+def _small_number(value: str) -> int | None:
+    """``value`` as a number when it is up to six ASCII digits ("²".isdigit() is true but int("²") raises,
+    and a traceback per poll filled the log), else None."""
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= 6 else None
+
+
 def shared_page_name(path_kind: str, query: dict[str, list[str]]) -> str | None:
-    """The cache/ETag name of a shared page from its URL (as the projector views name them)."""
+    """The cache/ETag name of a shared page from its URL (as the projector and standings views name them)."""
+    if path_kind == "standings":
+        if (query.get("all") or [""])[0]:
+            return page_name(number=0, mine=None)
+        number = _small_number((query.get("page") or ["1"])[0])
+        mine = _small_number((query.get("me") or ["0"])[0])
+        if number is None or mine is None:
+            return None
+        return page_name(number=max(number, 1), mine=mine)
+    if path_kind == "bracket":
+        return "bracket"
     if path_kind == "pairings":
         number = (query.get("round") or [""])[0]
         # ASCII digits only: "²".isdigit() is true but int("²") raises, and a traceback per poll filled the log.
@@ -113,6 +136,14 @@ class LivePolls:
                     [("ETag", decision.etag), ("Cache-Control", "no-cache"), ("Vary", VARY)],
                 )
                 return []
+            if decision is not None and decision.clock is not None:
+                start_response("200 OK", [
+                    ("Content-Type", "text/html; charset=utf-8"),
+                    ("Content-Length", str(len(decision.clock.body))), ("ETag", decision.clock.etag),
+                    ("Cache-Control", "no-cache"), ("Vary", VARY), (CLOCK_HEADER, "1"),
+                    ("X-Content-Type-Options", "nosniff"), *_security_headers(),
+                ])  # fmt: skip
+                return [decision.clock.body]
             if decision is not None and decision.notice is not None:
                 notice: Notice = decision.notice
                 start_response("200 OK", [

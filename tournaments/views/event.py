@@ -13,18 +13,24 @@ from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
-from .. import printables, selectors, services
+from .. import live, printables, selectors, services
+from ..live import standings as live_standings
 from ..models import Player, Round, Tournament
 from ..permissions import can_organize_any, can_see_decklist, is_organizer, player_for_user
 from . import dashboard
 from .helpers import (
+    int_or,
     join_url,
+    live_config,
     phone_origin,
     qr_svg,
     tournament_or_404,
 )
+from .projector import live_shell
 
 
 @require_GET
@@ -110,26 +116,67 @@ def _join_qr(request: HttpRequest, tournament: Tournament) -> str:
 
 @require_GET
 def standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """Standings as a live page: a page of 50 places (the player's own place first on their phone), the
+    whole list with ``?all=1`` (projector, print), a search by name with ``?q=``. The list is computed once
+    per change and polled as a fragment (``live.standings``)."""
     tournament = tournament_or_404(pk)
-    rows, columns = printables.standings_rows(tournament)
+    base = reverse("tournaments:standings", args=[pk])
+    full = bool(request.GET.get("all"))
+    # A page being opened shows the latest results; the polls may trail them by a few seconds (every_s).
+    polled = bool(request.GET.get("fragment"))
+    data = live_standings.standings_data(pk, fresh=not polled)
+    if data is None:
+        raise Http404
+    # Only pages that exist get a cache entry (made-up page numbers would each store a render).
+    pages = live_standings.page_count(data[1])
+    number = 0 if full else min(max(int_or(request.GET.get("page"), 1) or 1, 1), pages)
+    if polled:
+        mine = 0 if full else max(int_or(request.GET.get("me"), 0) or 0, 0)
+        response = live.fragment_page(
+            request, tournament_id=pk, page=live_standings.page_name(number=number, mine=mine),
+            entry=lambda: live_standings.standings_fragment(tournament=tournament, number=number, mine=mine,
+                                                            url=base),
+        )  # fmt: skip
+        if response is None:
+            raise Http404
+        return response
     me = player_for_user(tournament, request.user) if request.user.is_authenticated else None
-    context = {"tournament": tournament, "rows": rows, "columns": columns, "mine": me.pk if me else None}
+    mine = me.pk if me is not None and not me.waitlisted else None
+    context: dict[str, Any] = {"tournament": tournament, "base_url": base, "full": full, "mine": mine}
+    query = request.GET.get("q", "").strip()[:60]
+    if query:
+        context.update(live_standings.search(tournament, query), query=query)
+        return render(request, "tournaments/standings.html", context)
+    own = None if full else mine
+    entry = live_standings.standings_fragment(
+        tournament=tournament, number=number, mine=own, url=base, fresh=True
+    )
+    if entry is None:
+        raise Http404
+    query_string = f"?fragment=1&page={number}" + ("&all=1" if full else "") + (f"&me={own}" if own else "")
+    # Our own template output (escaped when it was rendered).
+    context.update(fragment=mark_safe(live.entry_html(entry)), etag=entry[0], live_url=base + query_string,  # noqa: S308
+                   live_config=live_config(poll_ms=live_standings.POLL_MS))  # fmt: skip
     return render(request, "tournaments/standings.html", context)
 
 
 @require_GET
 def bracket(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = tournament_or_404(pk)
-    return render(
-        request,
-        "tournaments/bracket.html",
-        {
-            "tournament": tournament,
-            "rounds": selectors.top_cut_rounds(tournament),
-            "champion": selectors.tournament_champion(tournament),
-            "organizer": is_organizer(tournament, request.user),
-        },
-    )
+    """The top cut as a live page: the bracket is rendered once per change and language and polled as a
+    fragment; the organizer's button stays outside it, in the per-request shell."""
+
+    def render_fragment() -> str:
+        tournament = tournament_or_404(pk)
+        return render_to_string("tournaments/_live_bracket.html", {"tournament": tournament,
+                                "rounds": selectors.top_cut_rounds(tournament),
+                                "champion": selectors.tournament_champion(tournament)})  # fmt: skip
+
+    shell = None
+    if not request.GET.get("fragment"):
+        shell = {"organizer": is_organizer(tournament_or_404(pk), request.user)}
+    return live_shell(request, tournament_id=pk, page="bracket", template="tournaments/bracket.html",
+                      fragment_url=reverse("tournaments:bracket", args=[pk]) + "?fragment=1",
+                      render_fragment=render_fragment, shell=shell)  # fmt: skip
 
 
 @require_GET

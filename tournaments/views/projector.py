@@ -16,6 +16,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
 from .. import live, printables, selectors
+from ..live import standings as live_standings
 from ..models import Round, Tournament
 from ..permissions import is_organizer
 from .helpers import (
@@ -75,10 +76,14 @@ def projector(request: HttpRequest, pk: int, page: str) -> HttpResponse:
     elif page == "standings":
 
         def render_fragment() -> str:
+            # From the standings computed once per change (live.standings), shared with the standings page.
             tournament = tournament_or_404(pk)
-            rows, columns = printables.standings_rows(tournament)
-            return render_to_string("tournaments/_live_standings.html",
-                                    {"tournament": tournament, "rows": rows, "columns": columns})  # fmt: skip
+            # fresh: this render is kept under the counter's version, so never the previous rows.
+            data = live_standings.standings_data(pk, fresh=True)
+            rows = data[1] if data is not None else []
+            columns = live_standings.columns_for(tournament, rows)
+            return render_to_string("tournaments/_live_standings.html", {"tournament": tournament,
+                                    "rows": live_standings.shown_rows(rows, columns), "columns": columns})  # fmt: skip
 
     elif page == "timer":
 

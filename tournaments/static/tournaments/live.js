@@ -15,6 +15,7 @@
   box.addEventListener("change", function () { dirty = true; });
   box.addEventListener("submit", function () { dirty = false; });
 
+  // When only the round clock changed the server sends just the clock's fragment (X-Live-Clock: 1).
   // After a new round the server first sends a short notice (table, opponent) and says, in X-Live-Refresh,
   // when to fetch the full page: a whole room asking for full pages at the same second would swamp it.
   var wantFull = false;
@@ -33,7 +34,18 @@
       if (!isNaN(refresh)) {
         window.setTimeout(function () { wantFull = true; poll(); }, refresh);
       }
+      var clockOnly = response.headers.get("X-Live-Clock") === "1";
       return response.text().then(function (html) {
+        // Only the round clock moved: swap the clock's own element, leave the rest of the page (and any
+        // form being filled in) alone. A page without one asks for its whole page on the next poll.
+        if (clockOnly) {
+          var clock = box.querySelector("[data-live-clock]");
+          if (!clock) { wantFull = true; return; }
+          clock.outerHTML = html;
+          if (next) { etag = next; }
+          document.dispatchEvent(new CustomEvent("live:updated", {detail: {box: box, clock: true}}));
+          return;
+        }
         // Keep open what the person opened (their deck, a correction form) across the swap.
         var open = [];
         box.querySelectorAll("details").forEach(function (d, i) { if (d.open) { open.push(i); } });
