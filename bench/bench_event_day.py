@@ -245,7 +245,7 @@ def settle_rest(tournament: Any) -> None:
 # --- what every client records --------------------------------------------------------------------------
 
 POST_AT = 0.3  # round 2 is posted at this share of the run (round 1's results come in before)
-TIMER_AFTER_S = 10.0  # the organizer starts round 2's clock this long after posting it
+TIMER_AFTER_S = 10.0  # the organizer starts round 2's clock this long after posting it (at most)
 ASSET = re.compile(rb'(?:href|src)="(/static/[^"]+)"')
 LIVE_URL = re.compile(rb'data-live-url="([^"]+)"')
 LIVE_ETAG = re.compile(rb'data-live-etag="([^"]*)"')
@@ -467,7 +467,8 @@ async def organizer_day(room: Room, tournament_id: int, phones: list[dict[str, A
             headers=organizer.headers,
         )
     room.current_round = 2
-    timer_at = timeline["posted"] + TIMER_AFTER_S
+    # A short run still sees the clock started (and its effect) before it ends.
+    timer_at = timeline["posted"] + min(TIMER_AFTER_S, (room.stop - timeline["posted"]) / 2)
     await asyncio.gather(results(room, by_user, round_number=2, until=room.stop - 1),
                          start_timer(room, organizer, base, pk, timer_at))  # fmt: skip
 
@@ -974,6 +975,35 @@ def print_row(row: dict[str, Any], args: argparse.Namespace) -> None:
     sys.stdout.flush()
 
 
+# The run's request kinds, by the calibrated kind that costs what they cost (a notice or a match page is a
+# small render; a confirm writes as a report does).
+CALIBRATED = {"poll 304": "304 poll", "poll render": "My event render", "notice": "My event render",
+              "my event page": "My event render", "match page": "My event render",
+              "standings page": "standings", "report": "game report", "confirm": "game report"}  # fmt: skip
+
+
+def mix_breakdown(row: dict[str, Any]) -> list[tuple[str, float, float, float]]:
+    """(kind, requests per phone per second, web ms, PostgreSQL ms) for each calibrated kind of the mix, and
+    the remainder of the measured CPU (static files, shared pages, the organizer) as one line."""
+    phone_seconds = row["phones"] * row["requests"] / row["rps"]
+    lines, web_total, db_total = [], 0.0, 0.0
+    for kind, calibrated in CALIBRATED.items():
+        if kind not in row["per_kind"] or calibrated not in row["cpu_per_kind"]:
+            continue
+        rate = row["per_kind"][kind]["n"] / phone_seconds
+        cost = row["cpu_per_kind"][calibrated]
+        lines.append((f"{kind} (as {calibrated})", rate, cost["web_ms"], cost["db_ms"]))
+        web_total += rate * cost["web_ms"]
+        db_total += rate * cost["db_ms"]
+    rest = {kind: k["n"] for kind, k in row["per_kind"].items() if kind not in CALIBRATED}
+    rate = sum(rest.values()) / phone_seconds
+    web_rest = max(0.0, row["cpu_per_phone_s"] * 1000 - web_total)
+    db_rest = max(0.0, row["db_per_phone_s"] * 1000 - db_total)
+    if rate:
+        lines.append(("the rest (static, shared pages, organizer)", rate, web_rest / rate, db_rest / rate))
+    return lines
+
+
 def print_projection(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
     """Nodes for 10,000 and 50,000 phones, from the CPU one phone of this mix costs a second."""
     if not rows:
@@ -995,6 +1025,13 @@ def print_projection(rows: list[dict[str, Any]], args: argparse.Namespace) -> No
     print(f"   adding web nodes scales until {first} saturates at about {limits[first]:,.0f} phones "
           f"(PostgreSQL on {args.db_cores} cores: {limits['PostgreSQL']:,.0f}; Redis: {limits['Redis (one core)']:,.0f}); "
           f"below that the next node is limited by web CPU only")  # fmt: skip
+    if "cpu_per_kind" in row:
+        print(
+            "   where a phone's web CPU goes (requests of each kind per phone per second in this mix × its CPU alone):"
+        )
+        for kind, rate, web_ms, db_ms in mix_breakdown(row):
+            print(f"     {kind:<40} {rate:7.4f}/s × {web_ms:6.2f} ms = {rate * web_ms:6.3f} ms web, "
+                  f"{rate * db_ms:6.3f} ms PostgreSQL")  # fmt: skip
     if len(rows) > 1:
         print("   measured: " + "; ".join(f"{r['nodes']} node(s): p95 {r['p95']:.0f} ms, {r['cpu_ms']:.1f} ms web CPU "
                                           f"per request, all phones see the new table in {r['seen_all_s']:.1f} s" for r in rows))  # fmt: skip
@@ -1039,6 +1076,7 @@ def main() -> None:
     parser.add_argument("--target-utilisation", type=float, default=0.6, help="CPU share a node may use")
     parser.add_argument("--assert", dest="check", action="store_true",
                         help=f"exit 1 unless every run meets the issue's targets: {TARGETS}")  # fmt: skip
+    parser.add_argument("--save", help="also write every run's figures to this JSON file")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     # 2,000 phones hold 2,000 sockets here and in the servers (which inherit this limit).
@@ -1070,6 +1108,8 @@ def main() -> None:
                 failed |= not met
     if args.postgres:
         print_projection(rows, args)
+    if args.save:
+        Path(args.save).write_text(json.dumps(rows, indent=1))
     print(f"\nload average (1, 5, 15 min) at the end: {os.getloadavg()}, cores: {os.cpu_count()}")
     if args.check and failed:
         sys.exit(1)
