@@ -265,6 +265,7 @@ class Stats:
         self.error_samples: list[str] = []
         self.first_seen_round2: dict[int, float] = {}
         self.timeline: dict[str, float] = {}
+        self.connections = 0  # TCP connections the phones opened (each phone has its own, as a browser)
 
     def add(self, kind: str, started: float, status: int, nbytes: int, phone: int) -> None:
         self.kind.append(kind)
@@ -279,6 +280,7 @@ class Stats:
             getattr(self, key).extend(part[key])
         self.first_seen_round2.update({int(k): v for k, v in part["first_seen_round2"].items()})
         self.timeline.update(part["timeline"])
+        self.connections += part["connections"]
 
 
 def is_error(status: int) -> bool:
@@ -312,9 +314,15 @@ async def fetch(session: Any, stats: Stats, kind: Any, method: str, url: str, *,
 
 
 def poll_kind(status: int, headers: Any) -> str:
+    """A My-event poll: unchanged (304), the short new-round notice, or the fragment rendered."""
     if status == 304:
         return "poll 304"
     return "notice" if headers.get("X-Live-Refresh") else "poll render"
+
+
+def shared_poll_kind(page: str) -> Any:
+    """A shared page's fragment poll (pairings, projector, standings): unchanged, or served anew."""
+    return lambda status, _headers: f"{page} poll {'304' if status == 304 else 'new'}"
 
 
 class Browser:
@@ -363,12 +371,27 @@ class Room:
         self.current_round = 1  # the organizer's dashboards follow the round being played
         self.assets: dict[str, str | None] = {}  # the static files as the phones' browsers learned them
 
+    def phone_session(self) -> Any:
+        """A phone's own browser connection(s): kept alive between polls as long as the server keeps them
+        (the client would keep them 30 s); every connection opened is counted."""
+        import aiohttp
+
+        async def opened(*_args: Any) -> None:
+            self.stats.connections += 1
+
+        trace = aiohttp.TraceConfig()
+        trace.on_connection_create_end.append(opened)
+        return aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(limit=6, keepalive_timeout=30), trace_configs=[trace],
+            timeout=aiohttp.ClientTimeout(total=30), auto_decompress=False, cookie_jar=aiohttp.DummyCookieJar(),
+        )  # fmt: skip
+
     def base(self, index: int) -> str:
         return self.bases[index % len(self.bases)]  # the load balancer: phones spread over the nodes
 
 
-async def live_poll(room: Room, browser: Browser, base: str, url: str, etag: str, index: int,
-                    until: float, watch: bool) -> str:  # fmt: skip
+async def live_poll(room: Room, session: Any, browser: Browser, base: str, url: str, etag: str, index: int,
+                    until: float, watch: bool, kind: Any = poll_kind) -> str:  # fmt: skip
     """Poll a live fragment exactly as live.js does until ``until`` (If-None-Match; after a notice, the full
     fragment at X-Live-Refresh). Returns the last ETag."""
     full_at: float | None = None
@@ -378,7 +401,7 @@ async def live_poll(room: Room, browser: Browser, base: str, url: str, etag: str
         headers = dict(browser.headers)
         if etag and not full:
             headers["If-None-Match"] = etag
-        status, got, body = await fetch(room.session, room.stats, poll_kind, "GET", base + url, phone=index,
+        status, got, body = await fetch(session, room.stats, kind, "GET", base + url, phone=index,
                                         headers=headers)  # fmt: skip
         if status == 200:
             etag = got.get("ETag", etag)
@@ -403,16 +426,19 @@ async def my_event_phone(room: Room, index: int, info: dict[str, Any], cold: boo
     base, page = room.base(index), f"/tournaments/{room.pk}/me/"
     url, etag = f"/tournaments/{room.pk}/me/live/?k={info['token']}", info["etag"]
     await asyncio.sleep(random.uniform(0, room.poll_s))
-    while time.monotonic() < room.stop:
-        if cold:
-            body = await browser.open(room.session, room.stats, base, page, "my event page", index)
-            seen(room, index, body)
-            if (found := LIVE_URL.search(body)) is not None:
-                url = found.group(1).decode().replace("&amp;", "&")
-                etag = (m.group(1).decode() if (m := LIVE_ETAG.search(body)) else "").replace("&quot;", '"')
-        cold = True  # every later open is a reload
-        until = time.monotonic() + random.expovariate(1 / room.args.reload_s)
-        etag = await live_poll(room, browser, base, url, etag, index, until, watch=True)
+    async with room.phone_session() as session:
+        while time.monotonic() < room.stop:
+            if cold:
+                body = await browser.open(session, room.stats, base, page, "my event page", index)
+                seen(room, index, body)
+                if (found := LIVE_URL.search(body)) is not None:
+                    url = found.group(1).decode().replace("&amp;", "&")
+                    etag = (m.group(1).decode() if (m := LIVE_ETAG.search(body)) else "").replace(
+                        "&quot;", '"'
+                    )
+            cold = True  # every later open is a reload
+            until = time.monotonic() + random.expovariate(1 / room.args.reload_s)
+            etag = await live_poll(room, session, browser, base, url, etag, index, until, watch=True)
 
 
 async def page_phone(room: Room, index: int, path: str, kind: str, cookie: str = "") -> None:
@@ -421,16 +447,18 @@ async def page_phone(room: Room, index: int, path: str, kind: str, cookie: str =
     browser = Browser(cookie)
     base = room.base(index)
     await asyncio.sleep(random.uniform(0, room.poll_s))
-    while time.monotonic() < room.stop:
-        body = await browser.open(room.session, room.stats, base, path, kind, index)
-        until = time.monotonic() + room.args.page_reload_s
-        found = LIVE_URL.search(body)
-        if found is None:
-            await asyncio.sleep(max(0.0, min(until, room.stop) - time.monotonic()))
-            continue
-        url = found.group(1).decode().replace("&amp;", "&")
-        etag = (m.group(1).decode() if (m := LIVE_ETAG.search(body)) else "").replace("&quot;", '"')
-        await live_poll(room, browser, base, url, etag, index, room.stop, watch=False)
+    async with room.phone_session() as session:
+        while time.monotonic() < room.stop:
+            body = await browser.open(session, room.stats, base, path, kind, index)
+            until = time.monotonic() + room.args.page_reload_s
+            found = LIVE_URL.search(body)
+            if found is None:
+                await asyncio.sleep(max(0.0, min(until, room.stop) - time.monotonic()))
+                continue
+            url = found.group(1).decode().replace("&amp;", "&")
+            etag = (m.group(1).decode() if (m := LIVE_ETAG.search(body)) else "").replace("&quot;", '"')
+            await live_poll(room, session, browser, base, url, etag, index, room.stop, watch=False,
+                            kind=shared_poll_kind(kind.removesuffix(" page")))  # fmt: skip
 
 
 # --- the organizer and the players' results (over HTTP, as the pages post them) --------------------------
@@ -527,8 +555,14 @@ async def dashboard(room: Room, index: int, cookie: str) -> None:
         started = time.monotonic()
         query = f"round&round={room.current_round}" if page == "round" else page
         url = f"{room.bases[0]}/tournaments/{room.pk}/organizer/live/?page={query}"
-        if url != last_url:
+        if url != last_url:  # the page is opened (again, for a new round) before its fragment is polled
             etag, last_url = "", url
+            full = {"round": f"rounds/{room.current_round}/", "event": "", "check_in": "check-in/"}[page]
+            _s, _g, body = await fetch(room.session, room.stats, "org dashboard", "GET",
+                                       f"{room.bases[0]}/tournaments/{room.pk}/{full}", headers=headers)  # fmt: skip
+            etag = (m.group(1).decode() if (m := LIVE_ETAG.search(body)) else "").replace("&quot;", '"')
+            await asyncio.sleep(max(0.0, started + room.poll_s - time.monotonic()))
+            started = time.monotonic()
         sent = {**headers, "If-None-Match": etag} if etag else headers
         status, got, _b = await fetch(room.session, room.stats, "org fragment", "GET", url, headers=sent)
         if status == 200:
@@ -569,6 +603,29 @@ def open_matches(tournament_id: int, number: int) -> list[tuple[int, int, int]]:
     found = [(m, s[0], s[1]) for m, s in seats.items() if 0 in s and 1 in s and s[0] and s[1]]
     random.shuffle(found)
     return found
+
+
+async def warm_up(bases: list[str], event: dict[str, Any], args: argparse.Namespace) -> None:
+    """Every page kind a few times per worker thread of every node before the clock starts, unmeasured: on
+    the day the server has been up since registration, and a fresh worker's first render of each template
+    (compiling it, opening its database connection) is not what a room waits for."""
+    import aiohttp
+
+    pk, phones = event["pk"], event["phones"]
+    organizer = {"Cookie": event["organizer_cookie"]}
+    paths = [(f"/tournaments/{pk}/{page}", organizer) for page in ("", "rounds/1/", "check-in/", "standings/",
+             "pairings/", "projector/pairings/", "projector/standings/", "projector/timer/")]  # fmt: skip
+    paths += [(f"/tournaments/{pk}/me/", {"Cookie": info["cookie"]}) for info in phones[:8]]
+    gate = asyncio.Semaphore(args.workers * args.threads)
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.DummyCookieJar()) as session:
+
+        async def get(url: str, headers: dict[str, str]) -> None:
+            async with gate, session.get(url, headers=headers) as response:
+                await response.read()
+
+        rounds = 2 * args.workers * args.threads
+        await asyncio.gather(*(get(base + path, headers) for base in bases for path, headers in paths
+                               for _ in range(max(1, rounds // 4))))  # fmt: skip
 
 
 # --- client processes -----------------------------------------------------------------------------------
@@ -698,6 +755,7 @@ def run_config(args: argparse.Namespace, phones_n: int, nodes: int) -> dict[str,
         from django.db import connections
 
         connections.close_all()
+        asyncio.run(warm_up(bases, event, args))
         redis_before = _redis_cpu(cache_url)
         cpu_before = [cpu_seconds(s.pid) for s in servers]
         db_before = _db_cpu(args, name) if postgres else 0.0
@@ -711,7 +769,7 @@ def run_config(args: argparse.Namespace, phones_n: int, nodes: int) -> dict[str,
         row = summarise(stats, event, wall_before, wall, phones_n)
         row.update(
             server=f"gunicorn {nodes} node(s) × {args.workers}" + (f"×{args.threads}" if args.threads > 1 else ""),
-            db="PostgreSQL+Redis" if postgres else "SQLite", nodes=nodes,
+            db="PostgreSQL+Redis" if postgres else "SQLite", nodes=nodes, poll_s=poll_s,
             cpu=100 * sum(node_cpu) / wall, node_cpu=[100 * c / wall for c in node_cpu],
             db_cpu=100 * db_cpu / wall, redis_cpu=100 * redis_cpu / wall, client_cpu=100 * client_cpu / wall,
             cpu_ms=1000 * sum(node_cpu) / max(1, row["requests"]),
@@ -777,6 +835,7 @@ def summarise(
         "per_kind": per_kind,
         "windows": windows(stats, start, posted, timer),
         "kb_per_phone_min": all_phone_bytes / 1024 / phones_n / minutes,
+        "connections_per_phone_min": stats.connections / phones_n / minutes,
         "kb_per_phone_min_by": bytes_by_phone,
         "pair_s": stats.timeline.get("pair_s", float("nan")),
         "seen_all_s": max(visible) if visible and len(visible) == len(watchers) else float("nan"),
@@ -957,7 +1016,8 @@ def print_row(row: dict[str, Any], args: argparse.Namespace) -> None:
     )
     by = row["kb_per_phone_min_by"]
     print(f"   KB per phone per minute (on the wire): {row['kb_per_phone_min']:.1f} overall; My event {by['my event']:.1f}, "
-          f"standings {by['standings']:.1f}, pairings {by['pairings']:.1f}")  # fmt: skip
+          f"standings {by['standings']:.1f}, pairings {by['pairings']:.1f}; new TCP connections per phone per "
+          f"minute {row['connections_per_phone_min']:.1f} (a poll every {row['poll_s']:.0f} s)")  # fmt: skip
     print(f"   pair next round (HTTP) {row['pair_s']:.2f} s; every phone sees its new table in {row['seen_all_s']:.1f} s "
           f"(p95 {row['seen_p95_s']:.1f} s, {row['missed']} missed); organizer dashboard p95 {row['org_p95']:.0f} ms "
           f"(max {row['org_max']:.0f})")  # fmt: skip
