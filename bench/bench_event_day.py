@@ -7,8 +7,8 @@ organizer works, against the venue server (SQLite, gunicorn gthread) or a cluste
 
 The room: 5 % of the phones on the standings page, 5 % on the pairings page (each opened cold, its live
 fragment polled as live.js does, or the page reloaded every --page-reload-s when it has none), the rest on
-"My event" (signed in; --cold of them open the page and its static files first, the others have it open
-already; every phone reloads now and then, --reload-s on average; a reload asks only for static files that
+"My event" (signed in; --cold of them open the page and its static files first, arriving over round 1,
+the others have it open already; every phone reloads now and then, --reload-s on average; a reload asks only for static files that
 are not immutable). The projector shows pairings, standings and timer (--projectors). Players report
 results through the match form and their opponents confirm the version the match page shows, at
 --results-per-second; at 30 % of the run the tables still open finish at once (in bulk), the organizer pairs
@@ -369,6 +369,9 @@ class Room:
         self.session, self.bases, self.pk, self.stats = session, bases, pk, stats
         self.stop, self.poll_s, self.args = stop, poll_s, args
         self.current_round = 1  # the organizer's dashboards follow the round being played
+        # Phones that open the site cold arrive over round 1 (doors open, phones woken), not all in the same
+        # second; all before round 2 is posted, so their new table is timed like everyone's.
+        self.arrivals_s = max(poll_s, 0.8 * POST_AT * args.seconds)
         self.assets: dict[str, str | None] = {}  # the static files as the phones' browsers learned them
 
     def phone_session(self) -> Any:
@@ -425,7 +428,7 @@ async def my_event_phone(room: Room, index: int, info: dict[str, Any], cold: boo
     browser = Browser(info["cookie"], info["csrf"], shared=None if cold else room.assets)
     base, page = room.base(index), f"/tournaments/{room.pk}/me/"
     url, etag = f"/tournaments/{room.pk}/me/live/?k={info['token']}", info["etag"]
-    await asyncio.sleep(random.uniform(0, room.poll_s))
+    await asyncio.sleep(random.uniform(0, room.arrivals_s if cold else room.poll_s))
     async with room.phone_session() as session:
         while time.monotonic() < room.stop:
             if cold:
@@ -446,7 +449,9 @@ async def page_phone(room: Room, index: int, path: str, kind: str, cookie: str =
     page has one, else the whole page reloaded every --page-reload-s (as people pull to refresh)."""
     browser = Browser(cookie)
     base = room.base(index)
-    await asyncio.sleep(random.uniform(0, room.poll_s))
+    await asyncio.sleep(
+        random.uniform(0, room.poll_s if index < 0 else room.arrivals_s)
+    )  # the projector first
     async with room.phone_session() as session:
         while time.monotonic() < room.stop:
             body = await browser.open(session, room.stats, base, path, kind, index)
