@@ -114,6 +114,9 @@ MIDDLEWARE = [
     "config.middleware.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Below WhiteNoise (static files come pre-compressed from collectstatic), above everything that writes
+    # a body: every other text answer goes out gzipped to a client that takes it (config/compression.py).
+    "config.compression.TextGZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
