@@ -314,15 +314,22 @@ async def fetch(session: Any, stats: Stats, kind: Any, method: str, url: str, *,
 
 
 def poll_kind(status: int, headers: Any) -> str:
-    """A My-event poll: unchanged (304), the short new-round notice, or the fragment rendered."""
+    """A My-event poll: unchanged (304), the short new-round notice, the clock notice (the round clock was
+    started, paused or extended: only the clock is sent), or the fragment rendered."""
     if status == 304:
         return "poll 304"
+    if headers.get("X-Live-Clock"):
+        return "clock notice"
     return "notice" if headers.get("X-Live-Refresh") else "poll render"
 
 
 def shared_poll_kind(page: str) -> Any:
     """A shared page's fragment poll (pairings, projector, standings): unchanged, or served anew."""
-    return lambda status, _headers: f"{page} poll {'304' if status == 304 else 'new'}"
+
+    def kind(status: int, headers: Any) -> str:
+        return f"{page} poll {'304' if status == 304 else 'clock' if headers.get('X-Live-Clock') else 'new'}"
+
+    return kind
 
 
 class Browser:
@@ -1043,6 +1050,7 @@ def print_row(row: dict[str, Any], args: argparse.Namespace) -> None:
 # The run's request kinds, by the calibrated kind that costs what they cost (a notice or a match page is a
 # small render; a confirm writes as a report does).
 CALIBRATED = {"poll 304": "304 poll", "poll render": "My event render", "notice": "My event render",
+              "clock notice": "304 poll",
               "my event page": "My event render", "match page": "My event render",
               "standings page": "standings", "report": "game report", "confirm": "game report"}  # fmt: skip
 

@@ -99,11 +99,6 @@ def _wsgi_get(url: str, **headers: str) -> tuple[str, dict[str, str], bytes]:
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.xfail(
-    strict=True,
-    reason="the WSGI fast path (tournaments/live/wsgi.py, not this branch's to change) answers the new-round "
-    "notice uncompressed; the lead's fix: gzip notice.body there when Accept-Encoding takes gzip",
-)
 def test_the_new_round_notice_from_the_wsgi_fast_path_comes_gzipped(client, event_day):
     event, organizer = event_day["event"], event_day["organizer"]
     user = event_day["users"][0]
