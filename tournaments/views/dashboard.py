@@ -158,7 +158,7 @@ def round_page_context(request: HttpRequest, tournament: Tournament, round_: Rou
     if facts["can_mend"]:
         found = Player.objects.filter(seats__match__round=round_).values_list("id", "name", "fixed_table")
         players = sorted((_Named(*row) for row in found), key=lambda p: (p.name.casefold(), p.pk))
-    return {**facts, "listing": listing, "q": q, "page_links": _page_links(listing, q),
+    return {**facts, "listing": listing, "q": q, "page_links": page_links(listing, q),
             **_player_options(players), "organizer": True,
             "page_path": reverse("tournaments:round", args=[tournament.pk, round_.number])}  # fmt: skip
 
@@ -181,7 +181,7 @@ def _list_query_string(q: str, p: int) -> str:
     return "?" + urlencode(params) if params else ""
 
 
-def _page_links(listing: Page, q: str) -> dict[str, str]:
+def page_links(listing: Page, q: str) -> dict[str, str]:
     """Query strings of the previous and next page (the search kept)."""
     links = {}
     if listing.has_previous():
@@ -213,7 +213,7 @@ def check_in_context(request: HttpRequest, tournament: Tournament) -> dict[str, 
         "undoable_drops": undoable,
         "listing": listing,
         "q": q,
-        "page_links": _page_links(listing, q),
+        "page_links": page_links(listing, q),
         "present": present,
         # Waitlisted entries have no place to check in to.
         "seated": everyone.filter(waitlisted=False).count(),

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Count
+from django.core.paginator import Paginator
+from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -59,17 +60,13 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         from decks.models import Deck
 
         my_decks = list(Deck.objects.filter(owner=request.user, game=tournament.game).order_by("name"))
-    players = list(tournament.players.select_related("user").order_by("name", "id"))
-    undoable = {p.pk for p in players if organizer and p.dropped and services.drop_undoable(tournament, p)}
+    players = _players_listing(request, tournament, me, organizer)
     live_part: dict[str, Any] = {}
     if organizer:
         live_part = dashboard.live_shell_context(request, tournament, "event")
         live_part["fragment"] = render_to_string(
             "tournaments/_event_live.html", dashboard.event_context(tournament), request=request
         )
-    line = sorted(p.pk for p in players if p.waitlisted and p.dropped_at_round is None)
-    for p in players:
-        p.waitlist_number = line.index(p.pk) + 1 if p.pk in line else None
     return render(
         request,
         "tournaments/detail.html",
@@ -78,8 +75,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "tournament": tournament,
             "organizer": organizer,
             "me": me,
-            "players": players,
-            "undoable_drops": undoable,
+            **players,
             "join_qr": _join_qr(request, tournament)
             if organizer and tournament.status == "registration"
             else "",
@@ -96,9 +92,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "decks_frozen": services.decks_frozen(tournament),
             "uses_pool": tournament.deck_registration and services.format_uses_pool(tournament),
             "champion": selectors.tournament_champion(tournament),
-            "waitlist": line,
             "entry_changes": selectors.entry_changes(tournament) if organizer else [],
-            "entered": sum(1 for p in players if not p.waitlisted and p.dropped_at_round is None),
             "late_entry_refusal": services.late_entry_refusal(tournament)
             if tournament.status == Tournament.Status.RUNNING
             else None,
@@ -107,6 +101,44 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             and latest.number >= (tournament.rounds or 0),
         },
     )
+
+
+# Players listed per page of the event page: a 2,000-player event is found by name, not scrolled through,
+# and the page stays a few kilobytes on a phone.
+PLAYERS_PER_PAGE = 100
+
+
+def _players_listing(
+    request: HttpRequest, tournament: Tournament, me: Player | None, organizer: bool
+) -> dict[str, Any]:
+    """One page of the (searchable) player list, the visitor's own entry first, and the counts the page
+    shows — read with counts and one page of rows, never every player's deck document."""
+    q, p = dashboard.list_query(request)
+    everyone = tournament.players.all()
+    active = everyone.filter(dropped_at_round__isnull=True)
+    line = list(active.filter(waitlisted=True).order_by("pk").values_list("pk", flat=True))
+    found = (everyone.filter(name__icontains=q) if q else everyone).select_related("user")
+    # Whether a deck is registered, not the deck itself (a document of kilobytes per player).
+    found = found.defer("deck", "pool", "deck_report").annotate(has_deck=Q(deck__isnull=False))
+    listing = Paginator(found.order_by("name", "id"), PLAYERS_PER_PAGE).get_page(p)
+    rows = list(listing.object_list)
+    if me is not None and all(row.pk != me.pk for row in rows):
+        rows.insert(0, found.get(pk=me.pk) if found.filter(pk=me.pk).exists() else
+                    everyone.annotate(has_deck=Q(deck__isnull=False)).get(pk=me.pk))  # fmt: skip
+    places = {pk: number for number, pk in enumerate(line, start=1)}
+    for row in rows:
+        row.waitlist_number = places.get(row.pk)
+    undoable = {r.pk for r in rows if organizer and r.dropped and services.drop_undoable(tournament, r)}
+    return {
+        "players": rows,
+        "players_total": everyone.count(),
+        "players_listing": listing,
+        "players_q": q,
+        "players_links": dashboard.page_links(listing, q),
+        "undoable_drops": undoable,
+        "waitlist": line,
+        "entered": active.filter(waitlisted=False).count(),
+    }
 
 
 def _join_qr(request: HttpRequest, tournament: Tournament) -> str:
