@@ -24,7 +24,8 @@ PAIRINGS_DIGEST = "1d92080059567365ba1cba39180abe4767dc05d36235c9a294122ebf51c45
 
 
 def _event(organizer: Any, game: Any, players: int) -> Any:
-    event = services.tournament_create(created_by=organizer, name="Big", game=game, format_slug="standard",
+    fmt = "advanced" if game.slug == "yugioh" else "standard"
+    event = services.tournament_create(created_by=organizer, name="Big", game=game, format_slug=fmt,
                                        rounds=6, seed=2026)  # fmt: skip
     Player.objects.bulk_create([Player(tournament=event, name=f"P{i:04d}") for i in range(players)])
     return event
@@ -131,3 +132,33 @@ def test_the_points_for_pairing_are_the_standings_points(policy):
             row.player_id: row.points for row in compute_standings(players, records, policy, pod_scale=scale)
         }
         assert compute_points(players, records, policy, pod_scale=scale) == expected
+
+
+@pytest.mark.parametrize("game", ["caster", "yugioh"])
+def test_the_pairing_points_are_the_phase_standings_points(games, organizer, game):
+    """``pairing_inputs.pairing_points`` answers what ``phases.pairing_points`` (the standings) answers: late
+    entries with their missed-round losses, a drop, an intentional draw, drawn games, a result still waiting
+    for its confirmation, a bye, and a second phase that starts its points from zero."""
+    from tournaments import pairing_inputs, phases, records
+
+    event = _event(organizer, games[game], 21)
+    rng = random.Random(game)
+    for number in range(1, 7):
+        if number == 3:
+            Player.objects.bulk_create(
+                [Player(tournament=event, name=f"Late {i}", joined_round=3) for i in range(3)]
+            )
+            Player.objects.filter(tournament=event, name="P0004").update(dropped_at_round=2)
+        if number == 5:
+            services.phase_create(tournament=event, by=organizer, rounds=2, top=12, carry_points=False)
+        event.refresh_from_db()
+        round_ = services.round_pair_next(tournament=event, by=organizer)
+        _finish(round_, rng)
+        open_match = round_.matches.filter(bye=False).order_by("table").first()
+        Match.objects.filter(pk=open_match.pk).update(status=Match.Status.REPORTED, draws=3)
+        MatchSeat.objects.filter(match=open_match).update(wins=0)
+        history = records.load_history(event)
+        for phase in (None, phases.phase_of_round(event, number + 1)):
+            expected = phases.pairing_points(event, history, phase)
+            assert pairing_inputs.pairing_points(event, history, phase) == expected, (number, phase)
+        Match.objects.filter(pk=open_match.pk).update(status=Match.Status.FINAL)
