@@ -11,13 +11,15 @@ Each of rounds 2..N is then posted through the real service the views and API us
 
 Printed per round and as median / worst over the rounds, in seconds:
 
-- ``inputs``  the history read and the engine's inputs (records.load_history, pairing_inputs.round_inputs)
+- ``history`` the event's match history read (records.load_history)
+- ``inputs``  the engine's inputs built from it (pairing_inputs.round_inputs: points, opponents, byes)
 - ``pair``    the pairing engine (engine.pairing.pair_round)
 - ``save``    inserting the matches and seats
 - ``other``   the rest of the service (locks, checks, the round row, fixed tables)
-- ``notify``  the commit and the after-commit signals (the live change counters)
+- ``commit``  the transaction's commit
+- ``notify``  the after-commit signals (the live change counters)
 - ``render``  the first GET of the pairings page and of the projector's pairings page (each renders once)
-- ``post``    the service alone (inputs + pair + save + other + notify)
+- ``post``    the service alone (the phases above)
 - ``total``   post + render: what the organizer's click costs before every screen in the room can update
 
 Exits non-zero when the median total is over ``--target`` seconds (default 1.0). Run it once per database
@@ -37,7 +39,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-PHASES = ("inputs", "pair", "save", "other", "notify", "render", "post", "total")
+PHASES = ("history", "inputs", "pair", "save", "other", "commit", "notify", "render", "post", "total")
 
 
 def main() -> None:
@@ -90,11 +92,14 @@ class Clock:
 
 def instrument(clock: Clock) -> None:
     """Time the service's steps where it looks them up (module attributes), without changing what they do."""
+    from django.db import connection
+
     from tournaments import pairing_inputs, records, signals
     from tournaments.engine import pairing
     from tournaments.services import rounds
 
-    records.load_history = clock.wrap("inputs", records.load_history)
+    records.load_history = clock.wrap("history", records.load_history)
+    connection.commit = clock.wrap("commit", connection.commit)  # type: ignore[method-assign]
     pairing_inputs.round_inputs = clock.wrap("inputs", pairing_inputs.round_inputs)
     pairing.pair_round = clock.wrap("pair", pairing.pair_round)
     rounds._insert_matches = clock.wrap("save", rounds._insert_matches)
@@ -162,7 +167,9 @@ def run(args: argparse.Namespace, vendor: str) -> bool:
         assert round_.number == number and round_.matches.count() == (args.players + 1) // 2
         spent = clock.spent
         spent["post"] = post
-        spent["other"] = post - spent["inputs"] - spent["pair"] - spent["save"] - spent["notify"]
+        spent["other"] = post - sum(
+            spent[name] for name in ("history", "inputs", "pair", "save", "commit", "notify")
+        )
         spent["total"] = post + spent["render"]
         for name in PHASES:
             figures[name].append(spent[name])
