@@ -108,6 +108,7 @@ def instrument(clock: Clock) -> None:
 
 
 def run(args: argparse.Namespace, vendor: str) -> bool:
+    from django.core.cache import cache
     from django.db import connection
     from django.test import Client
     from django.urls import reverse
@@ -116,8 +117,12 @@ def run(args: argparse.Namespace, vendor: str) -> bool:
     from cards.games import games_sync
     from cards.models import Game
     from tournaments import services
+    from tournaments.live import render_count
     from tournaments.models import Match, MatchSeat, Player, Round, Tournament
 
+    # Every run's throw-away event has the same id and change counters: with a shared cache (Redis) the
+    # previous run's renders would be found under the same keys and no page would be rendered at all.
+    cache.key_prefix = f"bench-round-post-{os.getpid()}"
     games_sync()
     organizer = User.objects.create_user("bench-organizer", password="x", is_organizer=True)
     tournament = services.tournament_create(created_by=organizer, name="Worlds", game=Game.objects.get(slug="caster"),
@@ -158,10 +163,13 @@ def run(args: argparse.Namespace, vendor: str) -> bool:
         with connection.execute_wrapper(count):
             round_ = services.round_pair_next(tournament=tournament, by=organizer)
         post = clock.now() - start
+        renders = sum(render_count.values())
         with clock.phase("render"):
             for page in pages:
                 answer = client.get(page)
                 assert answer.status_code == 200, (page, answer.status_code)
+        # Each page really rendered once for the new round (not served from an earlier render).
+        assert sum(render_count.values()) == renders + len(pages), "the pages were not rendered anew"
         if profiler:
             profiler.disable()
         assert round_.number == number and round_.matches.count() == (args.players + 1) // 2
