@@ -162,3 +162,22 @@ def test_the_pairing_points_are_the_phase_standings_points(games, organizer, gam
             expected = phases.pairing_points(event, history, phase)
             assert pairing_inputs.pairing_points(event, history, phase) == expected, (number, phase)
         Match.objects.filter(pk=open_match.pk).update(status=Match.Status.FINAL)
+
+
+def test_the_collector_resumes_after_pairing_even_when_the_pairing_fails():
+    import gc
+
+    from tournaments.services.rounds import collector_paused
+
+    assert gc.isenabled()
+    with pytest.raises(RuntimeError), collector_paused():
+        assert not gc.isenabled()
+        raise RuntimeError("no valid pairing")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with collector_paused():
+            pass
+        assert not gc.isenabled(), "a collector paused by someone else stays paused"
+    finally:
+        gc.enable()
