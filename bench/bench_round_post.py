@@ -1,6 +1,7 @@
 """Posting a Swiss round end to end at 16,384 players (issue #26 item 5): pair + save + notify + first renders.
 
     .venv/bin/python bench/bench_round_post.py [--players 16384] [--rounds 5] [--postgres] [--target 1.0]
+                                               [--cpu] [--profile FILE]
 
 A throw-away database (bench/throwaway_db.py): SQLite, or PostgreSQL with ``--postgres`` (DATABASE_URL, default
 postgres://deckhall:deckhall@127.0.0.1:5432/deckhall). The players are bulk-created, round 1 is paired and
@@ -22,8 +23,11 @@ Printed per round and as median / worst over the rounds, in seconds:
 - ``post``    the service alone (the phases above)
 - ``total``   post + render: what the organizer's click costs before every screen in the room can update
 
+The renders go to the configured cache (CACHE_URL: Redis for the cluster; the process's memory when unset).
 Exits non-zero when the median total is over ``--target`` seconds (default 1.0). Run it once per database
-(``--postgres``) and compare; on a shared machine the figures are upper bounds.
+(``--postgres``) and compare; on a shared machine the wall-clock figures are upper bounds, and ``--cpu``
+gives this process's CPU seconds instead (on SQLite that includes the database's work; on PostgreSQL the
+server's is left out).
 """
 
 from __future__ import annotations
