@@ -51,6 +51,7 @@ __all__ = [
     "Policy",
     "StandingPlayer",
     "StandingRow",
+    "compute_points",
     "compute_standings",
 ]
 
@@ -117,15 +118,7 @@ def compute_standings(
     pod_scale: int | None = None,
 ) -> list[StandingRow]:
     policy = Policy(policy)
-    index = {player.id: i for i, player in enumerate(players)}
-    if len(index) != len(players):
-        raise ValueError("duplicate player id in standings input")
-    tally = _Tally(len(players))
-    matches = list(matches)
-    largest = max((len(m.places) for m in matches if m.places and not m.is_bye), default=0)
-    tally.pod_scale = max(pod_scale or 0, largest)
-    for match in matches:
-        _record(tally, index, match, policy)
+    tally = _tally(players, matches, policy, pod_scale)
     if policy is Policy.MTG:
         keys, columns = _mtg_tiebreakers(tally)
     elif policy is Policy.YUGIOH:
@@ -135,6 +128,34 @@ def compute_standings(
     else:
         keys, columns = _pod_tiebreakers(tally)
     return _rank(players, tally, keys, columns)
+
+
+def compute_points(
+    players: Sequence[StandingPlayer],
+    matches: Iterable[MatchRecord],
+    policy: Policy | str,
+    *,
+    pod_scale: int | None = None,
+) -> dict[int, int]:
+    """Each player's points, exactly the ``points`` of ``compute_standings`` (the same pass over the records)
+    without the tiebreakers and the ranking: what pairing a round needs, at a fraction of the cost."""
+    tally = _tally(players, matches, Policy(policy), pod_scale)
+    return {player.id: points for player, points in zip(players, tally.points, strict=True)}
+
+
+def _tally(
+    players: Sequence[StandingPlayer], matches: Iterable[MatchRecord], policy: Policy, pod_scale: int | None
+) -> _Tally:
+    index = {player.id: i for i, player in enumerate(players)}
+    if len(index) != len(players):
+        raise ValueError("duplicate player id in standings input")
+    tally = _Tally(len(players))
+    matches = list(matches)
+    largest = max((len(m.places) for m in matches if m.places and not m.is_bye), default=0)
+    tally.pod_scale = max(pod_scale or 0, largest)
+    for match in matches:
+        _record(tally, index, match, policy)
+    return tally
 
 
 # --- one pass over the records --------------------------------------------------------------------------
