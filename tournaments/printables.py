@@ -247,6 +247,10 @@ def context_for(
         )
     elif kind == "slips":
         matches = [m for m in selectors.round_with_matches(round_=round_) if not m.bye]  # type: ignore[arg-type]
+        if tournament.team_size > 1:
+            from .print_teams import label_team_slips
+
+            label_team_slips(tournament, matches)
         from .services import TOP_CUT_EXTRA_DRAWS, game_rules, max_games
 
         rules = game_rules(tournament.game)

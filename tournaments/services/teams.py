@@ -331,3 +331,18 @@ def two_headed_stand_in(seats: Sequence[Any], user_id: int | None) -> Any:
         "team__members__player_id", flat=True
     )
     return next((ids[pid] for pid in mates if pid in ids), None)
+
+
+def two_headed_side(tournament: Tournament, seats: Sequence[Any], me: Any, user: Any) -> tuple[Any, set[int]]:
+    """For a match page: the seated player the user plays for (themselves, or in Two-Headed Giant the seat A
+    teammate) and the user ids of that side (a result reported by either member waits for the other team)."""
+    uid = getattr(user, "id", None)
+    if uid is None or tournament.team_mode != "2hg":
+        return me, {uid} if uid is not None else set()
+    side = me or two_headed_stand_in(seats, uid)
+    if side is None:
+        return None, {uid}
+    mates = TeamMember.objects.filter(team__members__player_id=side.pk).values_list(
+        "player__user_id", flat=True
+    )
+    return side, {uid, *(u for u in mates if u is not None)}
