@@ -129,3 +129,46 @@ def test_an_organizer_runs_a_team_trio_event_in_the_pages(browser, live_server, 
     assert phone.get_by_test_id("team-standings").locator("tbody tr").count() == 3
     _shot(phone, "06-team-standings-phone", PHONE["width"])
     assert users["ann"].entries.get(tournament=event).team_member.seat == 0
+
+
+def test_two_headed_giant_seat_b_reports_and_confirms_on_phones(
+    browser, live_server, games, organizer, make_user, api_client_for
+):  # type: ignore[no-untyped-def]
+    api = api_client_for(organizer)
+    answer = api.post("/api/tournaments/", {"name": "2HG Night", "game": "mtg", "format": "constructed",
+                                            "team_size": 2, "team_mode": "2hg", "rounds": 1}, format="json")  # fmt: skip
+    tid = answer.json()["id"]
+    for team, names in (("Heads", ["ann", "boris"]), ("Tails", ["dana", "emil"])):
+        for name in names:
+            make_user(name)
+        assert api.post(f"/api/tournaments/{tid}/teams/", {"name": team, "members": names},
+                        format="json").status_code == 201  # fmt: skip
+    assert api.post(f"/api/tournaments/{tid}/rounds/").status_code == 201
+    game = Match.objects.get(round__tournament_id=tid)
+    head_a, head_b = (s.player for s in game.seats.order_by("seat"))
+    partner = {m.player_id: next(o.player for o in m.team.members.all() if o.pk != m.pk)
+               for t in Tournament.objects.get(pk=tid).teams.all() for m in t.members.all()}  # fmt: skip
+    base = live_server.url
+    reporter = _page(browser, live_server, partner[head_a.pk].user, PHONE)
+    reporter.goto(f"{base}/tournaments/{tid}/me/")
+    reporter.get_by_test_id("my-team-2hg-match").click()
+    form = reporter.get_by_test_id("wins-form")
+    form.locator("input[name=wins_a]").fill("2")
+    form.locator("input[name=wins_b]").fill("1")
+    form.get_by_test_id("submit-wins").click()
+    reporter.wait_for_load_state()
+    assert reporter.get_by_test_id("match-status").inner_text().lower() == "reported"
+    teams = reporter.get_by_test_id("match-teams").inner_text()
+    first, second = ("Heads", "ann & boris"), ("Tails", "dana & emil")
+    if head_a.user.username == "dana":
+        first, second = second, first
+    assert teams == f"Two-Headed Giant: {first[0]} — {second[0]} · {first[1]} — {second[1]}"
+    _shot(reporter, "07-2hg-seat-b-reported", PHONE["width"])
+    confirmer = _page(browser, live_server, partner[head_b.pk].user, PHONE)
+    confirmer.goto(f"{base}/tournaments/matches/{game.pk}/")
+    confirmer.get_by_test_id("confirm").click()
+    confirmer.wait_for_load_state()
+    assert confirmer.get_by_test_id("match-status").inner_text().lower() == "confirmed"
+    _shot(confirmer, "08-2hg-other-seat-b-confirmed", PHONE["width"])
+    game.refresh_from_db()
+    assert game.confirmed_by == partner[head_b.pk].user and game.reported_by == partner[head_a.pk].user

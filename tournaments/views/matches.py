@@ -20,6 +20,7 @@ from idempotency.decorators import idempotent
 from .. import history, printables, selectors, services
 from ..models import Match, Player, Round, Tournament
 from ..permissions import is_organizer, user_seat_player
+from ..print_teams import label_team_slips
 from ..printables import swap_lines
 from ..services.teams import two_headed_side
 from .helpers import (
@@ -52,6 +53,8 @@ def match_page(request: HttpRequest, match_id: int, status: int = 200) -> HttpRe
     seats = sorted(match.seats.all(), key=lambda s: s.seat)
     # Two-Headed Giant: seat B reports and confirms the game seated on their seat A (never sides for them).
     side, side_users = two_headed_side(tournament, seats, me, request.user)
+    if tournament.team_size > 1:
+        label_team_slips(tournament, [match])  # which teams (and in 2HG, which heads) play this match
     done = match.status in (Match.Status.CONFIRMED, Match.Status.FINAL)
     games = list(match.games.all())
     side_game = len(games) + 1
