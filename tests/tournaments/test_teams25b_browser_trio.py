@@ -82,6 +82,9 @@ def test_an_organizer_runs_a_team_trio_event_in_the_pages(browser, live_server, 
     assert desk.get_by_test_id("team-list").locator("tbody tr").count() == 3
     assert "A: ann · B: boris · C: chen" in desk.get_by_test_id("team-list").inner_text()
     _shot(desk, "02-teams")
+    desk.set_viewport_size(PHONE)  # an organizer at the desk with only a phone: the page still fits
+    _shot(desk, "02b-teams-on-a-phone", PHONE["width"])
+    desk.set_viewport_size({"width": 1280, "height": 900})
 
     # --- start: round 1 pairs two teams seat against seat, the third team has a bye -----------------------------
     desk.goto(f"{base}/tournaments/{event.pk}/")

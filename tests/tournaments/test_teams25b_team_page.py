@@ -59,3 +59,38 @@ def test_the_team_page_sets_the_size_and_registers_teams(games, organizer, make_
     client.cookies["django_language"] = "ru"
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "Зарегистрировать команду" in page and "Место A: логин" in page
+
+
+def test_the_team_page_registers_decks_by_number_with_the_team_rule(
+    games, organizer, make_user, api_client_for, client
+):  # type: ignore[no-untyped-def]
+    from .test_it_runs_team_events import _mtg_deck
+
+    event = _event(organizer, api_client_for, team_size=3, deck_registration=True)
+    game = games["mtg"]
+    ann, boris, chen = (make_user(n) for n in ("ann", "boris", "chen"))
+    a, b = _mtg_deck(ann, game, "Ann"), _mtg_deck(boris, game, "Boris")
+    clash = _mtg_deck(chen, game, "Chen", extra=["Ann Card 3"])
+    other = _mtg_deck(make_user("dora"), game, "Dora")
+    url = f"/tournaments/{event.pk}/teams/manage/"
+    client.force_login(organizer)
+    assert 'data-testid="team-deck_0"' in client.get(url).content.decode()
+    post = {"form": "team", "name": "Blue Moon", "member_0": "ann", "member_1": "boris", "member_2": "chen",
+            "deck_0": str(a.pk), "deck_1": str(b.pk)}  # fmt: skip
+    for decks, words in (
+        ({"deck_2": str(clash.pk)}, "Ann Card 3"),  # unified construction: the card and both decks named
+        ({"deck_2": str(other.pk)}, f"No deck {other.pk} of chen"),  # someone else's private deck
+        ({"deck_2": "x"}, "No deck x of chen"),
+        ({}, "No deck — of chen"),
+    ):
+        answer = client.post(url, {**post, **decks})
+        page = answer.content.decode()
+        assert answer.status_code == 400 and words in page, decks
+        assert f'value="{a.pk}"' in page  # what was typed stays
+    assert not event.teams.exists() and not event.players.exists()
+    # Deck registration on: a team without decks is refused by the service.
+    bare = {k: v for k, v in post.items() if not k.startswith("deck")}
+    assert "give one deck per member" in client.post(url, bare).content.decode()
+    fixed = _mtg_deck(chen, game, "Chen2")
+    assert client.post(url, {**post, "deck_2": str(fixed.pk)}).status_code == 302
+    assert [p.deck is not None for p in event.players.all()] == [True, True, True]
