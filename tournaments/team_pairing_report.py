@@ -7,6 +7,7 @@ the units the engine paired — teams, on team points.
 - ``team_round_rerun(round_) -> Rerun`` — the engine run again on the teams and points it had and the stored
   seed, compared with the round's team pairings (``manage.py pairing_verify``).
 
+- ``team_why_line(round_, team)`` — My event's "why these opponents" for a team member (cached per pairing).
 - ``report_of_round(round_)`` / ``rerun_of_round(round_)`` — either kind of event: the callers' one door (the API,
   the public page, ``pairing_verify``), so ``pairing_report.py`` stays about players and imports nothing here.
 
@@ -161,6 +162,67 @@ def team_round_rerun(round_: Round) -> Rerun:
         rerun.append((len(result.pairs) + 1, True, (result.bye,)))
     rerun.sort()
     return Rerun(stored == rerun, stored, rerun)
+
+
+def team_opponent_reasons(round_: Round) -> dict[int, tuple[str, dict[str, Any]]]:
+    """Why each team of ``round_`` met its opponents (or got the bye): the codes of ``opponent_reasons``, on
+    team points. Cached per pairing, as every member's phone asks when the round is posted."""
+    from django.core.cache import cache
+
+    tournament = round_.tournament
+    stamp = round_.created_at.timestamp() if round_.created_at else 0
+    key = f"team-why:{round_.pk}:{stamp}:{round_.seed}:{tournament.pairings_version}"
+    cached = cache.get(key)
+    if cached is not None:
+        return cached
+    facts = _facts(round_)
+    reasons: dict[int, tuple[str, dict[str, Any]]] = {}
+    for p in facts.pairings:
+        if p.team_b is None:
+            reasons[p.team_a] = (_bye_reason(facts, p.team_a), {"points": facts.points[p.team_a]})
+            continue
+        for me, other in ((p.team_a, p.team_b), (p.team_b, p.team_a)):
+            mine, theirs = facts.points[me], facts.points[other]
+            if mine == theirs:
+                reasons[me] = ("same_points", {"points": mine})
+            elif mine > theirs:
+                reasons[me] = ("paired_down", {"from": mine, "to": theirs})
+            else:
+                reasons[me] = ("paired_up", {"from": theirs, "to": mine})
+    cache.set(key, reasons, 6 * 3600)
+    return reasons
+
+
+def team_why_line(round_: Round, team: int) -> str:
+    """One line for a member's phone: why their team met these opponents, or got the bye ('' outside Swiss)."""
+    from django.utils.translation import gettext as _
+
+    if round_.kind != Round.Kind.SWISS:
+        return ""
+    found = team_opponent_reasons(round_).get(team)
+    if found is None:
+        return ""
+    code, params = found
+    if code == "same_points":
+        return _("Why these opponents: both teams had %(points)s team points.") % params
+    if code == "paired_down":
+        return (
+            _("Why these opponents: your team was paired down from %(from)s team points (theirs: %(to)s).")
+            % params
+        )
+    if code == "paired_up":
+        return (
+            _("Why these opponents: they were paired down from %(from)s team points to meet your team.")
+            % params
+        )
+    if code == BYE_LOWEST:
+        return _("Team bye: your team is the lowest-ranked without a bye (%(points)s team points).") % params
+    if code == BYE_LOWER_HAD_BYES:
+        return _("Team bye: every team below %(points)s team points has already had a bye.") % params
+    return (
+        _("Team bye: a bye lower down would have forced two teams to meet again (%(points)s team points).")
+        % params
+    )
 
 
 def report_of_round(round_: Round) -> dict[str, Any]:

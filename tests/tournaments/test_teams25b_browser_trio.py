@@ -127,6 +127,11 @@ def test_an_organizer_runs_a_team_trio_event_in_the_pages(browser, live_server, 
     assert phone.get_by_test_id("my-table").inner_text().endswith("2")
     result = phone.get_by_test_id("my-team-result").inner_text()
     assert result == f"Team match against {loser_name}: your team won, seats 2–1."
+    assert (
+        phone.get_by_test_id("team-why")
+        .inner_text()
+        .startswith("Why these opponents: both teams had 0 team points.")
+    )
     _shot(phone, "05-member-phone", PHONE["width"])
     phone.goto(f"{base}/tournaments/{event.pk}/teams/")
     assert phone.get_by_test_id("team-standings").locator("tbody tr").count() == 3

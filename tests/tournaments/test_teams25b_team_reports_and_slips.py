@@ -43,6 +43,12 @@ def test_team_rounds_have_a_pairing_report_at_its_lower_bound(
         page = client.get(f"/tournaments/{tid}/rounds/{number}/report/").content.decode()
         assert 'data-testid="team-report"' in page and f"<strong>{bye['name']}</strong>" in page
         assert "team points" in page
+        # The bye team's members read why on their phones (and so does every other team).
+        member = event.teams.get(name=bye["name"]).members.get(seat=1).player
+        client.force_login(member.user)
+        mine = client.get(f"/tournaments/{tid}/me/").content.decode()
+        assert 'data-testid="team-why"' in mine and "Team bye:" in mine
+        client.logout()
         _play(event, organizer, number)
     call_command("pairing_verify", str(tid))  # every team round identical to a rerun of its seed
 

@@ -248,23 +248,27 @@ def team_standings_rows(
     return out
 
 
-def team_seat_of(player_id: int) -> tuple[str, str, str, int | None, str] | None:
+def team_seat_of(player_id: int) -> tuple[str, str, str, int | None, str, str] | None:
     """(team name, seat letter, Two-Headed Giant line or "", the team's shared match id or None, the team
-    match's line or "") of a player in a team event, for their phone. In Two-Headed Giant the team's one match
-    is seated on seat A's player: seat B's phone says where to play and links the match. With seat matches the
-    last line tells how the team pairing stands (seats won each way, or the team's result once all are in)."""
+    match's line or "", why the team met these opponents or "") of a player in a team event, for their phone.
+    In Two-Headed Giant the team's one match is seated on seat A's player: seat B's phone says where to play and
+    links the match. With seat matches the team match's line tells how the team pairing stands (seats won each
+    way, or the team's result once all are in)."""
     member = TeamMember.objects.select_related("team__tournament").filter(player_id=player_id).first()
     if member is None:
         return None
     shared, match_id, team_line = "", None, ""
-    if member.team.tournament.team_mode == "2hg":
-        mates = list(member.team.members.select_related("player").order_by("seat"))
+    two_headed = member.team.tournament.team_mode == "2hg"
+    mates = list(member.team.members.select_related("player").order_by("seat"))
+    seated = mates[0].player_id if two_headed else member.player_id
+    match = (
+        Match.objects.filter(seats__player_id=seated, round__draft=False)
+        .select_related("round__tournament")
+        .order_by("-round__number")
+        .first()
+    )
+    if two_headed:
         partner = next((m.player.name for m in mates if m.pk != member.pk), "")
-        match = (
-            Match.objects.filter(seats__player_id=mates[0].player_id, round__draft=False)
-            .order_by("-round__number")
-            .first()
-        )
         if match is None or match.bye:
             shared = _("Two-Headed Giant with %(partner)s.") % {"partner": partner}
         else:
@@ -273,24 +277,20 @@ def team_seat_of(player_id: int) -> tuple[str, str, str, int | None, str] | None
                 "table": match.table,
             }
             match_id = match.pk
-    else:
-        team_line = _team_match_line(member)
-    return (member.team.name, SEATS[member.seat], shared, match_id, team_line)
+    elif match is not None and not match.bye:
+        team_line = _team_match_line(member, match, {m.player_id for m in mates})
+    why = ""
+    if match is not None:
+        from ..team_pairing_report import team_why_line
+
+        why = team_why_line(match.round, member.team_id)
+    return (member.team.name, SEATS[member.seat], shared, match_id, team_line, why)
 
 
-def _team_match_line(member: TeamMember) -> str:
+def _team_match_line(member: TeamMember, match: Match, mine: set[int]) -> str:
     """How the member's team pairing of the latest published round stands, from its seat matches."""
     size = member.team.tournament.team_size
-    match = (
-        Match.objects.filter(seats__player_id=member.player_id, round__draft=False)
-        .select_related("round")
-        .order_by("-round__number")
-        .first()
-    )
-    if match is None or match.bye:
-        return ""
     first = (match.table - 1) // size * size + 1
-    mine = set(member.team.members.values_list("player_id", flat=True))
     won = lost = decided = 0
     opponent = ""
     for seat_match in Match.objects.filter(
