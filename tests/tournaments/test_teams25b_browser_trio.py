@@ -22,8 +22,18 @@ TEAMS = {"Blue Moon": ["ann", "boris", "chen"], "Red Sun": ["dana", "emil", "fay
          "Green Leaf": ["gus", "hana", "ivo"]}  # fmt: skip
 
 
-def _page(browser: Any, live_server: Any, user: Any, viewport: dict[str, int]) -> Any:
+@pytest.fixture
+def opened() -> Any:
+    """The test's browser contexts, closed before the live server goes: a phone left open keeps polling."""
+    contexts: list[Any] = []
+    yield contexts
+    for context in contexts:
+        context.close()
+
+
+def _page(browser: Any, live_server: Any, user: Any, viewport: dict[str, int], opened: list[Any]) -> Any:
     context = browser.new_context(locale="en-US", viewport=viewport)
+    opened.append(context)
     context.set_default_timeout(15_000)
     sign_in_context(context, live_server, user)
     return context.new_page()
@@ -43,9 +53,11 @@ def _confirm(page: Any) -> None:
     page.wait_for_load_state()
 
 
-def test_an_organizer_runs_a_team_trio_event_in_the_pages(browser, live_server, games, organizer, make_user):  # type: ignore[no-untyped-def]
+def test_an_organizer_runs_a_team_trio_event_in_the_pages(
+    browser, live_server, games, organizer, make_user, opened
+):  # type: ignore[no-untyped-def]
     users = {name: make_user(name) for names in TEAMS.values() for name in names}
-    desk = _page(browser, live_server, organizer, {"width": 1280, "height": 900})
+    desk = _page(browser, live_server, organizer, {"width": 1280, "height": 900}, opened)
     base = live_server.url
 
     # --- the event, then its team settings ---------------------------------------------------------------------
@@ -121,7 +133,7 @@ def test_an_organizer_runs_a_team_trio_event_in_the_pages(browser, live_server, 
 
     # --- a member's phone: their seat, their table, the team match's result ---------------------------------------
     member = played[1].seats.get(seat=0).player  # lost their own seat, but their team won the match
-    phone = _page(browser, live_server, member.user, PHONE)
+    phone = _page(browser, live_server, member.user, PHONE, opened)
     phone.goto(f"{base}/tournaments/{event.pk}/me/")
     assert f"Your team: {winner_name}, seat B" in phone.get_by_test_id("my-team-seat").inner_text()
     assert phone.get_by_test_id("my-table").inner_text().endswith("2")
@@ -140,7 +152,7 @@ def test_an_organizer_runs_a_team_trio_event_in_the_pages(browser, live_server, 
 
 
 def test_two_headed_giant_seat_b_reports_and_confirms_on_phones(
-    browser, live_server, games, organizer, make_user, api_client_for
+    browser, live_server, games, organizer, make_user, api_client_for, opened
 ):  # type: ignore[no-untyped-def]
     api = api_client_for(organizer)
     answer = api.post("/api/tournaments/", {"name": "2HG Night", "game": "mtg", "format": "constructed",
@@ -157,7 +169,7 @@ def test_two_headed_giant_seat_b_reports_and_confirms_on_phones(
     partner = {m.player_id: next(o.player for o in m.team.members.all() if o.pk != m.pk)
                for t in Tournament.objects.get(pk=tid).teams.all() for m in t.members.all()}  # fmt: skip
     base = live_server.url
-    reporter = _page(browser, live_server, partner[head_a.pk].user, PHONE)
+    reporter = _page(browser, live_server, partner[head_a.pk].user, PHONE, opened)
     reporter.goto(f"{base}/tournaments/{tid}/me/")
     reporter.get_by_test_id("my-team-2hg-match").click()
     form = reporter.get_by_test_id("wins-form")
@@ -172,7 +184,7 @@ def test_two_headed_giant_seat_b_reports_and_confirms_on_phones(
         first, second = second, first
     assert teams == f"Two-Headed Giant: {first[0]} — {second[0]} · {first[1]} — {second[1]}"
     _shot(reporter, "07-2hg-seat-b-reported", PHONE["width"])
-    confirmer = _page(browser, live_server, partner[head_b.pk].user, PHONE)
+    confirmer = _page(browser, live_server, partner[head_b.pk].user, PHONE, opened)
     confirmer.goto(f"{base}/tournaments/matches/{game.pk}/")
     confirmer.get_by_test_id("confirm").click()
     confirmer.wait_for_load_state()
