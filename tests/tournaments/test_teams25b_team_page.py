@@ -81,6 +81,8 @@ def test_the_team_page_registers_decks_by_number_with_the_team_rule(
         ({"deck_2": str(clash.pk)}, "Ann Card 3"),  # unified construction: the card and both decks named
         ({"deck_2": str(other.pk)}, f"No deck {other.pk} of chen"),  # someone else's private deck
         ({"deck_2": "x"}, "No deck x of chen"),
+        ({"deck_2": "9" * 30}, "of chen or that you can read"),
+        ({"deck_2": "-4"}, "No deck -4 of chen"),
         ({}, "No deck — of chen"),
     ):
         answer = client.post(url, {**post, **decks})

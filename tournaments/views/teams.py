@@ -91,7 +91,9 @@ def _register(request: HttpRequest, tournament: Tournament, typed: dict[str, Any
     numbers = [typed[f"deck_{seat}"].strip() for seat in range(size)]
     if any(numbers):
         for member, number in zip(members, numbers, strict=True):
-            deck = Deck.objects.filter(pk=int_or(number, 0) or 0).first()
+            pk = int_or(number, 0) or 0
+            # Out of the id column's range (typed or forged): no such deck, never a database error.
+            deck = Deck.objects.filter(pk=pk).first() if 0 < pk < 2**63 else None
             mine = deck is not None and deck.owner_id == member.pk
             if deck is None or not (mine or deck.readable_by(request.user)):
                 raise ValidationError(
