@@ -61,7 +61,7 @@ class History:
     late_entry_losses: bool
     # Pods: the game's largest pod, the scale of placement points (see tournaments/engine/standings.py).
     pod_scale: int = 0
-    # Two-Headed Giant: seat A's player id -> seat B's, who shares every game seated on seat A (team_reads.py).
+    # Two-Headed Giant: seat A's player id -> seat B's, who shares every game seated on seat A (team_records.py).
     partners: dict[int, int] = field(default_factory=dict)
 
     def active_for_round(self, number: int) -> list[PlayerRow]:
