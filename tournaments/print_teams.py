@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import phases, team_reads
-from .models import Match, Phase, Round, TeamMember, Tournament
+from .models import Match, Phase, Player, Round, TeamMember, Tournament
 
 SEATS = "ABC"
 
@@ -59,6 +59,25 @@ def team_pairing_rows(tournament: Tournament, round_: Round) -> list[dict[str, A
             "bye": second is None, "seats": lines,
         })  # fmt: skip
     return rows
+
+
+def add_second_heads(tournament: Tournament, by_match: dict[int, dict[str, Any]]) -> None:
+    """Two-Headed Giant, pairings by name: each match's seats (seat A's players) joined by their seat B
+    partners, so both heads of a team find the table and see both heads of the other team (``mates``: each
+    head's teammate, never listed as their opponent)."""
+    from .team_records import two_headed_partners
+
+    partners = two_headed_partners(tournament)
+    names = dict(Player.objects.filter(pk__in=partners.values()).values_list("id", "name"))
+    for entry in by_match.values():
+        entry["mates"] = {pid: mate for head in entry["seats"] if (b := partners.get(head[0])) is not None
+                          for pid, mate in ((head[0], b), (b, head[0]))}  # fmt: skip
+        entry["seats"] = [
+            (pid, name)
+            for head, head_name in entry["seats"]
+            for pid, name in ((head, head_name), (partners.get(head), names.get(partners.get(head, 0))))
+            if pid is not None and name is not None
+        ]
 
 
 def label_team_slips(tournament: Tournament, matches: list[Match]) -> None:

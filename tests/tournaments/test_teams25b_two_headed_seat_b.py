@@ -85,3 +85,30 @@ def test_seat_b_reports_and_confirms_on_the_match_page_without_seeing_swaps(
     client.force_login(make_user("stranger"))
     page = client.get(url).content.decode()
     assert "Report the result" not in page and "Secret Tech" not in page
+
+
+def test_seat_b_finds_the_teams_table_in_the_pairings_by_name(
+    games, organizer, make_user, api_client_for, client
+):
+    api, event = _two_headed(organizer, make_user, api_client_for, teams=3)
+    assert api.post(f"/api/tournaments/{event.pk}/rounds/").status_code == 201
+    game = Match.objects.get(round__tournament=event, bye=False)
+    head_a, head_b = (s.player for s in game.seats.order_by("seat"))
+    partner_a, partner_b = _partner(head_a), _partner(head_b)
+    pages = (
+        (f"/tournaments/{event.pk}/pairings/", "<li>", "<strong>{}</strong>", '<span class="tbl">{}</span>'),
+        (f"/tournaments/{event.pk}/print/pairings/?order=name", "<tr>", "<td>{}</td>", "<td>{}</td>"),
+    )
+    bye_head = Match.objects.get(round__tournament=event, bye=True).seats.get().player
+    for url, split, name_at, table_at in pages:
+        html = client.get(url).content.decode()
+        lines = html.split(split)
+        for me, mate, them in (
+            (partner_a, head_a, (head_b, partner_b)),
+            (head_b, partner_b, (head_a, partner_a)),
+        ):
+            row = next(line for line in lines if name_at.format(me.name) in line)
+            assert table_at.format(game.table) in row, url
+            assert all(other.name in row for other in them) and mate.name not in row, (url, row)
+        # The bye team's two heads are both listed with the bye.
+        assert name_at.format(_partner(bye_head).name) in html and name_at.format(bye_head.name) in html
