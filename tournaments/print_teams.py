@@ -2,6 +2,8 @@
 
 - ``pairings`` of a team event by table: each team pairing with its team names and, seat by seat, the table
   and the two players (Two-Headed Giant: one table, both heads of each team);
+- ``slips`` of a team event: ``label_team_slips`` gives each slip its team pairing (team names and seat; in
+  Two-Headed Giant both heads of each team) — the slip itself is the players' one;
 - ``teams``: the team standings with each team's members by seat;
 - ``phase`` (``?phase=N``): one phase's standings (its own rounds and entrants; phase 1 is the event's first
   Swiss rounds), with the phase's team standings in a team event.
@@ -12,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import phases, team_reads
-from .models import Match, Phase, Round, TeamMember, Tournament
+from .models import Match, Phase, Player, Round, TeamMember, Tournament
 
 SEATS = "ABC"
 
@@ -57,6 +59,53 @@ def team_pairing_rows(tournament: Tournament, round_: Round) -> list[dict[str, A
             "bye": second is None, "seats": lines,
         })  # fmt: skip
     return rows
+
+
+def add_second_heads(tournament: Tournament, by_match: dict[int, dict[str, Any]]) -> None:
+    """Two-Headed Giant, pairings by name: each match's seats (seat A's players) joined by their seat B
+    partners, so both heads of a team find the table and see both heads of the other team (``mates``: each
+    head's teammate, never listed as their opponent)."""
+    from .team_records import two_headed_partners
+
+    partners = two_headed_partners(tournament)
+    names = dict(Player.objects.filter(pk__in=partners.values()).values_list("id", "name"))
+    for entry in by_match.values():
+        entry["mates"] = {pid: mate for head in entry["seats"] if (b := partners.get(head[0])) is not None
+                          for pid, mate in ((head[0], b), (b, head[0]))}  # fmt: skip
+        entry["seats"] = [
+            (pid, name)
+            for head, head_name in entry["seats"]
+            for pid, name in ((head, head_name), (partners.get(head), names.get(partners.get(head, 0))))
+            if pid is not None and name is not None
+        ]
+
+
+def label_team_slips(tournament: Tournament, matches: list[Match]) -> None:
+    """Set ``team_slip`` on each match of a team event's slips: ``line`` (the teams and the seat, or Two-Headed
+    Giant) and ``columns`` (a header per seat: the player and their team, or both heads of the team)."""
+    from django.utils.translation import gettext as _
+
+    members = {
+        m.player_id: m
+        for m in TeamMember.objects.filter(team__tournament=tournament).select_related("team", "player")
+    }
+    heads: dict[int, list[str]] = {}
+    for m in sorted(members.values(), key=lambda m: m.seat):
+        heads.setdefault(m.team_id, []).append(m.player.name)
+    two_headed = tournament.team_mode == "2hg"
+    for match in matches:
+        seats = sorted(match.seats.all(), key=lambda s: s.seat)
+        sides = [members.get(s.player_id) for s in seats]
+        if len(seats) != 2 or None in sides:
+            continue
+        teams = {"a": sides[0].team.name, "b": sides[1].team.name}  # type: ignore[union-attr]
+        if two_headed:
+            line = _("Two-Headed Giant: %(a)s — %(b)s") % teams
+            columns = [" & ".join(heads[side.team_id]) for side in sides]  # type: ignore[union-attr]
+        else:
+            line = _("%(a)s — %(b)s, seat %(seat)s") % {**teams, "seat": SEATS[sides[0].seat]}  # type: ignore[union-attr]
+            columns = [f"{s.player.name} ({side.team.name})" for s, side in zip(seats, sides, strict=True)]  # type: ignore[union-attr]
+        match.team_slip = {"line": line, "columns": columns}  # type: ignore[attr-defined]
 
 
 def phase_context(tournament: Tournament, number: int | None) -> dict[str, Any] | None:

@@ -207,10 +207,15 @@ def pairing_rows(round_: Round, order: str) -> list[dict[str, Any]]:
     for match_id, table, bye, player_id, name in selectors.round_seat_names(round_=round_):
         entry = by_match.setdefault(match_id, {"table": table, "bye": bye, "seats": []})
         entry["seats"].append((player_id, name))
+    if round_.tournament.team_mode == "2hg":
+        from .print_teams import add_second_heads
+
+        add_second_heads(round_.tournament, by_match)  # seat B finds the team's table under their own name
     rows = []
     for m in by_match.values():
         for player_id, name in m["seats"]:
-            others = [other for other_id, other in m["seats"] if other_id != player_id]
+            mate = m.get("mates", {}).get(player_id)
+            others = [other for other_id, other in m["seats"] if other_id not in (player_id, mate)]
             rows.append({"table": m["table"], "player": name, "opponents": others, "bye": m["bye"]})
     rows.sort(key=lambda r: (r["player"].casefold(), r["table"]))
     return rows
@@ -247,6 +252,10 @@ def context_for(
         )
     elif kind == "slips":
         matches = [m for m in selectors.round_with_matches(round_=round_) if not m.bye]  # type: ignore[arg-type]
+        if tournament.team_size > 1:
+            from .print_teams import label_team_slips
+
+            label_team_slips(tournament, matches)
         from .services import TOP_CUT_EXTRA_DRAWS, game_rules, max_games
 
         rules = game_rules(tournament.game)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .models import Match, MatchSeat, Player, Round, Tournament
+from .team_records import two_headed_partners, two_headed_records
 
 RESULT_STATUSES = (Match.Status.REPORTED, Match.Status.CONFIRMED, Match.Status.DISPUTED, Match.Status.FINAL)
 DONE_STATUSES = (Match.Status.CONFIRMED, Match.Status.FINAL)
@@ -60,6 +61,8 @@ class History:
     late_entry_losses: bool
     # Pods: the game's largest pod, the scale of placement points (see tournaments/engine/standings.py).
     pod_scale: int = 0
+    # Two-Headed Giant: seat A's player id -> seat B's, who shares every game seated on seat A (team_records.py).
+    partners: dict[int, int] = field(default_factory=dict)
 
     def active_for_round(self, number: int) -> list[PlayerRow]:
         return [
@@ -109,7 +112,8 @@ def load_history(tournament: Tournament, *, kind: str | None = Round.Kind.SWISS)
         from .services.common import game_rules, pod_size_range
 
         pod_scale = pod_size_range(game_rules(tournament.game))[1]
-    return History(players, ordered, swiss_played, tournament.late_entry_losses, pod_scale)
+    partners = two_headed_partners(tournament) if tournament.team_mode == "2hg" else {}
+    return History(players, ordered, swiss_played, tournament.late_entry_losses, pod_scale, partners)
 
 
 def standing_inputs(history: History) -> tuple[list[Any], list[Any]]:
@@ -137,6 +141,7 @@ def standing_inputs(history: History) -> tuple[list[Any], list[Any]]:
             places = tuple(s.place or len(ids) for s in m.seats)
             values = tuple(tuple(v for v in (s.score, s.tiebreak) if v is not None) or (0,) for s in m.seats)
             records.append(MatchRecord(m.round_number, ids, places=places, tiebreak_values=values))
+    records.extend(two_headed_records(records, history.partners))
     if history.late_entry_losses:
         # A late entry gets a match loss (0-2, no opponent) for every Swiss round played before joining.
         for p in listed:

@@ -11,6 +11,7 @@ from .views import (
     printing,
     projector,
     reports,
+    teams,
 )
 
 app_name = "tournaments"
@@ -62,6 +63,7 @@ urlpatterns = [
     path("<int:pk>/rounds/<int:number>/report/", reports.round_report, name="round_report"),
     path("<int:pk>/phases/<int:number>/", reports.phase_standings, name="phase"),
     path("<int:pk>/teams/", reports.team_standings, name="team_standings"),
+    path("<int:pk>/teams/manage/", teams.team_manage, name="team_manage"),
     _step("<int:pk>/topcut/", "topcut"),
     path("<int:pk>/bracket/", event.bracket, name="bracket"),
     _step("<int:pk>/finish/", "finish"),

@@ -17,6 +17,7 @@ from rest_framework.views import APIView
 
 from .. import pairing_report, phases, services
 from ..models import Phase, Round, Tournament
+from ..team_pairing_report import report_of_round
 from .common import ROUND_NUMBER, TournamentApiView, errors, parse
 from .teams import TeamRowOutSerializer
 
@@ -95,6 +96,10 @@ class PairingReportOutSerializer(serializers.Serializer):
     pair_downs_lower_bound = serializers.IntegerField(help_text="fewest any pairing of the round could cross")
     seed = serializers.IntegerField(help_text="reproduces the round: manage.py pairing_verify")
     manual_changes = serializers.ListField(child=serializers.DictField())
+    teams = serializers.BooleanField(
+        required=False,
+        help_text="team events only (true): each player above is a team, each table a team table",
+    )
 
 
 def phase_payloads(tournament: Tournament) -> list[dict[str, Any]]:
@@ -204,16 +209,13 @@ class PhaseDetailView(TournamentApiView, APIView):
 
 
 def swiss_round(tournament_pk: str, number: str) -> Round:
-    """The two-player Swiss round a report is about (400 naming why for a top-cut or pod round)."""
+    """The two-player Swiss round a report is about (400 naming why for a top-cut or pod round); in a team
+    event the report is about its teams."""
     tournament = get_object_or_404(Tournament, pk=tournament_pk)
     round_ = get_object_or_404(
         Round.objects.select_related("tournament"), tournament=tournament, number=number
     )
-    if (
-        round_.kind != Round.Kind.SWISS
-        or tournament.match_format == Tournament.MatchFormat.PODS
-        or tournament.team_size > 1
-    ):
+    if round_.kind != Round.Kind.SWISS or tournament.match_format == Tournament.MatchFormat.PODS:
         raise ValidationError(
             _("Round %(n)s is not a two-player Swiss round; pairing reports cover those.")
             % {"n": round_.number}
@@ -228,5 +230,5 @@ class PairingReportView(TournamentApiView, APIView):
     def get(self, request: Request, pk: str, number: str) -> Response:
         """The public checker report of a Swiss round: rematches, byes and why, pair-downs against their lower
         bound, the seed that reproduces the round, manual changes."""
-        report = pairing_report.round_report(swiss_round(pk, number))
+        report = report_of_round(swiss_round(pk, number))
         return Response(PairingReportOutSerializer(report).data)

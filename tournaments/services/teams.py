@@ -3,6 +3,8 @@
 - ``team_register(tournament=, by=, name=, members=[users], decks=[decks]) -> Team`` — organizers, while
   registration is open; every member becomes an entry with their deck, the team's decks checked together by
   the format's ``team`` rule (unified construction: a card in one teammate's deck only).
+- ``team_event_configure(tournament=, by=, team_size=, team_mode=)`` — organizers turn an event into a team
+  event (or back) from its team page, before anyone registers.
 - ``team_round_matches(round_=, tournament=, history=)`` — the rows of a team round for the pairing service:
   teams paired by the Swiss engine on team points, each pairing ``size`` seat matches at consecutive tables.
 - ``team_results(tournament, history)`` / ``team_standings_rows(tournament)`` — team matches and standings.
@@ -76,6 +78,44 @@ def team_register(
             raise ValidationError({"members": _("A player can be on one team only.")}) from None
     announce(tournament.pk, "players")
     return team
+
+
+@transaction.atomic
+def team_event_configure(
+    *, tournament: Tournament, by: Any, team_size: int, team_mode: str = "seats"
+) -> Tournament:
+    """Set an event's team size and mode from the organizer's team page: only while registration is open and
+    nobody is registered yet (entries are players or team members, never converted), with the same rules as
+    creating a team event through the API."""
+    if not is_organizer(tournament, by):
+        raise PermissionDenied(_("Only the organizers of this event may register teams."))
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    errors: dict[str, str] = {}
+    if tournament.status != Tournament.Status.REGISTRATION or tournament.round_set.exists():
+        errors["team_size"] = _("Registration for this event is closed.")
+    elif tournament.players.exists():
+        errors["team_size"] = _(
+            "Players are already registered: the team size can only change before anyone is."
+        )
+    elif team_size not in (1, 2, 3):
+        errors["team_size"] = _("Teams have 2 or 3 players (1: no teams).")
+    elif team_size > 1 and tournament.match_format == Tournament.MatchFormat.PODS:
+        errors["team_size"] = _("Team events are not played in pods.")
+    elif team_mode not in ("seats", "2hg"):
+        errors["team_mode"] = _("Team mode must be seats or 2hg.")
+    elif team_mode == "2hg" and team_size != 2:
+        errors["team_mode"] = _("Two-Headed Giant is played by teams of 2: set team_size to 2.")
+    elif team_size == 2 and team_mode != "2hg" and tournament.top_cut:
+        errors["team_size"] = _(
+            "A top cut of teams needs teams of 3 or Two-Headed Giant: two seat matches can split."
+        )
+    if errors:
+        raise ValidationError(errors)
+    tournament.team_size = team_size
+    tournament.team_mode = team_mode if team_size > 1 else "seats"
+    tournament.save(update_fields=["team_size", "team_mode"])
+    announce(tournament.pk, "settings")
+    return tournament
 
 
 def team_round_matches(
@@ -208,22 +248,27 @@ def team_standings_rows(
     return out
 
 
-def team_seat_of(player_id: int) -> tuple[str, str, str, int | None] | None:
-    """(team name, seat letter, Two-Headed Giant line or "", the team's shared match id or None) of a player in
-    a team event, for their phone. In Two-Headed Giant the team's one match is seated on seat A's player: seat
-    B's phone says where to play and links the match."""
+def team_seat_of(player_id: int) -> tuple[str, str, str, int | None, str, str] | None:
+    """(team name, seat letter, Two-Headed Giant line or "", the team's shared match id or None, the team
+    match's line or "", why the team met these opponents or "") of a player in a team event, for their phone.
+    In Two-Headed Giant the team's one match is seated on seat A's player: seat B's phone says where to play and
+    links the match. With seat matches the team match's line tells how the team pairing stands (seats won each
+    way, or the team's result once all are in)."""
     member = TeamMember.objects.select_related("team__tournament").filter(player_id=player_id).first()
     if member is None:
         return None
-    shared, match_id = "", None
-    if member.team.tournament.team_mode == "2hg":
-        mates = list(member.team.members.select_related("player").order_by("seat"))
+    shared, match_id, team_line = "", None, ""
+    two_headed = member.team.tournament.team_mode == "2hg"
+    mates = list(member.team.members.select_related("player").order_by("seat"))
+    seated = mates[0].player_id if two_headed else member.player_id
+    match = (
+        Match.objects.filter(seats__player_id=seated, round__draft=False)
+        .select_related("round__tournament")
+        .order_by("-round__number")
+        .first()
+    )
+    if two_headed:
         partner = next((m.player.name for m in mates if m.pk != member.pk), "")
-        match = (
-            Match.objects.filter(seats__player_id=mates[0].player_id, round__draft=False)
-            .order_by("-round__number")
-            .first()
-        )
         if match is None or match.bye:
             shared = _("Two-Headed Giant with %(partner)s.") % {"partner": partner}
         else:
@@ -232,7 +277,48 @@ def team_seat_of(player_id: int) -> tuple[str, str, str, int | None] | None:
                 "table": match.table,
             }
             match_id = match.pk
-    return (member.team.name, SEATS[member.seat], shared, match_id)
+    elif match is not None and not match.bye:
+        team_line = _team_match_line(member, match, {m.player_id for m in mates})
+    why = ""
+    if match is not None:
+        from ..team_pairing_report import team_why_line
+
+        why = team_why_line(match.round, member.team_id)
+    return (member.team.name, SEATS[member.seat], shared, match_id, team_line, why)
+
+
+def _team_match_line(member: TeamMember, match: Match, mine: set[int]) -> str:
+    """How the member's team pairing of the latest published round stands, from its seat matches."""
+    size = member.team.tournament.team_size
+    first = (match.table - 1) // size * size + 1
+    won = lost = decided = 0
+    opponent = ""
+    for seat_match in Match.objects.filter(
+        round=match.round, table__gte=first, table__lt=first + size
+    ).prefetch_related("seats__player__team_member__team"):
+        seats = list(seat_match.seats.all())
+        if len(seats) != 2:
+            continue
+        ours = next((s for s in seats if s.player_id in mine), None)
+        theirs = next((s for s in seats if s.player_id not in mine), None)
+        if ours is None or theirs is None:
+            continue
+        team = getattr(getattr(theirs.player, "team_member", None), "team", None)
+        opponent = opponent or (team.name if team is not None else theirs.player.name)
+        if seat_match.status in records.DONE_STATUSES:
+            decided += 1
+            won += ours.wins > theirs.wins
+            lost += ours.wins < theirs.wins
+    values = {"team": opponent, "won": won, "lost": lost, "decided": decided, "n": size}
+    if decided < size:
+        return (
+            _("Team match against %(team)s: seats %(won)s–%(lost)s, %(decided)s of %(n)s decided.") % values
+        )
+    if won > lost:
+        return _("Team match against %(team)s: your team won, seats %(won)s–%(lost)s.") % values
+    if won < lost:
+        return _("Team match against %(team)s: your team lost, seats %(won)s–%(lost)s.") % values
+    return _("Team match against %(team)s: a draw, seats %(won)s–%(lost)s.") % values
 
 
 def two_headed_stand_in(seats: Sequence[Any], user_id: int | None) -> Any:
@@ -245,3 +331,18 @@ def two_headed_stand_in(seats: Sequence[Any], user_id: int | None) -> Any:
         "team__members__player_id", flat=True
     )
     return next((ids[pid] for pid in mates if pid in ids), None)
+
+
+def two_headed_side(tournament: Tournament, seats: Sequence[Any], me: Any, user: Any) -> tuple[Any, set[int]]:
+    """For a match page: the seated player the user plays for (themselves, or in Two-Headed Giant the seat A
+    teammate) and the user ids of that side (a result reported by either member waits for the other team)."""
+    uid = getattr(user, "id", None)
+    if uid is None or tournament.team_mode != "2hg":
+        return me, {uid} if uid is not None else set()
+    side = me or two_headed_stand_in(seats, uid)
+    if side is None:
+        return None, {uid}
+    mates = TeamMember.objects.filter(team__members__player_id=side.pk).values_list(
+        "player__user_id", flat=True
+    )
+    return side, {uid, *(u for u in mates if u is not None)}

@@ -20,7 +20,9 @@ from idempotency.decorators import idempotent
 from .. import history, printables, selectors, services
 from ..models import Match, Player, Round, Tournament
 from ..permissions import is_organizer, user_seat_player
+from ..print_teams import label_team_slips
 from ..printables import swap_lines
+from ..services.teams import two_headed_side
 from .helpers import (
     back,
     int_or,
@@ -49,6 +51,10 @@ def match_page(request: HttpRequest, match_id: int, status: int = 200) -> HttpRe
     organizer = is_organizer(tournament, request.user)
     me = user_seat_player(match, request.user)
     seats = sorted(match.seats.all(), key=lambda s: s.seat)
+    # Two-Headed Giant: seat B reports and confirms the game seated on their seat A (never sides for them).
+    side, side_users = two_headed_side(tournament, seats, me, request.user)
+    if tournament.team_size > 1:
+        label_team_slips(tournament, [match])  # which teams (and in 2HG, which heads) play this match
     done = match.status in (Match.Status.CONFIRMED, Match.Status.FINAL)
     games = list(match.games.all())
     side_game = len(games) + 1
@@ -75,10 +81,10 @@ def match_page(request: HttpRequest, match_id: int, status: int = 200) -> HttpRe
             "seats": seats,
             "organizer": organizer,
             "me": me,
-            "can_report": (organizer or me is not None) and not match.bye and not done,
-            "can_confirm": me is not None
+            "can_report": (organizer or side is not None) and not match.bye and not done,
+            "can_confirm": side is not None
             and match.status == Match.Status.REPORTED
-            and match.reported_by_id != request.user.id,
+            and match.reported_by_id not in side_users,
             "can_side": can_side and (organizer or me is not None),
             "side_player": side_player,
             "side_game": side_game,
@@ -94,7 +100,9 @@ def match_page(request: HttpRequest, match_id: int, status: int = 200) -> HttpRe
             else None,
             "side_lines": side_lines,
             "pod_labels": printables.pod_labels(tournament),
-            "audit": history.audit_rows(selectors.match_audit(match)) if organizer or me is not None else [],
+            "audit": history.audit_rows(selectors.match_audit(match))
+            if organizer or side is not None
+            else [],
             "game_rows": range(
                 1, services.max_games(tournament, match.round, drawn=services.TOP_CUT_EXTRA_DRAWS) + 1
             ),

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from .. import pairing_report, pairing_words, phases
+from .. import pairing_report, pairing_words, phases, team_pairing_report
 from ..models import Phase, Round, Tournament
 from .helpers import tournament_or_404
 
@@ -15,17 +16,28 @@ from .helpers import tournament_or_404
 def round_report(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = tournament_or_404(pk)
     round_ = Round.objects.filter(tournament=tournament, number=number, kind=Round.Kind.SWISS).first()
-    if round_ is None or tournament.match_format == Tournament.MatchFormat.PODS or tournament.team_size > 1:
+    if round_ is None or tournament.match_format == Tournament.MatchFormat.PODS:
         raise Http404
-    report = pairing_report.round_report(round_)
+    report = team_pairing_report.report_of_round(round_)
+    words = _team_bye_words if tournament.team_size > 1 else pairing_words.bye_reason_report
     for bye in report["byes"]:
-        bye["words"] = pairing_words.bye_reason_report(bye["reason"], bye["points"])
+        bye["words"] = words(bye["reason"], bye["points"])
     return render(
         request,
         "tournaments/round_report.html",
         {"tournament": tournament, "round": round_, "report": report,
          "at_bound": report["pair_downs"] == report["pair_downs_lower_bound"]},
     )  # fmt: skip
+
+
+def _team_bye_words(code: str, points: int) -> str:
+    """Why a team got the bye, for a team round's report (the engine pairs teams as it pairs players)."""
+    params = {"points": points}
+    if code == pairing_report.BYE_LOWEST:
+        return _("the lowest-ranked team without a bye (%(points)s team points)") % params
+    if code == pairing_report.BYE_LOWER_HAD_BYES:
+        return _("every team below %(points)s team points has already had a bye") % params
+    return _("a bye lower down would have forced two teams to meet again (%(points)s team points)") % params
 
 
 @require_GET

@@ -13,7 +13,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments.models import Round, Tournament
-from tournaments.pairing_report import round_rerun
+from tournaments.team_pairing_report import rerun_of_round
 
 
 class Command(BaseCommand):
@@ -36,7 +36,7 @@ class Command(BaseCommand):
                 raise CommandError(f"event {tournament} has no Swiss round {number}")
         differing = []
         for round_ in rounds:
-            rerun = round_rerun(round_)
+            rerun = rerun_of_round(round_)
             if rerun.identical:
                 self.stdout.write(f"round {round_.number} (seed {round_.seed}): identical")
                 continue
