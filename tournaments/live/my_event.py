@@ -45,7 +45,14 @@ SELECT p.name, p.dropped_at_round, p.checked_in_at, p.deck_submitted_at, p.no_sh
          WHERE s.player_id = p.id AND j.answered_at IS NULL),
        p.waitlisted, p.user_id,
        (SELECT COUNT(*) FROM tournaments_matchseat s WHERE s.player_id = p.id
-           AND (SELECT m.status FROM tournaments_match m WHERE m.id = s.match_id) = 'confirmed')
+           AND (SELECT m.status FROM tournaments_match m WHERE m.id = s.match_id) = 'confirmed'),
+       CASE WHEN t.team_mode = '2hg' THEN (
+         SELECT SUM((SELECT m.version + CASE WHEN m.status = 'confirmed' THEN 1000000 ELSE 0 END
+                       FROM tournaments_match m WHERE m.id = s.match_id))
+           FROM tournaments_matchseat s
+          WHERE s.player_id = (SELECT a.player_id FROM tournaments_teammember b
+                                 JOIN tournaments_teammember a ON a.team_id = b.team_id
+                                WHERE b.player_id = p.id AND b.seat = 1 AND a.seat = 0)) END
   FROM tournaments_player p JOIN tournaments_tournament t ON t.id = p.tournament_id
  WHERE p.id = %s AND p.tournament_id = %s
 """
@@ -72,9 +79,9 @@ def my_event_fingerprint(*, tournament_id: int, player_id: int) -> list[Any] | N
     latest round and its clock, the versions of all their matches (each result change bumps one), how many
     of them are confirmed (a confirmation names the version it confirms and so does not bump it: without
     this the reporter's phone kept its 304 after the opponent confirmed), their swaps, their tables' extra
-    time and open judge calls. Changes elsewhere in a big event leave it alone, so those polls still end in
-    304. None when the
-    player is not in the event."""
+    time and open judge calls; for seat B of a Two-Headed Giant team, the versions and confirmations of the
+    team's game (seated on seat A). Changes elsewhere in a big event leave it alone, so those polls still end
+    in 304. None when the player is not in the event."""
     row = poll_fetch(_FINGERPRINT, [player_id, tournament_id])
     return None if not row else list(row[0])
 
@@ -226,8 +233,22 @@ def my_event_state(*, tournament_id: int, player_id: int) -> dict[str, Any] | No
         "games": games,
         "swaps": swaps,
         "judge_called": judge_called,
-        "record": _record(player.pk),
+        "record": _record(_record_holder(tournament, player.pk)),
     }
+
+
+_SEAT_A_SQL = """
+SELECT a.player_id FROM tournaments_teammember b JOIN tournaments_teammember a ON a.team_id = b.team_id
+ WHERE b.player_id = %s AND b.seat = 1 AND a.seat = 0"""
+
+
+def _record_holder(tournament: Tournament, player_id: int) -> int:
+    """Whose matches make this player's record: their own, except seat B of a Two-Headed Giant team, whose
+    team's one game is seated on seat A (team_records.py credits it to both in the standings likewise)."""
+    if tournament.team_mode != "2hg":
+        return player_id
+    rows = poll_fetch(_SEAT_A_SQL, [player_id])
+    return int(rows[0][0]) if rows else player_id
 
 
 _RECORD_SQL = """
