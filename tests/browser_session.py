@@ -19,3 +19,23 @@ def sign_in_context(context: Any, live_server: Any, user: Any) -> None:
     context.add_cookies(
         [{"name": settings.SESSION_COOKIE_NAME, "value": session.session_key, "url": live_server.url}]
     )
+
+
+def signed_in_page(
+    browser: Any,
+    live_server: Any,
+    user: Any,
+    *,
+    viewport: dict[str, int],
+    locale: str = "en-US",
+    timeout_ms: int = 15_000,
+) -> Any:
+    """A new page in a context of its own (``user`` signed in unless None), whose ``base_url`` is the live
+    server's: the first step of every browser test that plays a person on a phone or a desktop."""
+    context = browser.new_context(locale=locale, viewport=viewport)
+    context.set_default_timeout(timeout_ms)
+    if user is not None:
+        sign_in_context(context, live_server, user)
+    page = context.new_page()
+    page.base_url = live_server.url  # type: ignore[attr-defined]
+    return page

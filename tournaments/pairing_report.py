@@ -208,15 +208,19 @@ def opponent_reasons(
         if len(s.players) != 2:
             continue
         for me, other in (s.players, s.players[::-1]):
-            mine, theirs = facts.points.get(me, 0), facts.points.get(other, 0)
-            if mine == theirs:
-                reasons[me] = ("same_points", {"points": mine})
-            elif mine > theirs:
-                reasons[me] = ("paired_down", {"from": mine, "to": theirs})
-            else:
-                reasons[me] = ("paired_up", {"from": theirs, "to": mine})
+            reasons[me] = opponent_reason(facts.points.get(me, 0), facts.points.get(other, 0))
     cache.set(key, reasons, 6 * 3600)
     return reasons
+
+
+def opponent_reason(mine: int, theirs: int) -> tuple[str, dict[str, int]]:
+    """Why these two met, seen from the side with ``mine`` points (players or teams alike): the same
+    points, paired down to fewer, or paired up to more."""
+    if mine == theirs:
+        return "same_points", {"points": mine}
+    if mine > theirs:
+        return "paired_down", {"from": mine, "to": theirs}
+    return "paired_up", {"from": theirs, "to": mine}
 
 
 def pairing_points_of(round_: Round, tournament: Tournament, player_ids: list[int]) -> dict[int, int]:

@@ -29,6 +29,7 @@ from .pairing_report import (
     BYE_LOWER_HAD_BYES,
     BYE_LOWEST,
     Rerun,
+    opponent_reason,
     round_manual_changes,
     round_report,
     round_rerun,
@@ -182,13 +183,7 @@ def team_opponent_reasons(round_: Round) -> dict[int, tuple[str, dict[str, Any]]
             reasons[p.team_a] = (_bye_reason(facts, p.team_a), {"points": facts.points[p.team_a]})
             continue
         for me, other in ((p.team_a, p.team_b), (p.team_b, p.team_a)):
-            mine, theirs = facts.points[me], facts.points[other]
-            if mine == theirs:
-                reasons[me] = ("same_points", {"points": mine})
-            elif mine > theirs:
-                reasons[me] = ("paired_down", {"from": mine, "to": theirs})
-            else:
-                reasons[me] = ("paired_up", {"from": theirs, "to": mine})
+            reasons[me] = opponent_reason(facts.points[me], facts.points[other])
     cache.set(key, reasons, 6 * 3600)
     return reasons
 

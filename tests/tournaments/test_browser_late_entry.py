@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser_session import sign_in_context
+from tests.browser_session import signed_in_page
 
 from .factories import finish_round, make_event
 
@@ -25,12 +25,7 @@ def _phone(browser: Any, live_server: Any, user: Any, locale: str = "en-US") -> 
     """A 390 px phone already signed in as ``user`` (a server-side session: the log-in form is tested
     elsewhere)."""
 
-    context = browser.new_context(locale=locale, viewport=PHONE)
-    context.set_default_timeout(15_000)
-    sign_in_context(context, live_server, user)
-    page = context.new_page()
-    page.base_url = live_server.url  # type: ignore[attr-defined]
-    return page
+    return signed_in_page(browser, live_server, user, viewport=PHONE, locale=locale)
 
 
 def _shot(page: Any, name: str) -> None:

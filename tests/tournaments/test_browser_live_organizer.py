@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser_session import sign_in_context
+from tests.browser_session import signed_in_page
 
 from .factories import make_event
 
@@ -22,13 +22,7 @@ ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "live_organizer"
 def _context(browser: Any, live_server: Any, user: Any = None, *, viewport: dict[str, int]) -> Any:
     """A browser already signed in as ``user`` (a session made on the server side)."""
 
-    context = browser.new_context(locale="en-US", viewport=viewport)
-    context.set_default_timeout(20_000)
-    if user is not None:
-        sign_in_context(context, live_server, user)
-    page = context.new_page()
-    page.base_url = live_server.url  # type: ignore[attr-defined]
-    return page
+    return signed_in_page(browser, live_server, user, viewport=viewport, timeout_ms=20_000)
 
 
 def _shot(page: Any, name: str) -> None:

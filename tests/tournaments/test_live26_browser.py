@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser_session import sign_in_context
+from tests.browser_session import signed_in_page
 
 from .factories import make_event
 
@@ -20,12 +20,7 @@ PHONE = {"width": 390, "height": 844}
 
 
 def _phone(browser: Any, live_server: Any, user: Any) -> Any:
-    context = browser.new_context(locale="en-US", viewport=PHONE)
-    context.set_default_timeout(20_000)
-    sign_in_context(context, live_server, user)
-    page = context.new_page()
-    page.base_url = live_server.url  # type: ignore[attr-defined]
-    return page
+    return signed_in_page(browser, live_server, user, viewport=PHONE, timeout_ms=20_000)
 
 
 def _shot(page: Any, name: str) -> None:
