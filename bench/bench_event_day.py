@@ -497,15 +497,7 @@ async def organizer_day(room: Room, tournament_id: int, phones: list[dict[str, A
                                      headers=form_post(organizer), data={"confirmed": "yes"})  # fmt: skip
     timeline["posted"] = time.monotonic()
     timeline["pair_s"] = room.stats.latency[-1] if status in (302, 303) else float("nan")
-    if status in (302, 303):  # the dashboard the click lands on
-        await fetch(
-            room.session,
-            room.stats,
-            "org dashboard",
-            "GET",
-            base + got["Location"],
-            headers=organizer.headers,
-        )
+    await land_on_dashboard(room, organizer, base, status, got)
     room.current_round = 2
     # A short run still sees the clock started (and its effect) before it ends.
     timer_at = timeline["posted"] + min(TIMER_AFTER_S, (room.stop - timeline["posted"]) / 2)
@@ -521,15 +513,14 @@ async def start_timer(room: Room, organizer: Browser, base: str, pk: int, at: fl
     status, got, _b = await fetch(room.session, room.stats, "timer start", "POST",
                                   f"{base}/tournaments/{pk}/rounds/2/timer/", headers=form_post(organizer),
                                   data={"minutes": "50"})  # fmt: skip
+    await land_on_dashboard(room, organizer, base, status, got)
+
+
+async def land_on_dashboard(room: Room, organizer: Browser, base: str, status: int, got: Any) -> None:
+    """The dashboard an organizer's form post redirects to, opened as the browser would."""
     if status in (302, 303):
-        await fetch(
-            room.session,
-            room.stats,
-            "org dashboard",
-            "GET",
-            base + got["Location"],
-            headers=organizer.headers,
-        )
+        await fetch(room.session, room.stats, "org dashboard", "GET", base + got["Location"],
+                    headers=organizer.headers)  # fmt: skip
 
 
 async def results(room: Room, by_user: dict[int, Browser], *, round_number: int, until: float) -> None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import phases, records
-from .engine.pairing import PairingImpossible, pair_down_lower_bound, pair_downs_of, pair_round
+from .engine.pairing import PairingImpossible, PairingPlayer, pair_down_lower_bound, pair_downs_of, pair_round
 from .models import PairingChange, Round, Tournament
 
 # Reasons a player received the bye (codes; the words are at the edge, tournaments/report_words.py).
@@ -170,8 +170,14 @@ def round_rerun(round_: Round) -> Rerun:
     """Pair the round again from its inputs and stored seed and compare table by table, seat by seat."""
     facts = _facts(round_)
     stored = sorted((s.table, s.bye, tuple(s.players)) for s in facts.seated)
+    return rerun_against(stored, facts.inputs.players, round_)
+
+
+def rerun_against(stored: list[Any], players: list[PairingPlayer], round_: Round) -> Rerun:
+    """Pair ``players`` with the round's number and seed and compare with ``stored`` (table, bye, ids) —
+    players' and teams' rounds alike."""
     try:
-        result = pair_round(facts.inputs.players, round_.number, round_.seed)
+        result = pair_round(players, round_.number, round_.seed)
     except PairingImpossible as error:
         return Rerun(False, stored, [], error=str(error))
     rerun = [(p.table, False, (p.player_a, p.player_b)) for p in result.pairs]

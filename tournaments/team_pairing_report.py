@@ -22,7 +22,7 @@ from typing import Any
 
 from . import phases, records
 from .engine import teams as team_engine
-from .engine.pairing import PairingImpossible, PairingPlayer, pair_down_lower_bound, pair_downs_of, pair_round
+from .engine.pairing import PairingPlayer, pair_down_lower_bound, pair_downs_of
 from .models import Round
 from .pairing_report import (
     BYE_AVOIDS_REMATCH,
@@ -30,6 +30,7 @@ from .pairing_report import (
     BYE_LOWEST,
     Rerun,
     opponent_reason,
+    rerun_against,
     round_manual_changes,
     round_report,
     round_rerun,
@@ -154,15 +155,7 @@ def team_round_rerun(round_: Round) -> Rerun:
         PairingPlayer(id=t, points=pts, opponents=frozenset(facts.met.get(t, ())), had_bye=t in facts.byes)
         for t, pts in sorted(facts.points.items())  # the pairing service's order: by team id
     ]
-    try:
-        result = pair_round(players, round_.number, round_.seed)
-    except PairingImpossible as error:
-        return Rerun(False, stored, [], error=str(error))
-    rerun = [(p.table, False, (p.player_a, p.player_b)) for p in result.pairs]
-    if result.bye is not None:
-        rerun.append((len(result.pairs) + 1, True, (result.bye,)))
-    rerun.sort()
-    return Rerun(stored == rerun, stored, rerun)
+    return rerun_against(stored, players, round_)
 
 
 def team_opponent_reasons(round_: Round) -> dict[int, tuple[str, dict[str, Any]]]:
