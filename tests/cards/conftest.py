@@ -112,3 +112,10 @@ def organizer(make_user: Any, games: dict[str, Any]) -> Any:
     for game in games.values():
         game.card_editors.add(user)
     return user
+
+
+@pytest.fixture
+def media(settings: Any, tmp_path: Path) -> Path:
+    """Uploaded card pictures go to a folder of the test's own."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+    return settings.MEDIA_ROOT

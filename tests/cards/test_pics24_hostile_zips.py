@@ -7,7 +7,6 @@ from __future__ import annotations
 import io
 import stat
 import zipfile
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,12 +18,6 @@ from cards.models import Card, CardPicture
 from tests.cards.test_pics24_import import api_import, make_zip, picture, stored_files
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def media(settings: Any, tmp_path: Path) -> Path:
-    settings.MEDIA_ROOT = tmp_path / "media"
-    return settings.MEDIA_ROOT
 
 
 @pytest.fixture

@@ -42,12 +42,6 @@ def make_zip(entries: dict[str, bytes], compression: int = zipfile.ZIP_DEFLATED)
 
 
 @pytest.fixture
-def media(settings: Any, tmp_path: Path) -> Path:
-    settings.MEDIA_ROOT = tmp_path / "media"
-    return settings.MEDIA_ROOT
-
-
-@pytest.fixture
 def editor(make_user: Any, games: dict[str, Any]) -> Any:
     user = make_user("ed")
     for slug in ("yugioh", "caster"):
