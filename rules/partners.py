@@ -15,8 +15,8 @@ from django.core.cache import cache
 from django.db.models import Count, Max, Q
 
 from cards.models import Card, Game
+from games.pairs import PairRule, ability_lines, has_keyword, pair_rule
 
-from .engine.pairs import PairRule, ability_lines, has_keyword, pair_rule
 from .services import _format, card_info
 
 MAX_PARTNERS = 200

@@ -112,7 +112,7 @@ def section_title(slug: str, game_slug: str = "", format_slug: str = "") -> str:
     """A section's name in the active language: the rule set's (English when it has no word in the
     language) when the game is known, else the catalogue's word for the usual slugs, else the slug."""
     if game_slug:
-        from rules.engine.registry import default_registry
+        from games.registry import default_registry
 
         try:
             fmt = default_registry().format(game_slug, format_slug) if format_slug else None

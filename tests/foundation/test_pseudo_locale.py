@@ -155,7 +155,7 @@ def test_result_history_words_change_language(pseudo: str) -> None:
 
 
 def test_names_from_rule_set_labels_fall_back_to_english(pseudo: str) -> None:
-    from rules.engine.registry import default_registry
+    from games.registry import default_registry
 
     advanced = default_registry().game("yugioh").formats["advanced"]
     assert advanced.title(pseudo) == advanced.name and advanced.sections[0].title(pseudo) == "Main deck"

@@ -140,7 +140,7 @@ def _labels_without_russian(table: object, path: str) -> list[str]:
     return []
 
 
-RULESETS = sorted((ROOT / "rules" / "rulesets").glob("*.toml"))
+RULESETS = sorted((ROOT / "games" / "rulesets").glob("*.toml"))
 
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=lambda p: p.name)

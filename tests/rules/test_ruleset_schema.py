@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from games.schema import README_END, README_START, readme_with_reference, schema_reference
 from rules.engine import RuleSetError, load_registry
-from rules.engine.schema import README_END, README_START, readme_with_reference, schema_reference
 
 from .helpers import MINI_FORMAT, MINI_GAME
 

@@ -33,7 +33,7 @@ def team_deck_conflicts(
     *, game: Any, format_slug: str, decks: Sequence[tuple[str, Snapshot]]
 ) -> list[dict[str, Any]]:
     """The team rule's violations, each naming the card and both decks, in the order the decks are given."""
-    from rules.engine.cards import Deck as EngineDeck
+    from games.cards import Deck as EngineDeck
     from rules.engine.team import team_conflicts
     from rules.services import card_info
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from rules.engine.schema import readme_with_reference, schema_reference
+from games.schema import readme_with_reference, schema_reference
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 

@@ -25,7 +25,7 @@ from .schema import key_lines, located
 
 log = logging.getLogger(__name__)
 
-RULESETS_DIR = Path(__file__).resolve().parent.parent / "rulesets"
+RULESETS_DIR = Path(__file__).resolve().parent / "rulesets"
 COPY_KEYS = ("name", "identity", "name_level")
 # Card columns a search filter may name besides attribute keys, and the one kind each allows: the card
 # search takes type/subtype as one value and level/cost as a min–max range.
