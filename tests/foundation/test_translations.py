@@ -154,7 +154,8 @@ def test_every_rule_set_label_has_a_russian_word(ruleset: Path) -> None:
 
 def test_every_message_key_the_rules_code_uses_is_in_the_table() -> None:
     """A key the readers, the engine or a service use but the table lacks would reach people as a raw key:
-    every quoted ``prefix.name`` literal in rules/ whose prefix is a message family must be a table key."""
+    every quoted ``prefix.name`` literal in rules/ and games/ (the registry raises keyed errors the rules app
+    words) whose prefix is a message family must be a table key."""
     from rules.messages import MESSAGES
 
     families = {key.split(".")[0] for key in MESSAGES}
@@ -162,13 +163,14 @@ def test_every_message_key_the_rules_code_uses_is_in_the_table() -> None:
     tables = {ROOT / "rules" / "messages.py", ROOT / "rules" / "banlist_messages.py"}
     used = {
         (path.relative_to(ROOT).as_posix(), key)
-        for path in (ROOT / "rules").rglob("*.py")
+        for package in ("rules", "games")
+        for path in (ROOT / package).rglob("*.py")
         if path not in tables and "migrations" not in path.parts
         for key in literal.findall(path.read_text(encoding="utf-8"))
         if key.split(".")[0] in families
     }
     missing = sorted((where, key) for where, key in used if key not in MESSAGES)
-    assert not missing, f"message keys used in rules/ but not in rules/messages.py: {missing}"
+    assert not missing, f"message keys used in rules/ or games/ but not in rules/messages.py: {missing}"
     # The ban-list readers and the filter compiler are covered (not only the engine's report keys).
     assert {"banlist_file.repeated", "banlist_import.immutable", "filter.not_number"} <= {k for _, k in used}
 
