@@ -98,8 +98,10 @@ def instrument(clock: Clock) -> None:
     """Time the service's steps where it looks them up (module attributes), without changing what they do."""
     from django.db import connection
 
-    from tournaments import pairing_inputs, records, signals
+    from tournaments import signals
     from tournaments.engine import pairing
+    from tournaments.pairings import inputs as pairing_inputs
+    from tournaments.reads import records
     from tournaments.services import rounds
 
     records.load_history = clock.wrap("history", records.load_history)

@@ -118,7 +118,7 @@ def test_every_deck_problem_code_has_a_russian_translation() -> None:
 def test_every_history_action_and_ending_has_a_russian_translation() -> None:
     from django.utils import translation
 
-    from tournaments.history import ACTIONS, ENDINGS
+    from tournaments.reads.history import ACTIONS, ENDINGS
 
     missing = []
     for code, label in {**ACTIONS, **ENDINGS}.items():
@@ -176,7 +176,7 @@ def test_every_message_key_the_rules_code_uses_is_in_the_table() -> None:
 
 
 def test_every_pairing_and_pod_refusal_has_a_russian_translation() -> None:
-    from tournaments.engine_messages import MESSAGES
+    from tournaments.pairings.refusals import MESSAGES
 
     missing = [key for key, template in MESSAGES.items() if not _has_russian(template)]
     assert not missing, f"pairing/pod refusal keys without a Russian catalogue entry: {missing}"

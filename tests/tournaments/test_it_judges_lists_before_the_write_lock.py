@@ -16,8 +16,8 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from tournaments import decklists
 from tournaments.models import Player
+from tournaments.printables import decklists
 
 from .factories import make_event, ydk_text, ygo_cards, ygo_payload
 

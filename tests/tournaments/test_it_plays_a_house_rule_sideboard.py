@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from games.registry import default_registry, with_house_sideboard
 from tournaments import services
-from tournaments.decklists import snapshot_size
+from tournaments.printables.decklists import snapshot_size
 
 from .factories import make_card, make_event
 

@@ -139,7 +139,8 @@ def test_the_pairing_points_are_the_phase_standings_points(games, organizer, gam
     """``pairing_inputs.pairing_points`` answers what ``phases.pairing_points`` (the standings) answers: late
     entries with their missed-round losses, a drop, an intentional draw, drawn games, a result still waiting
     for its confirmation, a bye, and a second phase that starts its points from zero."""
-    from tournaments import pairing_inputs, phases, records
+    from tournaments.pairings import inputs as pairing_inputs
+    from tournaments.reads import phases, records
 
     event = _event(organizer, games[game], 21)
     rng = random.Random(game)

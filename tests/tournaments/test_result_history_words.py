@@ -9,8 +9,9 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from tournaments import history, services
+from tournaments import services
 from tournaments.models import ResultChange
+from tournaments.reads import history
 
 from .factories import make_event
 

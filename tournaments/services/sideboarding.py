@@ -20,9 +20,9 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from .. import decklists
 from ..models import Match, Player, SideboardChange, Tournament
 from ..permissions import is_organizer
+from ..printables import decklists
 from .common import (
     announce,
     format_uses_pool,

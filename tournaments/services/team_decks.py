@@ -17,8 +17,8 @@ from typing import Any
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils.translation import gettext as _
 
-from ..decklists import Snapshot, snapshot_cards, snapshot_from_deck
 from ..models import TeamMember, Tournament
+from ..printables.decklists import Snapshot, snapshot_cards, snapshot_from_deck
 from .common import game_rules
 
 SEATS = "ABC"

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import phases, team_reads
-from .models import Match, Phase, Player, Round, TeamMember, Tournament
+from ..models import Match, Phase, Player, Round, TeamMember, Tournament
+from ..reads import phases
+from ..reads import teams as team_reads
 
 SEATS = "ABC"
 
@@ -65,7 +66,7 @@ def add_second_heads(tournament: Tournament, by_match: dict[int, dict[str, Any]]
     """Two-Headed Giant, pairings by name: each match's seats (seat A's players) joined by their seat B
     partners, so both heads of a team find the table and see both heads of the other team (``mates``: each
     head's teammate, never listed as their opponent)."""
-    from .team_records import two_headed_partners
+    from ..reads.team_records import two_headed_partners
 
     partners = two_headed_partners(tournament)
     names = dict(Player.objects.filter(pk__in=partners.values()).values_list("id", "name"))
@@ -110,7 +111,7 @@ def label_team_slips(tournament: Tournament, matches: list[Match]) -> None:
 
 def phase_context(tournament: Tournament, number: int | None) -> dict[str, Any] | None:
     """The ``phase`` printable: None when the event has no such Swiss phase."""
-    from .services import team_standings_rows
+    from ..services import team_standings_rows
 
     number = number or 1
     phase = None
@@ -131,7 +132,7 @@ def phase_context(tournament: Tournament, number: int | None) -> dict[str, Any] 
 
 
 def teams_context(tournament: Tournament) -> dict[str, Any] | None:
-    from .services import team_standings_rows
+    from ..services import team_standings_rows
 
     if tournament.team_size < 2:
         return None

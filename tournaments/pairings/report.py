@@ -16,9 +16,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import phases, records
-from .engine.pairing import PairingImpossible, PairingPlayer, pair_down_lower_bound, pair_downs_of, pair_round
-from .models import PairingChange, Round, Tournament
+from ..engine.pairing import (
+    PairingImpossible,
+    PairingPlayer,
+    pair_down_lower_bound,
+    pair_downs_of,
+    pair_round,
+)
+from ..models import PairingChange, Round, Tournament
+from ..reads import phases, records
 
 # Reasons a player received the bye (codes; the words are at the edge, tournaments/report_words.py).
 BYE_LOWEST = "lowest_without_bye"
@@ -64,7 +70,7 @@ class RoundFacts:
 
 
 def _facts(round_: Round, tournament: Tournament | None = None) -> RoundFacts:
-    from .pairing_inputs import round_inputs
+    from .inputs import round_inputs
 
     tournament = tournament or round_.tournament
     history = records.load_history(tournament)
@@ -238,7 +244,7 @@ def pairing_points_of(round_: Round, tournament: Tournament, player_ids: list[in
     round when the phase resets them); ``tests/tournaments/test_it_explains_pairings.py`` holds the two to
     the same answers.
     """
-    from .models import MatchSeat
+    from ..models import MatchSeat
 
     phase = phases.phase_of_round(tournament, round_.number)
     first = phase.first_round if phase is not None and not phase.carry_points else 1

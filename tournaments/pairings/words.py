@@ -6,7 +6,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from .models import Match, Round, Tournament
+from ..models import Match, Round, Tournament
 
 
 def reason_line(code: str, params: dict[str, Any]) -> str:
@@ -54,7 +54,7 @@ def why_opponent(
         or tournament.team_size > 1
     ):
         return ""
-    from .pairing_report import opponent_reasons, pairing_points_of
+    from .report import opponent_reasons, pairing_points_of
 
     if match.bye:
         found = opponent_reasons(round_, tournament).get(player_id)

@@ -12,9 +12,10 @@ from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
-from . import decklists, selectors
-from .models import Player, Round, Tournament
-from .permissions import is_organizer
+from ..models import Player, Round, Tournament
+from ..permissions import is_organizer
+from ..reads import selectors
+from . import decklists
 
 TIEBREAK_LABELS = {
     "omw": "OMW%",
@@ -208,7 +209,7 @@ def pairing_rows(round_: Round, order: str) -> list[dict[str, Any]]:
         entry = by_match.setdefault(match_id, {"table": table, "bye": bye, "seats": []})
         entry["seats"].append((player_id, name))
     if round_.tournament.team_mode == "2hg":
-        from .print_teams import add_second_heads
+        from .teams import add_second_heads
 
         add_second_heads(round_.tournament, by_match)  # seat B finds the team's table under their own name
     rows = []
@@ -236,7 +237,7 @@ def context_for(
             return None
         base["round"] = round_
     if kind == "pairings" and order == "table" and tournament.team_size > 1:
-        from .print_teams import team_pairing_rows
+        from .teams import team_pairing_rows
 
         base.update(
             template="tournaments/print/team_pairings.html",
@@ -253,10 +254,10 @@ def context_for(
     elif kind == "slips":
         matches = [m for m in selectors.round_with_matches(round_=round_) if not m.bye]  # type: ignore[arg-type]
         if tournament.team_size > 1:
-            from .print_teams import label_team_slips
+            from .teams import label_team_slips
 
             label_team_slips(tournament, matches)
-        from .services import TOP_CUT_EXTRA_DRAWS, game_rules, max_games
+        from ..services import TOP_CUT_EXTRA_DRAWS, game_rules, max_games
 
         rules = game_rules(tournament.game)
         base.update(
@@ -273,7 +274,7 @@ def context_for(
         base.update(template="tournaments/print/standings.html", rows=rows, columns=columns,
                     filename=f"standings-{tournament.pk}")  # fmt: skip
     elif kind in ("teams", "phase"):
-        from .print_teams import phase_context, teams_context
+        from .teams import phase_context, teams_context
 
         extra = teams_context(tournament) if kind == "teams" else phase_context(tournament, number)
         if extra is None:

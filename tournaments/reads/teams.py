@@ -10,9 +10,9 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from ..engine import teams as team_engine
+from ..models import TeamMember, Tournament
 from . import records
-from .engine import teams as team_engine
-from .models import TeamMember, Tournament
 
 
 def team_cut_check(tournament: Tournament) -> None:
@@ -101,7 +101,7 @@ def team_cut_entrants(tournament: Tournament, history: records.History, phase: A
 def team_cut_reach(tournament: Tournament) -> tuple[dict[int, int], dict[int, int], int | None]:
     """How far each team went in the top cut: ``(team -> the last cut round it played, round -> its team
     pairings, the final's winning team or None)``."""
-    from .models import MatchSeat, Round
+    from ..models import MatchSeat, Round
 
     per = tables_per_pairing(tournament)
     seat_of, _members = membership(tournament)

@@ -20,11 +20,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import phases, records
-from .engine import teams as team_engine
-from .engine.pairing import PairingPlayer, pair_down_lower_bound, pair_downs_of
-from .models import Round
-from .pairing_report import (
+from ..engine import teams as team_engine
+from ..engine.pairing import PairingPlayer, pair_down_lower_bound, pair_downs_of
+from ..models import Round
+from ..reads import phases, records
+from ..reads.teams import membership, tables_per_pairing, team_results
+from .report import (
     BYE_AVOIDS_REMATCH,
     BYE_LOWER_HAD_BYES,
     BYE_LOWEST,
@@ -35,7 +36,6 @@ from .pairing_report import (
     round_report,
     round_rerun,
 )
-from .team_reads import membership, tables_per_pairing, team_results
 
 
 @dataclass(slots=True)

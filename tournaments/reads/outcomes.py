@@ -16,7 +16,7 @@ from django.core.cache import cache
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from .models import Player, Tournament
+from ..models import Player, Tournament
 
 
 def ordinal(n: int) -> str:

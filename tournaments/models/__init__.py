@@ -436,5 +436,5 @@ class JudgeCall(models.Model):
         return f"{self.match} judge call"
 
 
-from .phase_models import Phase  # noqa: E402,F401  (phases: a module of their own, see its docstring)
-from .team_models import Team, TeamMember  # noqa: E402,F401  (teams: likewise)
+from .phases import Phase  # noqa: E402,F401  (phases: a module of their own, see its docstring)
+from .teams import Team, TeamMember  # noqa: E402,F401  (teams: likewise)

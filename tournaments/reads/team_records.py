@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from .models import TeamMember, Tournament
+from ..models import TeamMember, Tournament
 
 
 def two_headed_partners(tournament: Tournament) -> dict[int, int]:

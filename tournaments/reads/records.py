@@ -10,7 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from .models import Match, MatchSeat, Player, Round, Tournament
+from ..models import Match, MatchSeat, Player, Round, Tournament
 from .team_records import two_headed_partners, two_headed_records
 
 RESULT_STATUSES = (Match.Status.REPORTED, Match.Status.CONFIRMED, Match.Status.DISPUTED, Match.Status.FINAL)
@@ -109,7 +109,7 @@ def load_history(tournament: Tournament, *, kind: str | None = Round.Kind.SWISS)
         m.seats.sort(key=lambda s: s.seat)
     pod_scale = 0
     if tournament.match_format == Tournament.MatchFormat.PODS:
-        from .services.common import game_rules, pod_size_range
+        from ..services.common import game_rules, pod_size_range
 
         pod_scale = pod_size_range(game_rules(tournament.game))[1]
     partners = two_headed_partners(tournament) if tournament.team_mode == "2hg" else {}
@@ -118,7 +118,7 @@ def load_history(tournament: Tournament, *, kind: str | None = Round.Kind.SWISS)
 
 def standing_inputs(history: History) -> tuple[list[Any], list[Any]]:
     """Players and match records for ``tournaments.engine.standings.compute_standings``."""
-    from .engine.standings import MatchRecord, StandingPlayer
+    from ..engine.standings import MatchRecord, StandingPlayer
 
     # MTR 2.10: a player who drops before round 1 (a no-show included) played nothing and is not listed.
     listed = [p for p in history.players.values() if p.dropped_at_round != 0]
@@ -151,7 +151,7 @@ def standing_inputs(history: History) -> tuple[list[Any], list[Any]]:
 
 
 def compute_rows(history: History, policy: str) -> list[Any]:
-    from .engine.standings import compute_standings
+    from ..engine.standings import compute_standings
 
     players, records = standing_inputs(history)
     return compute_standings(players, records, policy, pod_scale=history.pod_scale or None)

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
-from .models import Match
+from ..models import Match
 
 # ResultChange.action / EntryChange.action → what happened, as the result-history table says it.
 ACTIONS: dict[str, Any] = {

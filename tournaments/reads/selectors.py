@@ -10,10 +10,10 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from ..models import Match, MatchSeat, Player, ResultChange, Round, Tournament
+from ..permissions import is_organizer
 from . import records
 from .cut_stages import STAGE_ORDER, stage_name
-from .models import Match, MatchSeat, Player, ResultChange, Round, Tournament
-from .permissions import is_organizer
 
 TIEBREAK_KEYS = {
     "mtg": ("omw", "gw", "ogw"),
@@ -77,7 +77,7 @@ def top_cut_stages(tournament: Tournament) -> dict[int, str]:
     """
     if tournament.team_size > 1:
         # A bracket of teams: every member has their team's stage (tournaments/team_reads.py).
-        from .team_reads import team_cut_stages
+        from .teams import team_cut_stages
 
         return team_cut_stages(tournament)
     rows = list(
@@ -107,7 +107,7 @@ def top_cut_stages(tournament: Tournament) -> dict[int, str]:
 
 def standings_columns(tournament: Tournament) -> list[tuple[str, str]]:
     """The tiebreak columns of the standings as ``(key, words)`` in the reader's language, per game."""
-    from .services.result_rules import pod_value_labels
+    from ..services.result_rules import pod_value_labels
 
     if tournament.tiebreakers == Tournament.Tiebreakers.PODS:
         score, tiebreak = pod_value_labels(tournament.game.slug)
@@ -258,7 +258,7 @@ def tournament_champion(tournament: Tournament) -> Player | None:
     if last is None:
         rows = standings_compute(tournament=tournament)
         return tournament.players.filter(pk=rows[0]["player"]).first() if rows else None
-    from .services import match_winner
+    from ..services import match_winner
 
     match = last.matches.prefetch_related("seats").first()
     winner = match_winner(match) if match else None
@@ -332,7 +332,7 @@ def match_payload(match: Match) -> dict[str, Any]:
         data["wins"] = [s.wins for s in seats]
         data["draws"] = match.draws
     if len(seats) == 2 and not pod and match.status == Match.Status.PENDING:
-        from .services import next_first_player
+        from ..services import next_first_player
 
         decision = next_first_player(match)
         data["next_first"] = {
@@ -407,8 +407,8 @@ def players_listing(tournament: Tournament) -> tuple[list[Player], dict[str, Any
 def entry_changes(tournament: Tournament, limit: int = 100) -> list[dict[str, Any]]:
     """The latest audited changes of the event's entries (links, claims, late entries, promotions, renames,
     check-ins marked, drops undone), newest first, with the action in words."""
+    from ..models import EntryChange
     from .history import action_text
-    from .models import EntryChange
 
     rows = (
         EntryChange.objects.filter(player__tournament=tournament)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from ..models import Phase, Tournament
 from . import records
-from .models import Phase, Tournament
 
 
 def phase_of_round(tournament: Tournament, number: int) -> Phase | None:
@@ -52,7 +52,7 @@ def cut_entrants(tournament: Tournament, history: records.History, phase: Phase)
     """Who advances into ``phase``: standings before its first round, cut by points and/or rank (team
     events: by team standings, every member of an advancing team)."""
     if tournament.team_size > 1:
-        from .team_reads import team_cut_entrants
+        from .teams import team_cut_entrants
 
         return team_cut_entrants(tournament, history, phase)
     rows = [row for row in records.compute_rows(history, tournament.tiebreakers) if not row.dropped]

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from . import phases, records
-from .engine.pairing import PairingPlayer
-from .models import Phase, Tournament
+from ..engine.pairing import PairingPlayer
+from ..models import Phase, Tournament
+from ..reads import phases, records
 
 
 @dataclass(slots=True)
@@ -56,7 +56,7 @@ def pairing_points(tournament: Tournament, history: records.History, phase: Phas
     """``phases.pairing_points`` (the standings' points: the whole event's, or the phase's own when it resets)
     without the tiebreakers and ranks the pairing never reads: at 16,384 players computing them was the
     largest part of posting a round. ``tests/tournaments/test_post26_round_post.py`` holds the two equal."""
-    from .engine.standings import compute_points
+    from ..engine.standings import compute_points
 
     source = history if phase is None or phase.carry_points else phases.phase_history(history, phase)
     if tournament.tiebreakers != "pods":
