@@ -55,7 +55,7 @@ def round_inputs(
 def pairing_points(tournament: Tournament, history: records.History, phase: Phase | None) -> dict[int, int]:
     """``phases.pairing_points`` (the standings' points: the whole event's, or the phase's own when it resets)
     without the tiebreakers and ranks the pairing never reads: at 16,384 players computing them was the
-    largest part of posting a round. ``tests/tournaments/test_post26_round_post.py`` holds the two equal."""
+    largest part of posting a round. ``tests/tournaments/test_round_post_queries_and_pairings.py`` holds the two equal."""
     from ..engine.standings import compute_points
 
     source = history if phase is None or phase.carry_points else phases.phase_history(history, phase)

@@ -10,7 +10,7 @@ from django.core.management.base import CommandError
 
 from tournaments.models import Match, MatchSeat, Round, Tournament
 
-from .test_teams25_team_phases_and_cut import _event, _play, _teams
+from .test_team_phases_and_cut import _event, _play, _teams
 
 pytestmark = pytest.mark.django_db
 

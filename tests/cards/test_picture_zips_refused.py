@@ -15,7 +15,7 @@ from PIL import Image
 from cards import pictures as picture_limits
 from cards.importers import import_issue_text
 from cards.models import Card, CardPicture
-from tests.cards.test_pics24_import import api_import, make_zip, picture, stored_files
+from tests.cards.test_pictures_come_with_a_card_import import api_import, make_zip, picture, stored_files
 
 pytestmark = pytest.mark.django_db
 

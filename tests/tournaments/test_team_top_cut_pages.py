@@ -9,7 +9,7 @@ import pytest
 from tournaments import services
 from tournaments.models import Tournament
 
-from .test_teams25_team_phases_and_cut import _event, _play, _teams
+from .test_team_phases_and_cut import _event, _play, _teams
 
 pytestmark = pytest.mark.django_db
 

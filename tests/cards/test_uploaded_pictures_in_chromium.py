@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.cards.test_pics24_import import make_zip
+from tests.cards.test_pictures_come_with_a_card_import import make_zip
 from tests.conftest import login_in_browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
