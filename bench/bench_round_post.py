@@ -1,4 +1,4 @@
-"""Posting a Swiss round end to end at 16,384 players (issue #26 item 5): pair + save + notify + first renders.
+"""Posting a Swiss round end to end at 16,384 players: pair + save + notify + first renders.
 
     .venv/bin/python bench/bench_round_post.py [--players 16384] [--rounds 5] [--postgres] [--target 1.0]
                                                [--cpu] [--profile FILE]

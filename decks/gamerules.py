@@ -10,7 +10,7 @@ from dataclasses import field as dataclass_field
 
 from games.registry import word_for
 
-# The fallbacks, used only when a rule set does not say.
+# Opening hands of the first games, used only when a rule set does not say.
 OPENING_HAND_FALLBACK: dict[str, int | dict[str, int]] = {
     "everseal": 5,
     "yugioh": 5,

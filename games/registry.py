@@ -1,4 +1,4 @@
-"""Rule sets are data: one TOML file per game in rules/rulesets/, loaded into a registry.
+"""Rule sets are data: one TOML file per game in games/rulesets/, loaded into a registry.
 
 A new game or format needs a data file, not code. The schema is declared once in ``schema.py`` (the
 README's reference is generated from it); loading checks every file against it and names the file, key
@@ -222,7 +222,7 @@ class HeroRules:
     identity: IdentityRule | None = None
     # Language → the slot's name (``label``/``label_ru`` and ``[game.labels.heroes]``).
     names: Mapping[str, str] = field(default_factory=dict)
-    # Ways two cards share the slot (Magic's partners, backgrounds): rules/engine/pairs.py.
+    # Ways two cards share the slot (Magic's partners, backgrounds): games/pairs.py.
     pairs: tuple[PairRule, ...] = ()
 
     def words(self) -> dict[str, str]:
@@ -803,7 +803,7 @@ def load_registry(directory: Path = RULESETS_DIR, *, strict: bool = True) -> Reg
 
 @cache
 def default_registry() -> Registry:
-    """The registry of the rule sets shipped in rules/rulesets/, loaded once per process. A broken file is
+    """The registry of the rule sets shipped in games/rulesets/, loaded once per process. A broken file is
     logged and left out, so one mistake does not take every game down (``sync_games`` reports it too)."""
     registry = load_registry(strict=False)
     for message in registry.errors:

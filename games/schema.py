@@ -1,6 +1,6 @@
 """The rule-set file schema, declared once (pydantic v2), with errors that name the file, key and line.
 
-Every ``rules/rulesets/*.toml`` file is validated against :class:`RuleSetFile`; the registry then builds the
+Every ``games/rulesets/*.toml`` file is validated against :class:`RuleSetFile`; the registry then builds the
 engine's dataclasses from the validated tables and checks what a schema cannot say on its own (a copy-limit
 scope naming a section the format has, a FILTER that compiles). The rule-set reference in rules/README.md is
 generated from these models (``python manage.py ruleset_reference --write``), so the two cannot disagree.
@@ -375,7 +375,7 @@ class GameTable(_Table):
 
 
 class RuleSetFile(_Table):
-    """One `rules/rulesets/<game>.toml` file."""
+    """One `games/rulesets/<game>.toml` file."""
 
     game: GameTable
     formats: list[FormatTable] = Field(min_length=1, description="one or more `[[formats]]`")

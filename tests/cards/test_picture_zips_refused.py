@@ -1,4 +1,4 @@
-"""Hostile or broken picture ZIPs uploaded with a card import (issue 24) are refused with the reason, and
+"""Hostile or broken picture ZIPs uploaded with a card import are refused with the reason, and
 nothing is written: no card, no picture row, no file in the storage (not even the good pictures that were
 read before the bad one)."""
 

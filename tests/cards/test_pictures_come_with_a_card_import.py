@@ -1,4 +1,4 @@
-"""Card pictures uploaded with a card import (issue 24): a ZIP laid out as EDOPro's pics/<passcode>.jpg or
+"""Card pictures uploaded with a card import: a ZIP laid out as EDOPro's pics/<passcode>.jpg or
 Cockatrice's pics/CUSTOM/<name>.jpg, through the API, the import page and the management command; the
 pictures are stored re-encoded in the default storage, served by the site and shown where URL-template
 pictures are. Every ZIP here is built in the test; nothing is fetched from the internet."""

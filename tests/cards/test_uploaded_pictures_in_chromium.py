@@ -1,4 +1,4 @@
-"""Pictures uploaded with a card import (issue 24) in Chromium, desktop and phone: the builder's preview and
+"""Pictures uploaded with a card import in Chromium, desktop and phone: the builder's preview and
 the deck page show them beside the card's text, served by the site itself, with no picture host allowed
 (CARD_IMAGE_HOSTS empty, as at an offline venue). Any request leaving the live server fails the test."""
 
@@ -94,7 +94,7 @@ def test_the_builder_shows_an_uploaded_picture_beside_the_text(uploaded, page, d
     assert name["x"] >= art["x"] + art["width"]  # the text beside the picture, not under it
     assert page.evaluate("document.scrollingElement.scrollWidth") <= VIEWPORTS[device]["width"]
     page.locator("#card-preview").scroll_into_view_if_needed()
-    page.screenshot(path=str(ARTIFACTS / f"pics24-builder-{device}.png"), full_page=device == "phone")
+    page.screenshot(path=str(ARTIFACTS / f"uploaded-picture-builder-{device}.png"), full_page=device == "phone")
 
 
 def test_the_deck_page_on_a_phone_shows_the_uploaded_picture_in_the_opened_line(uploaded, page):
@@ -105,4 +105,4 @@ def test_the_deck_page_on_a_phone_shows_the_uploaded_picture_in_the_opened_line(
     shown = _shown(page, "[data-testid=section-main] details.card-line[open]")
     assert shown["src"].startswith("/cards/pictures/") and shown["width"] > 0
     assert page.evaluate("document.scrollingElement.scrollWidth") <= VIEWPORTS["phone"]["width"]
-    page.screenshot(path=str(ARTIFACTS / "pics24-deck-phone.png"))
+    page.screenshot(path=str(ARTIFACTS / "uploaded-picture-deck-phone.png"))

@@ -1,4 +1,4 @@
-"""The rule-set schema is declared once (rules/engine/schema.py): every file is checked against it with
+"""The rule-set schema is declared once (games/schema.py): every file is checked against it with
 messages naming the file, the key and the line; the README reference is generated from it; one broken file
 does not stop the others; formats hold dated versions."""
 

@@ -1,5 +1,5 @@
 """The pairing and pod engines refuse with a message key and params; the organizer reads the reason in
-their language (tournaments/engine_messages.py), never the engine's English."""
+their language (tournaments/pairings/refusals.py), never the engine's English."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""No request holds the SQLite write lock while it parses or judges a list (issue 23).
+"""No request holds the SQLite write lock while it parses or judges a list.
 
 The venue's SQLite opens every transaction with BEGIN IMMEDIATE: the one write lock of the whole venue
 is taken at the transaction's first statement. So the slow work of a registration — hashing a newcomer's

@@ -1,6 +1,6 @@
 """On a 390 px phone: the standings show the player's own place first and highlighted, no wider than the phone,
 and follow a confirmed result without a reload; the My-event clock follows a clock start without a reload.
-Screenshots under tests/artifacts/live26/."""
+Screenshots under tests/artifacts/live_phone/."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from .factories import make_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "live26"
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "live_phone"
 PHONE = {"width": 390, "height": 844}
 
 

@@ -1,4 +1,4 @@
-"""The organizer's pages of a big event (issue #26): a bounded number of queries whatever the number of
+"""The organizer's pages of a big event: a bounded number of queries whatever the number of
 players, only the tables that need someone in the live fragment, one searchable page of each list, one CSRF
 token per page (the shared fragment carries none) and every action still refused without it."""
 

@@ -1,5 +1,5 @@
 """The result history stores codes (``report``, ``{"wins": [0, 1], "status": "reported"}``); the match page
-words them in the reader's language (tournaments/history.py)."""
+words them in the reader's language (tournaments/reads/history.py)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Posting a Swiss round stays a fixed handful of queries whatever the size of the event, and the speed work of
-issue #26 (item 5) changed no pairing: the rounds posted for a fixed seed and fixed results are the ones the
+"""Posting a Swiss round stays a fixed handful of queries whatever the size of the event, and the speed work on
+posting changed no pairing: the rounds posted for a fixed seed and fixed results are the ones the
 code paired before it (a digest recorded from that code)."""
 
 from __future__ import annotations

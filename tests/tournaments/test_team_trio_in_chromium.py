@@ -2,7 +2,7 @@
 event of 3 and its teams registered on its team page (a typo'd username refused with the form kept), the
 event started, round 1's three seat matches entered on the round dashboard, the team standings read; then a
 member's 390 px phone shows their seat, their table and the team match's result. Screenshots under
-tests/artifacts/teams25b/."""
+tests/artifacts/team_trio/."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from tournaments.models import Match, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "teams25b"
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "team_trio"
 PHONE = {"width": 390, "height": 844}
 TEAMS = {"Blue Moon": ["ann", "boris", "chen"], "Red Sun": ["dana", "emil", "fay"],
          "Green Leaf": ["gus", "hana", "ivo"]}  # fmt: skip

@@ -1,4 +1,4 @@
-"""The `.local` address on the poster and the event page, seen at phone width in Russian (issue 22): shown
+"""The `.local` address on the poster and the event page, seen at phone width in Russian: shown
 when the name resolves to the LAN address (a resolver the test decides), wrapped, never wider than the
 screen. Screenshots: tests/artifacts/venue22_local/."""
 

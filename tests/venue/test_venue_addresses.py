@@ -1,4 +1,4 @@
-"""Venue addresses (issue 22): the `.local` name is shown beside the LAN address only when it resolves to it on
+"""Venue addresses: the `.local` name is shown beside the LAN address only when it resolves to it on
 the laptop; with HTTPS the links name the certificate's host and https; venue/tls.py refuses certificates it
 could not serve and makes a self-signed one for the LAN address."""
 

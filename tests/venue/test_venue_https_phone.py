@@ -1,4 +1,4 @@
-"""A phone at a venue served over HTTPS (issue 22): the real venue server (`manage.py venue --self-signed`:
+"""A phone at a venue served over HTTPS: the real venue server (`manage.py venue --self-signed`:
 gunicorn with a certificate made for the laptop's LAN address and 127.0.0.1), Chromium at 390×844.
 
 - With the certificate accepted, the service worker runs: join, go offline, save a game, reload — My event and

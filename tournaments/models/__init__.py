@@ -66,10 +66,10 @@ class Tournament(models.Model):
     round_minutes = models.PositiveSmallIntegerField(_("round time (minutes)"), default=50)
     # Each Swiss round is paired as a draft the organizers review and publish; players see it once published.
     draft_pairings = models.BooleanField(_("review pairings before players see them"), default=False)
-    # 1: players play for themselves; 2 or 3: teams (tournaments/team_models.py), paired as units.
+    # 1: players play for themselves; 2 or 3: teams (tournaments/models/teams.py), paired as units.
     team_size = models.PositiveSmallIntegerField(_("team size"), default=1)
     # How a team pairing is played: one match per seat, won by the majority, or Two-Headed Giant (one shared
-    # game per pairing, teams of 2): see tournaments/team_models.py.
+    # game per pairing, teams of 2): see tournaments/models/teams.py.
     team_mode = models.CharField(
         _("team mode"),
         max_length=5,

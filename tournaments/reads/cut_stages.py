@@ -1,5 +1,5 @@
 """Names of the top cut's stages, best first: how far a player (or a team) went. Shared by the players'
-standings (``selectors``) and the team standings (``team_reads``)."""
+standings (``selectors``) and the team standings (``teams``)."""
 
 from __future__ import annotations
 

@@ -76,7 +76,7 @@ def top_cut_stages(tournament: Tournament) -> dict[int, str]:
     the round they are playing; the winner of a decided final is "winner".
     """
     if tournament.team_size > 1:
-        # A bracket of teams: every member has their team's stage (tournaments/team_reads.py).
+        # A bracket of teams: every member has their team's stage (tournaments/reads/teams.py).
         from .teams import team_cut_stages
 
         return team_cut_stages(tournament)

@@ -102,7 +102,7 @@ def _pair_into(round_: Round, tournament: Tournament) -> None:
     from .phases import phase_seat_entrants
 
     # A phase's first round fixes who made its cut; the inputs are built where the pairing report builds
-    # them again (tournaments/pairing_inputs.py), so a round can be explained and reproduced.
+    # them again (tournaments/pairings/inputs.py), so a round can be explained and reproduced.
     phase_seat_entrants(tournament=tournament, number=round_.number, history=history)
     engine_players = round_inputs(tournament, history, round_.number).players
     try:

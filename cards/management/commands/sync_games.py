@@ -1,4 +1,4 @@
-"""Create or update the games and formats described by rules/rulesets/*.toml (safe to re-run)."""
+"""Create or update the games and formats described by games/rulesets/*.toml (safe to re-run)."""
 
 from __future__ import annotations
 

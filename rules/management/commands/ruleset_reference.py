@@ -14,7 +14,7 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 
 class Command(BaseCommand):
     help = (
-        "Print the rule-set file reference generated from rules/engine/schema.py; with --write, put it "
+        "Print the rule-set file reference generated from games/schema.py; with --write, put it "
         "into rules/README.md between its generated-reference markers."
     )
 
