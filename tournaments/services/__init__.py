@@ -29,8 +29,8 @@ from .checkin import checkin_open, no_shows_restore, player_check_in
 from .claims import player_claim, player_link, user_by_username
 from .clock import round_timer_add, round_timer_pause, round_timer_resume
 from .common import (
+    EXTRA_DRAWS,
     MAX_SEED,
-    TOP_CUT_EXTRA_DRAWS,
     TOP_CUT_SIZES,
     StaleVersion,
     format_uses_pool,
@@ -95,9 +95,9 @@ from .waitlist import waitlist_position, waitlist_promote, was_promoted
 __all__ = [
     "EDITABLE_ALWAYS",
     "EDITABLE_BEFORE_ROUND_1",
+    "EXTRA_DRAWS",
     "FINISH_REASONS",
     "MAX_SEED",
-    "TOP_CUT_EXTRA_DRAWS",
     "TOP_CUT_SIZES",
     "JudgedDeck",
     "StaleVersion",
