@@ -86,7 +86,7 @@ def test_time_called_after_a_win_and_two_draws_gives_the_match_to_the_winner_of_
 
 
 def test_past_the_drawn_game_allowance_the_players_end_it_with_time(table, api_client_for, user):
-    _event, match, a, b = table
+    _event, match, a, _b = table
     api = api_client_for(user)
     for number in range(1, 3 + services.EXTRA_DRAWS + 1):  # every game drawn
         assert _game(api, match, number, a, None).status_code == 200
