@@ -97,7 +97,6 @@ class SeriesDetailView(APIView):
         series = get_object_or_404(selectors.series_list(), pk=pk)
         return Response(s.SeriesOutSerializer(series_payload(series)).data)
 
-
     @extend_schema(
         operation_id="series_update",
         request=s.SeriesUpdateInSerializer,

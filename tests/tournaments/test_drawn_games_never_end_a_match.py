@@ -112,7 +112,9 @@ def test_a_whole_result_with_a_fourth_game_after_one_one_one_is_taken(table, org
     assert [s.wins for s in match.seats.order_by("seat")] == [2, 1]
 
 
-def test_the_phone_offers_the_fourth_game_and_the_time_button_after_one_one_one(table, client, user, organizer):
+def test_the_phone_offers_the_fourth_game_and_the_time_button_after_one_one_one(
+    table, client, user, organizer
+):
     event, match, a, b = table
     client.force_login(user)
     url = reverse("tournaments:my_event", args=[event.pk])
@@ -136,7 +138,9 @@ def test_a_yugioh_match_at_one_one_one_plays_a_fourth_duel(games, organizer, use
     first = {seat.seat: seat.player_id for seat in match.seats.all()}
     services.match_save_game(match=match, by=organizer, number=1, first=first[0], winner=a, chooser=first[0])
     services.match_save_game(match=match, by=organizer, number=2, first=first[1], winner=b, chooser=first[1])
-    services.match_save_game(match=match, by=organizer, number=3, first=first[0], winner=None, chooser=first[0])
+    services.match_save_game(
+        match=match, by=organizer, number=3, first=first[0], winner=None, chooser=first[0]
+    )
     services.match_save_game(match=match, by=organizer, number=4, first=first[1], winner=a, chooser=first[1])
     match.refresh_from_db()
     assert match.status != "pending"
