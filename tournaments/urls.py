@@ -47,6 +47,7 @@ urlpatterns = [
     path("<int:pk>/players/<int:player_id>/check-in/", player.player_check_in, name="player_check_in"),
     path("<int:pk>/players/<int:player_id>/undrop/", organizer.player_drop_undo, name="undrop"),
     path("<int:pk>/players/<int:player_id>/link/", organizer.player_link, name="player_link"),
+    path("<int:pk>/players/<int:player_id>/admit/", organizer.waitlist_admit, name="waitlist_admit"),
     path("<int:pk>/players/<int:player_id>/deck/", player.deck_submit, name="deck_submit"),
     path(
         "<int:pk>/players/<int:player_id>/registration/",

@@ -4,7 +4,7 @@
 - ``registration`` joining (by code), organizers adding players (one, many, CSV), deck lists, renaming
 - ``start``        starting the event (no-shows dropped, the round count fixed)
 - ``late_entry``   when late entries are taken and from which round they play
-- ``waitlist``     the player cap and its waitlist (promotion before the start)
+- ``waitlist``     the player cap and its waitlist (promotion before and after the start, admits)
 - ``names``/``claims`` guest entries claimed by their player or linked to an account by an organizer
 - ``checkin``      check-in, and undoing the no-show drops
 - ``drops``        drops and their undo
@@ -41,7 +41,7 @@ from .common import (
 )
 from .drops import drop_undoable, player_drop, player_drop_undo
 from .judging import judge_call, judge_call_answer, match_extend, penalty_add, penalty_counts
-from .late_entry import late_entry_open, late_entry_refusal
+from .late_entry import late_entry_open, late_entry_refusal, latest_swiss_round
 from .mending import pairing_bye, pairing_loss, pairing_pair, pairing_swap, player_fix_table, round_publish
 from .names import claim_candidates
 from .phases import phase_create, phase_seat_entrants, phase_set_cut
@@ -90,7 +90,14 @@ from .start import rounds_from_attendance, tournament_start
 from .team_decks import team_check_events, team_deck_check, team_deck_conflicts
 from .teams import team_register, team_seat_of, team_standings_rows
 from .topcut import bracket_of, match_winner, topcut_advance, topcut_start, tournament_finish
-from .waitlist import waitlist_position, waitlist_promote, was_promoted
+from .waitlist import (
+    admitted_over_cap,
+    waitlist_admit,
+    waitlist_may_move_up,
+    waitlist_position,
+    waitlist_promote,
+    was_promoted,
+)
 
 __all__ = [
     "EDITABLE_ALWAYS",
@@ -101,6 +108,7 @@ __all__ = [
     "TOP_CUT_SIZES",
     "JudgedDeck",
     "StaleVersion",
+    "admitted_over_cap",
     "bracket_of",
     "checkin_open",
     "claim_candidates",
@@ -116,6 +124,7 @@ __all__ = [
     "judge_call_answer",
     "late_entry_open",
     "late_entry_refusal",
+    "latest_swiss_round",
     "match_confirm_result",
     "match_correct_result",
     "match_dispute",
@@ -184,6 +193,8 @@ __all__ = [
     "tournament_start",
     "tournament_update",
     "user_by_username",
+    "waitlist_admit",
+    "waitlist_may_move_up",
     "waitlist_position",
     "waitlist_promote",
     "was_promoted",

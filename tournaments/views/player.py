@@ -469,15 +469,26 @@ def my_event_context(request: HttpRequest, base: dict[str, Any]) -> dict[str, An
 
 
 def entry_notes(tournament: Tournament, player: Player, record: dict[str, int]) -> dict[str, Any]:
-    """The waitlist (their place in line, or that they moved up) and how the event ended for them."""
+    """The waitlist (their place in line, or that they moved up), a late arrival's confirmation and how the
+    event ended for them."""
     before_start = tournament.status == Tournament.Status.REGISTRATION
     if tournament.late_entry_losses and player.joined_round > 1:
         # The rounds a late entry missed were all played before it joined: a match loss each, as the
         # standings count them.
         record = {**record, "losses": record["losses"] + player.joined_round - 1}
+    late_arrival = (
+        tournament.status == Tournament.Status.RUNNING
+        and not player.waitlisted
+        and player.dropped_at_round is None
+        and player.joined_round > services.latest_swiss_round(tournament)
+    )
     return {
         "record": record,
         "waitlist_position": services.waitlist_position(player) if player.waitlisted else None,
-        "promoted": before_start and not player.waitlisted and services.was_promoted(player),
+        "waitlist_open": player.waitlisted and services.waitlist_may_move_up(tournament),
+        "promoted": (before_start or late_arrival)
+        and not player.waitlisted
+        and services.was_promoted(player),
+        "late_arrival": late_arrival,
         "outcome": outcomes.player_outcome(tournament, player, record),
     }
