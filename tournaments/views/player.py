@@ -26,7 +26,7 @@ from idempotency.decorators import idempotent
 
 from .. import live, outcomes, printables, services
 from ..live.my_event import my_event_state
-from ..models import Match, Player, Round, Tournament
+from ..models import Match, Penalty, Player, Round, Tournament
 from ..pairing_words import why_opponent
 from ..permissions import is_organizer, player_for_user
 from ..printables import swap_lines
@@ -464,8 +464,25 @@ def my_event_context(request: HttpRequest, base: dict[str, Any]) -> dict[str, An
             tournament, round_, match, player.pk, opponents[0].player_id if len(opponents) == 1 else None
         ),
         "team_seat": services.team_seat_of(player.pk) if tournament.team_size > 1 else None,
+        **penalty_notes(player, match),
         **entry_notes(tournament, player, base["record"]),
     }
+
+
+def penalty_notes(player: Player, match: Match | None) -> dict[str, Any]:
+    """A player is told every penalty they received, and a game their opponent lost to one is named as such
+    (it is not a game anyone played)."""
+    mine = list(Penalty.objects.filter(player=player).select_related("round").order_by("created_at", "id"))
+    theirs = (
+        list(
+            Penalty.objects.filter(match=match, penalty=Penalty.Kind.GAME_LOSS)
+            .exclude(player=player)
+            .select_related("player")
+        )
+        if match is not None
+        else []
+    )
+    return {"my_penalties": mine, "opponent_penalties": theirs}
 
 
 def entry_notes(tournament: Tournament, player: Player, record: dict[str, int]) -> dict[str, Any]:
