@@ -6,6 +6,7 @@ from .views import (
     event,
     judging,
     matches,
+    official_ids,
     organizer,
     phases,
     player,
@@ -48,6 +49,13 @@ urlpatterns = [
     path("<int:pk>/players/<int:player_id>/undrop/", organizer.player_drop_undo, name="undrop"),
     path("<int:pk>/players/<int:player_id>/link/", organizer.player_link, name="player_link"),
     path("<int:pk>/players/<int:player_id>/admit/", organizer.waitlist_admit, name="waitlist_admit"),
+    path(
+        "<int:pk>/players/<int:player_id>/official-id/",
+        official_ids.player_official_id,
+        name="player_official_id",
+    ),
+    path("<int:pk>/standings.<slug:fmt>", official_ids.standings_export, name="standings_export"),
+    path("my-ids/", official_ids.my_official_ids, name="my_official_ids"),
     path("<int:pk>/players/<int:player_id>/deck/", player.deck_submit, name="deck_submit"),
     path(
         "<int:pk>/players/<int:player_id>/registration/",

@@ -44,6 +44,7 @@ from .judging import judge_call, judge_call_answer, match_extend, penalty_add, p
 from .late_entry import late_entry_open, late_entry_refusal, latest_swiss_round
 from .mending import pairing_bye, pairing_loss, pairing_pair, pairing_swap, player_fix_table, round_publish
 from .names import claim_candidates
+from .official_ids import official_id_check, official_id_of, official_id_save, player_official_id_set
 from .phases import phase_create, phase_seat_entrants, phase_set_cut
 from .registration import (
     JudgedDeck,
@@ -140,6 +141,9 @@ __all__ = [
     "new_join_code",
     "next_first_player",
     "no_shows_restore",
+    "official_id_check",
+    "official_id_of",
+    "official_id_save",
     "pairing_bye",
     "pairing_loss",
     "pairing_pair",
@@ -157,6 +161,7 @@ __all__ = [
     "player_fix_table",
     "player_join",
     "player_link",
+    "player_official_id_set",
     "player_register",
     "player_rename",
     "player_submit_deck",

@@ -35,6 +35,7 @@ from ..permissions import is_organizer, require_organizer
 from .common import announce, format_uses_pool, game_rules
 from .late_entry import late_entry_open, late_entry_refusal, latest_swiss_round
 from .names import MAX_NAME, claim_candidates, display_name
+from .official_ids import official_id_of
 from .waitlist import entry_goes_to_waitlist
 
 MAX_BULK_PLAYERS = 512
@@ -147,8 +148,9 @@ def _create_entry(
     try:
         with transaction.atomic():
             player = Player.objects.create(
-                tournament=tournament, user=user, name=name, joined_round=joined_round, waitlisted=waitlisted
-            )
+                tournament=tournament, user=user, name=name, joined_round=joined_round, waitlisted=waitlisted,
+                official_id=official_id_of(user, tournament.game),
+            )  # fmt: skip
     except IntegrityError:
         raise ValidationError(already % {"name": display_name(user) if user is not None else name}) from None
     if full and joined_round == 1:

@@ -100,7 +100,8 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
                     return _join_page(request, shown, signup_form, code=code, status=400)
                 login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
                 messages.info(request, _("Your account is ready. Is one of these entries you?"))
-                return redirect("tournaments:join_code", code=tournament.join_code or code)
+                # The same page again, signed in, with the list they pasted still in the box.
+                return _join_page(request, tournament, None, code=tournament.join_code or code)
         assert tournament is not None
         claim = request.POST.get("claim", "")
         try:
@@ -110,6 +111,11 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
                 user = signup_form.save(commit=False)
             deck = deck_for(request) if not anonymous else None
             text = request.POST.get("deck_text", "")
+            official_id = ""
+            if services.game_rules(tournament.game).player_id is not None:
+                official_id = services.official_id_check(
+                    game=tournament.game, value=request.POST.get("official_id", "")
+                )
             judged = None
             if deck is not None or text.strip():
                 judged = services.registration_deck_judge(
@@ -141,6 +147,8 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
             return _join_page(request, shown, signup_form, code=code, status=400)
         if signup_form is not None:
             login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
+        if official_id:
+            services.official_id_save(by=user, game=tournament.game, value=official_id)
         if player.waitlisted:
             messages.info(
                 request, _("%(event)s is full: you are on its waitlist.") % {"event": tournament.name}
@@ -180,6 +188,9 @@ def _join_page(
             "decks": decks,
             "signup_form": signup_form or (None if request.user.is_authenticated else SignupForm()),
             "deck_text": request.POST.get("deck_text", ""),
+            "official_id": request.POST.get("official_id", "")
+            or (services.official_id_of(request.user, tournament.game) if tournament is not None else ""),
+            **(player_id_notes(tournament) if tournament is not None else {}),
             "candidates": services.claim_candidates(tournament, request.user)
             if tournament is not None
             else [],
@@ -465,8 +476,17 @@ def my_event_context(request: HttpRequest, base: dict[str, Any]) -> dict[str, An
         ),
         "team_seat": services.team_seat_of(player.pk) if tournament.team_size > 1 else None,
         **penalty_notes(player, match),
+        **player_id_notes(tournament),
         **entry_notes(tournament, player, base["record"]),
     }
+
+
+def player_id_notes(tournament: Tournament) -> dict[str, Any]:
+    """The game's official player ID, which My event asks for when the entry has none."""
+    from django.utils.translation import get_language
+
+    rule = services.game_rules(tournament.game).player_id
+    return {"player_id_rule": rule, "player_id_title": rule.title(get_language() or "en") if rule else ""}
 
 
 def penalty_notes(player: Player, match: Match | None) -> dict[str, Any]:
