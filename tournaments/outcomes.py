@@ -51,12 +51,15 @@ def _places(tournament: Tournament) -> dict[str, Any]:
     return found
 
 
-def player_outcome(tournament: Tournament, player: Player, record: dict[str, int]) -> dict[str, Any] | None:
+def player_outcome(
+    tournament: Tournament, player: Player, record: dict[str, int], *, seated: bool = False
+) -> dict[str, Any] | None:
     """What My event says about how the event ended for ``player``; None while it has not ended for them."""
     if player.waitlisted:
         return None
     if tournament.status == Tournament.Status.RUNNING:
-        return _phase_cut_outcome(tournament, player)
+        # Only a player with no table in the latest round can have been cut from a phase.
+        return None if seated else _phase_cut_outcome(tournament, player)
     if tournament.status not in (Tournament.Status.TOP_CUT, Tournament.Status.FINISHED):
         return None
     places = _places(tournament)

@@ -89,7 +89,14 @@ from .setup import (
 from .sideboarding import current_deck, match_sideboard, side_section, sideboard_options
 from .start import rounds_from_attendance, tournament_start
 from .team_decks import team_check_events, team_deck_check, team_deck_conflicts
-from .teams import team_register, team_seat_of, team_standings_rows
+from .teams import (
+    team_register,
+    team_seat_of,
+    team_standings_rows,
+    two_headed_side_ids,
+    two_headed_side_users,
+    two_headed_versus,
+)
 from .topcut import bracket_of, match_winner, topcut_advance, topcut_start, tournament_finish
 from .waitlist import (
     admitted_over_cap,
@@ -197,6 +204,9 @@ __all__ = [
     "tournament_finish",
     "tournament_start",
     "tournament_update",
+    "two_headed_side_ids",
+    "two_headed_side_users",
+    "two_headed_versus",
     "user_by_username",
     "waitlist_admit",
     "waitlist_may_move_up",

@@ -213,6 +213,12 @@ def player_join(*, code: str, by: Any, deck: Any = None, payload: Mapping[str, A
     tournament = tournament_by_join_code(code)
     if tournament.players.filter(user=by).exists():
         raise ValidationError(_("You are already registered for %(event)s.") % {"event": tournament.name})
+    if tournament.team_size > 1:
+        # An entry on no team could never be paired: teams are registered whole.
+        raise ValidationError(
+            _("%(event)s is a team event: the organizer registers each team with its members (ask them at the "
+              "desk); a lone entry cannot play.") % {"event": tournament.name}
+        )  # fmt: skip
     candidates = [] if new_entry else claim_candidates(tournament, by)
     if candidates:
         raise ValidationError(

@@ -14,6 +14,7 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -402,8 +403,10 @@ def my_event_context(request: HttpRequest, base: dict[str, Any]) -> dict[str, An
     match: Match | None = base["match"]
     seats = base["seats"]
     games = base["games"]
-    mine = next((s for s in seats if s.player_id == player.pk), None)
-    opponents = [s for s in seats if s.player_id != player.pk]
+    # Two-Headed Giant: seat B plays the game seated on seat A, its teammate; the team's side is theirs too.
+    side_ids = services.two_headed_side_ids(tournament, player) if seats else {player.pk}
+    mine = next((s for s in seats if s.player_id in side_ids), None)
+    opponents = [s for s in seats if s.player_id not in side_ids]
     round_: Round | None = base["round"]
     two_player = match is not None and not match.bye and len(seats) == 2
     done = match is not None and match.status in (Match.Status.CONFIRMED, Match.Status.FINAL)
@@ -465,7 +468,8 @@ def my_event_context(request: HttpRequest, base: dict[str, Any]) -> dict[str, An
         "next_first": next_first,
         "can_confirm": match is not None
         and match.status == Match.Status.REPORTED
-        and match.reported_by_id != request.user.pk,
+        and match.reported_by_id not in services.two_headed_side_users(tournament, side_ids, request.user.pk),
+        "team_versus": services.two_headed_versus(tournament, seats, side_ids) if seats else "",
         "can_dispute": match is not None and match.status == Match.Status.REPORTED,
         "current_deck": current_deck,
         "deck_entry": printables.snapshot_entry(current_deck) if current_deck else None,
@@ -477,7 +481,7 @@ def my_event_context(request: HttpRequest, base: dict[str, Any]) -> dict[str, An
         "team_seat": services.team_seat_of(player.pk) if tournament.team_size > 1 else None,
         **penalty_notes(player, match),
         **player_id_notes(tournament),
-        **entry_notes(tournament, player, base["record"]),
+        **entry_notes(tournament, player, base["record"], round_=round_, seated=match is not None),
     }
 
 
@@ -492,20 +496,26 @@ def player_id_notes(tournament: Tournament) -> dict[str, Any]:
 def penalty_notes(player: Player, match: Match | None) -> dict[str, Any]:
     """A player is told every penalty they received, and a game their opponent lost to one is named as such
     (it is not a game anyone played)."""
-    mine = list(Penalty.objects.filter(player=player).select_related("round").order_by("created_at", "id"))
-    theirs = (
-        list(
-            Penalty.objects.filter(match=match, penalty=Penalty.Kind.GAME_LOSS)
-            .exclude(player=player)
-            .select_related("player")
-        )
-        if match is not None
-        else []
-    )
-    return {"my_penalties": mine, "opponent_penalties": theirs}
+    wanted = Q(player=player)
+    if match is not None:
+        wanted |= Q(match=match, penalty=Penalty.Kind.GAME_LOSS)
+    rows = list(
+        Penalty.objects.filter(wanted).select_related("round", "player").order_by("created_at", "id")
+    )  # one query for both
+    return {
+        "my_penalties": [p for p in rows if p.player_id == player.pk],
+        "opponent_penalties": [p for p in rows if p.player_id != player.pk],
+    }
 
 
-def entry_notes(tournament: Tournament, player: Player, record: dict[str, int]) -> dict[str, Any]:
+def entry_notes(
+    tournament: Tournament,
+    player: Player,
+    record: dict[str, int],
+    *,
+    round_: Round | None = None,
+    seated: bool = False,
+) -> dict[str, Any]:
     """The waitlist (their place in line, or that they moved up), a late arrival's confirmation and how the
     event ended for them."""
     before_start = tournament.status == Tournament.Status.REGISTRATION
@@ -517,7 +527,7 @@ def entry_notes(tournament: Tournament, player: Player, record: dict[str, int]) 
         tournament.status == Tournament.Status.RUNNING
         and not player.waitlisted
         and player.dropped_at_round is None
-        and player.joined_round > services.latest_swiss_round(tournament)
+        and player.joined_round > (round_.number if round_ is not None else 0)
     )
     return {
         "record": record,
@@ -527,5 +537,5 @@ def entry_notes(tournament: Tournament, player: Player, record: dict[str, int]) 
         and not player.waitlisted
         and services.was_promoted(player),
         "late_arrival": late_arrival,
-        "outcome": outcomes.player_outcome(tournament, player, record),
+        "outcome": outcomes.player_outcome(tournament, player, record, seated=seated),
     }
