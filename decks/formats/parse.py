@@ -21,7 +21,7 @@ from defusedxml import ElementTree as SafeET
 from defusedxml.common import DefusedXmlException
 
 from .model import FileLayout, LayoutLine, ParsedDeck, ParsedEntry, ParseError
-from .sections import section_slug
+from .sections import group_heading, section_slug
 
 MAX_BYTES = 2 * 1024 * 1024
 MAX_LINES = 20_000
@@ -29,7 +29,7 @@ MAX_LINE_LENGTH = 500
 MAX_COUNT = 999
 MAX_LAYOUT_LINES = 2_000
 MAX_LAYOUT_CHARS = 64_000
-FORMATS = ("ydk", "ydke", "cod", "json", "csv", "text")
+FORMATS = ("ydk", "ydke", "cod", "json", "csv", "text", "dck", "mtgjson")
 JSON_FORMAT_TAG = "deckhall-deck"
 
 _EXTENSIONS = {
@@ -41,6 +41,8 @@ _EXTENSIONS = {
     ".txt": "text",
     ".dek": "cod",  # MTGO's .dek is XML, read by the same safe XML reader as Cockatrice's .cod
     ".dec": "text",
+    ".dck": "dck",  # XMage's and Forge's decks share the extension; parse_dck tells them apart
+    ".o8d": "cod",  # OCTGN's deck XML, read by the same safe XML reader
     ".mwdeck": "text",
 }
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -129,7 +131,7 @@ def parse_deck(data: str | bytes, fmt: str | None = None, filename: str | None =
         return _failed(chosen, "too_many_lines", limit=MAX_LINES)
     deck = parser(text)
     # The text and XML parsers name the dialect they read (arena, mtgo, mws; an MTGO .dek).
-    deck.source_format = deck.source_format if chosen in {"text", "cod"} else chosen
+    deck.source_format = deck.source_format if chosen in {"text", "cod", "dck", "json"} else chosen
     if deck.layout is not None and bom:
         deck.layout = FileLayout(deck.layout.format, deck.layout.lines, bom=True)
     return deck
@@ -148,8 +150,11 @@ def detect_format(text: str, filename: str | None = None) -> str:
     if stripped.startswith("<"):
         return "cod"
     if stripped.startswith("{"):
-        return "json"
+        # MTGJSON's deck files (AllDeckFiles, per-deck downloads) carry "mainBoard"; ours a format tag.
+        return "mtgjson" if '"mainBoard"' in stripped and JSON_FORMAT_TAG not in stripped else "json"
     lines = [line.strip() for line in stripped.splitlines() if line.strip()]
+    if lines and _forge_section(lines[0]) is not None:
+        return "dck"
     if lines and lines[0].replace(" ", "").lower() == "section,count,card,name":
         return "csv"
     if lines and (
@@ -308,6 +313,8 @@ def parse_cod(text: str) -> ParsedDeck:
         return deck
     if root.tag == "Deck":
         return _parse_mtgo_dek(root, deck)
+    if root.tag == "deck":
+        return _parse_o8d(root, deck)
     if root.tag != "cockatrice_deck":
         deck.errors.append(ParseError(1, "xml_root", {"tag": root.tag[:40]}))
         return deck
@@ -394,6 +401,12 @@ def parse_json(text: str) -> ParsedDeck:
     if not isinstance(document, dict):
         deck.errors.append(ParseError(1, "json_not_object"))
         return deck
+    if document.get("format") != JSON_FORMAT_TAG and (
+        isinstance(document.get("mainBoard"), list) or isinstance(document.get("data"), dict)
+    ):
+        # An MTGJSON deck file given as ".json": read as what it is.
+        deck.source_format = "mtgjson"
+        return _mtgjson_deck(document, deck)
     if document.get("format") != JSON_FORMAT_TAG:
         deck.errors.append(ParseError(1, "json_format_tag", {"tag": JSON_FORMAT_TAG}))
         return deck
@@ -507,13 +520,17 @@ def _set_hero(deck: ParsedDeck, entry: ParsedEntry) -> None:
 def parse_text(text: str) -> ParsedDeck:
     """Plain deck text in the dialects players paste; which one it was becomes ``source_format``:
 
-    - plain lists ("3 Dark Magician", "Dark Magician x3", one name per copy) with section headers in
-      English or Russian ("Side Deck:", "Сайдборд (15)");
+    - plain lists ("3 Dark Magician", "Dark Magician x3", "(3) Name", "Name [x3]", one name per copy) with
+      section headers in English or Russian ("Side Deck:", "Сайдборд (15)") and list sites' group
+      headings inside them ("Monster Cards (20)", "Spell", "Traps:"), which are skipped, not cards;
     - MTGO / Cockatrice text: "SB: 2 Card" lines, or one blank line between main deck and sideboard
       when there are no headers (Cockatrice's rule), "Sideboard" or "// Sideboard" headers;
     - MTG Arena: "2 Plains (LTR) 263", "Deck" / "Sideboard" / "Commander" / "Companion" headers and an
       "About" block naming the deck;
-    - Magic Workstation .dec/.mwDeck: "4 [M20] Card", "SB: 1 [M20] Card", "// NAME : deck name".
+    - Magic Workstation .dec/.mwDeck: "4 [M20] Card", "SB: 1 [M20] Card", "// NAME : deck name";
+    - XMage .dck: "1 [WAR:2*] Card", "SB: 1 [C21:335] Card", "NAME:deck name", "LAYOUT …" lines (any
+      length: they only place cards on XMage's screen);
+    - mtg.wtf downloads: "COMMANDER: 1 Card [foil]", "PARTNER: 1 Card", "// NAME: …", "// URL: …".
     """
     deck = ParsedDeck(source_format="text")
     dialects: set[str] = set()
@@ -524,15 +541,28 @@ def parse_text(text: str) -> ParsedDeck:
     section = "main"
     in_about = False
     for number, raw in enumerate(lines, start=1):
+        if _is_xmage_layout(raw):
+            # XMage's screen layout of the cards: one line per zone, thousands of characters long.
+            deck.skip(number, raw, "layout")
+            dialects.add("xmage")
+            continue
         line = _check_line(raw, number, deck)
         if side_from is not None and number - 1 == side_from:
             section = "side"
         if not line:
             continue
         if line.startswith("//"):
+            before = (section, deck.name)
             section = _text_comment(deck, line[2:].strip(), section, dialects)
+            if (section, deck.name) == before:
+                deck.skip(number, line, "comment")
             continue
         if line.startswith(("#", ";")):
+            deck.skip(number, line, "comment")
+            continue
+        if _xmage_metadata(deck, line):
+            deck.skip(number, line, "metadata")
+            dialects.add("xmage")
             continue
         if in_about:
             about_name = re.match(r"^name\s+(\S.*)$", line, re.IGNORECASE)
@@ -551,11 +581,7 @@ def parse_text(text: str) -> ParsedDeck:
             dialects.add("mtgo")
         counted = count_first(line) or count_last(line)
         if counted:
-            raw_count, name = counted
-            name = _card_name(name.strip(), dialects)
-            count = _check_count(raw_count, number, deck, name[:60])
-            if count is not None:
-                _add_text(deck, line_section, ParsedEntry(name, count, number, "name"))
+            _add_counted(deck, line_section, counted, number, dialects)
             continue
         slug = section_slug(line)
         if slug and not sideboard_line:
@@ -563,24 +589,130 @@ def parse_text(text: str) -> ParsedDeck:
             if line.casefold() in _ARENA_ONLY_HEADERS:
                 dialects.add("arena")
             continue
+        if group_heading(line):
+            deck.skip(number, line, "group")
+            continue
+        counted = count_bracketed(line)
+        if counted:
+            _add_counted(deck, line_section, counted, number, dialects)
+            continue
         inline = _inline_header(line)
-        if inline and section_slug(inline[0]) == "hero":
-            _set_hero(deck, ParsedEntry(_card_name(inline[1], dialects), 1, number, "name"))
+        target = _inline_target(inline[0]) if inline else None
+        if inline and target:
+            # "Hero: Card", and mtg.wtf's "COMMANDER: 1 Card [foil]", "PARTNER: 1 Card", "COMPANION: 1 Card".
+            value = inline[1]
+            counted = count_first(value)
+            if counted and target != "hero":
+                _add_counted(deck, target, counted, number, dialects)
+            else:
+                # "COMMANDER: 1 Card"; a name that itself starts with a number stays whole.
+                counted = counted if counted and counted[0] in ("1", "2") else None
+                name = counted[1] if counted else value
+                for _copy in range(int(counted[0]) if counted else 1):
+                    _set_hero(deck, ParsedEntry(_card_name(name.strip(), dialects), 1, number, "name"))
+            if inline[0].strip().upper() in _MTGWTF_LABELS:
+                dialects.add("mtgwtf")
             continue
         if line.endswith(":"):
             deck.errors.append(ParseError(number, "unknown_section_header", {"header": line[:60]}))
             continue
         # A bare name is one copy (many YGO lists write one line per copy).
         _add_text(deck, line_section, ParsedEntry(_card_name(line, dialects), 1, number, "name"))
-    deck.source_format = next((d for d in ("mws", "arena", "mtgo") if d in dialects), "text")
+    deck.source_format = next((d for d in _DIALECT_ORDER if d in dialects), "text")
+    if deck.source_format == "xmage":
+        _xmage_commanders(deck)
     return deck
+
+
+# Which dialect names a list that shows signs of several (an XMage file also has MWS-like "[SET:NUM]").
+_DIALECT_ORDER = ("xmage", "mtgwtf", "mws", "arena", "mtgo")
+_MTGWTF_LABELS = {"COMMANDER", "PARTNER", "COMPANION"}
+
+
+def _add_counted(
+    deck: ParsedDeck, section: str, counted: tuple[str, str], number: int, dialects: set[str]
+) -> None:
+    raw_count, name = counted
+    name = _card_name(name.strip(), dialects)
+    count = _check_count(raw_count, number, deck, name[:60])
+    if count is not None:
+        _add_text(deck, section, ParsedEntry(name, count, number, "name"))
+
+
+def _inline_target(label: str) -> str | None:
+    """The section an inline "Label: card" line puts its card in: a hero ("Hero:", "Commander:", mtg.wtf's
+    "PARTNER:") or the sideboard (mtg.wtf's "COMPANION:"); None for other labels."""
+    if label.strip().casefold() == "partner":
+        return "hero"
+    slug = section_slug(label)
+    return slug if slug in ("hero", "side") else None
+
+
+def _is_xmage_layout(raw: str) -> bool:
+    # A prefix test, so a LAYOUT line of any length costs nothing more than its split.
+    return raw[:20].lstrip()[:7].upper() == "LAYOUT "
+
+
+def _xmage_metadata(deck: ParsedDeck, line: str) -> bool:
+    """XMage's "NAME:deck" and "AUTHOR:someone" lines; the name names the deck."""
+    head = line[:7].upper()
+    if head.startswith("NAME:"):
+        if line[5:].strip() and not deck.name:
+            deck.name = line[5:].strip()[:200]
+        return True
+    return head.startswith("AUTHOR:")
+
+
+def _xmage_commanders(deck: ParsedDeck) -> None:
+    """XMage keeps a Commander deck's commander(s) in the sideboard: one or two single cards there are
+    named as commanders, and the resolver makes them the hero when the format has one (otherwise they
+    stay in the sideboard, as in any 60-card XMage deck)."""
+    side = deck.sections.get("side", [])
+    if deck.hero is None and 1 <= len(side) <= 2 and all(entry.count == 1 for entry in side):
+        deck.commanders.extend(entry.ref for entry in side)
+
+
+def count_bracketed(line: str) -> tuple[str, str] | None:
+    """(count, name) of "(3) Name", "[3] Name", "3) Name", "Name (x3)", "Name [3x]", "Name (3)": counts
+    in brackets as list sites write them. Scans a bounded window at either end (linear in the line)."""
+    if not line:
+        return None
+    if line[0] in "([" or (line[:1].isdecimal() and ")" in line[:4]):
+        close = next((i for i in range(min(len(line), 8)) if line[i] in ")]"), -1)
+        if close > 0:
+            count = _bracket_count(line[1 if line[0] in "([" else 0 : close])
+            name = line[close + 1 :].strip()
+            if count and name:
+                return count, name
+    if line[-1] in ")]":
+        opener = "(" if line[-1] == ")" else "["
+        open_at = line.rfind(opener, max(0, len(line) - 8), len(line) - 1)
+        if open_at > 0:
+            count = _bracket_count(line[open_at + 1 : -1])
+            name = line[:open_at].strip()
+            if count and name:
+                return count, name
+    return None
+
+
+def _bracket_count(inside: str) -> str | None:
+    """The count in "3", "x3", "3x", "× 3" (one separator at most, on either side), else None."""
+    text = inside.strip()
+    if text[:1] in COUNT_SEPARATORS:
+        text = text[1:].strip()
+    elif text[-1:] in COUNT_SEPARATORS:
+        text = text[:-1].strip()
+    return text if text.isdecimal() and len(text) <= 3 and text.isascii() else None
 
 
 _SB_PREFIX = re.compile(r"^SB:\s*", re.IGNORECASE)
 # "Plains (LTR) 263", "Fire // Ice (MH2) 290 *F*": Arena's set code and collector number.
 _ARENA_PRINTING = re.compile(r"\s+\([A-Z0-9]{2,6}\)\s+[A-Za-z0-9★-]{1,10}(?:\s+\*[A-Z]\*)?$")
 # "[M20] Card", "[THS:123] Card", "[] Card": Magic Workstation's set tag; "Plains (1)" its artwork number.
-_MWS_SET = re.compile(r"^\[[A-Za-z0-9_:-]{0,12}\]\s*")
+# XMage writes the same tag with its collector number, "[WAR:2*]" and "[ODY:72+]" marking variants.
+_MWS_SET = re.compile(r"^\[[A-Za-z0-9_:*+★.-]{0,20}\]\s*")
+# mtg.wtf marks foil copies after the name: "1 Sol Ring [foil]".
+_FOIL_MARK = " [foil]"
 _MWS_ARTWORK = re.compile(r"\s+\(\d{1,2}\)$")
 _MWS_BANNER = re.compile(r"deck file for magic workstation", re.IGNORECASE)
 _MWS_FIELD = re.compile(r"^(?P<key>NAME|CREATOR|FORMAT)\s*:\s*(?P<value>.*)$", re.IGNORECASE)
@@ -592,7 +724,9 @@ _COMMENT_SECTIONS = {"main", "side", "hero"}
 
 
 def _card_name(name: str, dialects: set[str]) -> str:
-    """The card's name without the printing details Arena and Magic Workstation add to it."""
+    """The card's name without the printing details Arena, Magic Workstation, XMage and mtg.wtf add to it."""
+    if name[-len(_FOIL_MARK) :].casefold() == _FOIL_MARK:
+        name = name[: -len(_FOIL_MARK)].rstrip()
     mws = _MWS_SET.match(name)
     if mws:
         dialects.add("mws")
@@ -629,9 +763,14 @@ def _blank_line_sideboard(lines: list[str]) -> int | None:
         line = raw.strip()
         if not line or line.startswith(("//", "#", ";")):
             continue
+        if _is_xmage_layout(line) or line[:7].upper().startswith(("NAME:", "AUTHOR:")):
+            continue
         if _SB_PREFIX.match(line) or line.endswith(":") or line.casefold() == "about":
             return None
-        if not (count_first(line) or count_last(line)) and section_slug(line):
+        if not (count_first(line) or count_last(line)) and (section_slug(line) or group_heading(line)):
+            return None
+        inline = _inline_header(line)
+        if inline and _inline_target(inline[0]):
             return None
         cards.append(index)
     if not cards:
@@ -651,6 +790,193 @@ def _add_text(deck: ParsedDeck, section: str, entry: ParsedEntry) -> None:
         deck.add(section, entry)
 
 
+# --- .dck: XMage or Forge --------------------------------------------------------------------------
+
+# Forge's deck sections (case-insensitive in Forge) and the slug each lands in. Vanguard avatars,
+# planes, schemes, conspiracies and the like keep their own slug: the resolver reports them as a section
+# the format lacks, naming them, instead of mixing them into the deck.
+FORGE_SECTIONS = {
+    "main": "main",
+    "sideboard": "side",
+    "commander": "hero",
+    "avatar": "avatar",
+    "planes": "planes",
+    "schemes": "schemes",
+    "conspiracy": "conspiracy",
+    "dungeon": "dungeon",
+    "attractions": "attractions",
+    "contraptions": "contraptions",
+}
+_FORGE_META = ("metadata", "general")
+
+
+def _forge_section(line: str) -> str | None:
+    """The section a Forge "[Main]" / "[metadata]" line opens (metadata as "metadata"), else None."""
+    text = line.strip()
+    if len(text) < 3 or text[0] != "[" or text[-1] != "]":
+        return None
+    key = text[1:-1].strip().casefold()
+    if key in _FORGE_META:
+        return "metadata"
+    return FORGE_SECTIONS.get(key)
+
+
+def parse_dck(text: str) -> ParsedDeck:
+    """A .dck file: Forge's when it has Forge's bracketed sections, else XMage's."""
+    for raw in text.splitlines():
+        if raw.strip():
+            if _forge_section(raw) is not None:
+                return parse_forge(text)
+            if not raw.lstrip().startswith(("#", "//")):
+                break
+    deck = parse_text(text)
+    if deck.source_format in ("text", "mws", "mtgo"):
+        # Read as XMage reads its own files: a .dck without NAME/LAYOUT lines is still one.
+        deck.source_format = "xmage"
+        _xmage_commanders(deck)
+    return deck
+
+
+def parse_forge(text: str) -> ParsedDeck:
+    """Forge's .dck: "[metadata]" with Name=/Description=, then "[Main]", "[Sideboard]", "[Commander]"…
+    with "N Name|SET|art" lines (the set and artwork index pick a printing; a trailing "+" is Forge's foil
+    mark)."""
+    deck = ParsedDeck(source_format="forge")
+    section: str | None = None
+    notes: list[str] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = _check_line(raw, number, deck)
+        if not line:
+            continue
+        opened = _forge_section(line)
+        if opened is not None:
+            section = opened
+            continue
+        if line.startswith(("#", "//", ";")):
+            deck.skip(number, line, "comment")
+            continue
+        if section in (None, "metadata"):
+            key, sep, value = line.partition("=")
+            if sep and key.strip().casefold() == "name" and value.strip():
+                deck.name = value.strip()[:200]
+            elif sep and key.strip().casefold() in ("description", "comment") and value.strip():
+                notes.append(value.strip())
+            if section is None and not sep:
+                deck.errors.append(ParseError(number, "forge_outside_section", {"text": line[:60]}))
+                continue
+            deck.skip(number, line, "metadata")
+            continue
+        counted = count_first(line)
+        raw_count, card = counted if counted else ("1", line)
+        name = _forge_card_name(card)
+        if not name:
+            deck.errors.append(ParseError(number, "card_no_name", {"position": number}))
+            continue
+        count = _check_count(raw_count, number, deck, name[:60])
+        if count is not None:
+            _add_text(deck, section, ParsedEntry(name, count, number, "name"))
+    deck.notes = "\n".join(notes)[:5000]
+    return deck
+
+
+def _forge_card_name(card: str) -> str:
+    name = card.split("|", 1)[0].strip()
+    return name[:-1].rstrip() if name.endswith("+") else name
+
+
+# --- MTGJSON deck JSON ----------------------------------------------------------------------------
+
+# MTGJSON's card lists and the slug each lands in. "displayCommander" repeats the face shown on the box
+# (already in "commander"), and tokens are no deck cards: both are left out.
+MTGJSON_BOARDS = {
+    "commander": "hero",
+    "mainBoard": "main",
+    "sideBoard": "side",
+    "planes": "planes",
+    "schemes": "schemes",
+}
+
+
+def parse_mtgjson(text: str) -> ParsedDeck:
+    deck = ParsedDeck(source_format="mtgjson")
+    try:
+        document = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as error:
+        deck.errors.append(ParseError(getattr(error, "lineno", 0), "json_invalid", {"detail": str(error)}))
+        return deck
+    return _mtgjson_deck(document, deck)
+
+
+def _mtgjson_deck(document: Any, deck: ParsedDeck) -> ParsedDeck:
+    """A deck file as MTGJSON publishes it ({"meta": …, "data": deck}) or the bare deck object."""
+    if isinstance(document, dict) and isinstance(document.get("data"), dict):
+        document = document["data"]
+    if not isinstance(document, dict) or not isinstance(document.get("mainBoard"), list):
+        deck.errors.append(ParseError(1, "mtgjson_shape"))
+        return deck
+    name = document.get("name")
+    deck.name = name.strip()[:200] if isinstance(name, str) else ""
+    position = 0
+    for board, slug in MTGJSON_BOARDS.items():
+        cards = document.get(board) or []
+        if not isinstance(cards, list):
+            deck.errors.append(ParseError(0, "json_section_shape", {"where": board}))
+            continue
+        for index, item in enumerate(cards):
+            position += 1
+            where = f"{board}[{index}]"
+            if not isinstance(item, dict):
+                deck.errors.append(ParseError(position, "json_entry_shape", {"where": where}))
+                continue
+            card_name = item.get("name") if isinstance(item.get("name"), str) else ""
+            uuid = item.get("uuid") if isinstance(item.get("uuid"), str) else ""
+            if not card_name.strip() and not uuid.strip():
+                deck.errors.append(ParseError(position, "json_card_id", {"where": where}))
+                continue
+            count = _check_count(item.get("count", 1), position, deck, where)
+            if count is None:
+                continue
+            entry = _entry((uuid.strip()[:120], card_name.strip()[:200]), count, position)
+            if slug == "hero":
+                _set_hero(deck, entry)
+            else:
+                deck.add(slug, entry)
+    return deck
+
+
+# --- OCTGN .o8d -----------------------------------------------------------------------------------
+
+# OCTGN's Magic sections; other games' definitions name theirs the same way or close to it.
+O8D_SECTIONS = {"command zone": "hero", "planes/schemes": "planes"}
+
+
+def _parse_o8d(root: Any, deck: ParsedDeck) -> ParsedDeck:
+    """OCTGN's deck: <deck game="…"><section name="Main"><card qty="4" id="guid">Name</card>…"""
+    deck.source_format = "o8d"
+    deck.notes = (root.findtext("notes") or "").strip()[:5000]
+    position = 0
+    for section in root.iter("section"):
+        title = (section.get("name") or "").strip()
+        slug = O8D_SECTIONS.get(title.casefold()) or section_slug(title) or title.lower()[:40] or "main"
+        for card in section.iter("card"):
+            position += 1
+            name = (card.text or "").strip()
+            guid = (card.get("id") or "").strip()
+            if not name and not guid:
+                deck.errors.append(ParseError(position, "card_no_name", {"position": position}))
+                continue
+            count = _check_count(card.get("qty", "1"), position, deck, (name or guid)[:60])
+            if count is None:
+                continue
+            # OCTGN's ids are its own GUIDs: tried as ids first, the name is what usually finds the card.
+            entry = _entry((guid[:120], name[:200]), count, position)
+            if slug == "hero":
+                _set_hero(deck, entry)
+            else:
+                deck.add(slug, entry)
+    return deck
+
+
 _PARSERS: dict[str, Callable[[str], ParsedDeck]] = {
     "ydk": parse_ydk,
     "ydke": parse_ydke,
@@ -658,4 +984,6 @@ _PARSERS: dict[str, Callable[[str], ParsedDeck]] = {
     "json": parse_json,
     "csv": parse_csv,
     "text": parse_text,
+    "dck": parse_dck,
+    "mtgjson": parse_mtgjson,
 }
