@@ -657,7 +657,8 @@ def _xmage_metadata(deck: ParsedDeck, line: str) -> bool:
     """XMage's "NAME:deck" and "AUTHOR:someone" lines; the name names the deck."""
     head = line[:7].upper()
     if head.startswith("NAME:"):
-        if line[5:].strip() and not deck.name:
+        if line[5:].strip():
+            # XMage's own name line wins over a first "// …" comment ("//Created with Mage").
             deck.name = line[5:].strip()[:200]
         return True
     return head.startswith("AUTHOR:")
