@@ -112,3 +112,13 @@ def test_the_import_page_shows_did_you_mean_and_the_skipped_lines(sample_cards, 
     assert imported.status_code == 302
     followed = client.get(imported["Location"]).content.decode()
     assert "Monster Cards (3)" in followed  # the group headings read are said once after the import
+
+
+@pytest.mark.django_db
+def test_the_import_page_says_it_in_russian(sample_cards, user, client) -> None:
+    client.force_login(user)
+    client.cookies["django_language"] = "ru"
+    form = {"game": "yugioh", "data": "Monster Cards (3)\n3 Dark Magican\n", "name": "Pasted"}
+    page = client.post(reverse("decks:import"), form).content.decode()
+    assert "может быть, «Dark Magician»?" in page
+    assert "заголовок группы, а не карта" in page and "1 строка прочитана и намеренно пропущена" in page
