@@ -21,7 +21,7 @@ from .spelling import card_keys, fold, spellings, undecorated
 
 # At most this many unknown lines of one import get a "did you mean": each costs a scan of the game's
 # names, and a hostile paste of thousands of junk lines must stay cheap.
-MAX_SUGGESTIONS = 25
+MAX_SUGGESTIONS = 10
 # How alike (difflib's ratio) a name must be to be offered, and by how much it must beat the next one.
 SUGGEST_CUTOFF = 0.8
 SUGGEST_MARGIN = 0.04

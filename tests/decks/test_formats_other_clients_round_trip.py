@@ -151,3 +151,22 @@ def test_an_art_series_card_never_competes_with_the_real_card(games, user, art_b
         deck = deck_import(owner=user, game=game, data=line, format_slug="constructed").deck
         assert _by_name(deck)["main"] == [("Sol Ring", 1)], line
         assert deck_sections(deck)["main"][0][0] == real, line
+
+
+def test_the_api_takes_client_files_as_uploads_and_offers_their_exports(games, user, api_client_for) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    data = (FIXTURES / "octgn_arcane_wizardry_excerpt.o8d").read_bytes()
+    for entry in parse_deck(data, filename="x.o8d").sections["main"]:
+        _card(games["mtg"], entry.name)
+    _card(games["mtg"], "Inalla, Archmage Ritualist", legendary=True)
+    client = api_client_for(user)
+    upload = SimpleUploadedFile("C2017 - Arcane Wizardry.o8d", data)
+    answer = client.post(
+        reverse("api-deck-import"), {"game": "mtg", "file": upload, "format_slug": "commander"}
+    )
+    assert answer.status_code == 201, answer.json()
+    deck_id = answer.json()["deck"]["id"]
+    forge = client.get(reverse("api-deck-export", args=[deck_id]), {"fmt": "forge"})
+    assert forge.status_code == 200 and b"[Commander]\n1 Inalla, Archmage Ritualist\n" in forge.content
