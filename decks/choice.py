@@ -41,7 +41,8 @@ def _art_series(cards: list[Card]) -> set[int]:
     found = set()
     for card in cards:
         faces = card.name.split(" // ")
-        layout = str((card.attributes or {}).get("layout", "")).casefold()
+        attributes = card.attributes if isinstance(card.attributes, dict) else {}
+        layout = str(attributes.get("layout", "")).casefold()
         if (len(faces) == 2 and faces[0] == faces[1]) or layout in ART_SET_TYPES:
             found.add(card.pk)
     set_types: dict[int, set[str]] = {}

@@ -13,6 +13,8 @@ import time
 from collections.abc import Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from decks.formats import parse_deck
 from decks.formats.parse import count_bracketed
@@ -82,3 +84,22 @@ def test_the_near_miss_lookup_is_bounded_by_name_length() -> None:
     assert _cpu_ms(lambda: _closest(index, "card numbr 1234 of the game")) < 1000
     # An unknown "name" as long as a hostile line is never compared (near_misses skips keys over 150).
     assert _cpu_ms(lambda: _closest(index, "x" * 150)) < BOUND_MS
+
+
+_PIECES = ["[", "]", "(", ")", "x", "3", "1 ", "SB: ", "NAME:", "LAYOUT ", "COMMANDER: ", "PARTNER:", "|", "+",
+           "*", "[metadata]", "[Main]", "Name=", "Monster", " [foil]", "\n", " ", ":", "{", "}", '"mainBoard"',
+           "<deck>", "<section name='Main'>", "<card qty='2'>", "</card>", "#", "//"]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.sampled_from(_PIECES), max_size=40).map("".join),
+    st.sampled_from(["text", "dck", "mtgjson", "cod", "json", None]),
+)
+def test_no_reader_raises_on_any_mix_of_what_it_reads(text: str, fmt: str | None) -> None:
+    deck = parse_deck(text, fmt=fmt)
+    assert all(
+        isinstance(entry.count, int) and entry.count > 0
+        for entries in deck.sections.values()
+        for entry in entries
+    )
