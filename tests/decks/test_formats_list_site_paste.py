@@ -122,3 +122,12 @@ def test_the_import_page_says_it_in_russian(sample_cards, user, client) -> None:
     page = client.post(reverse("decks:import"), form).content.decode()
     assert "может быть, «Dark Magician»?" in page
     assert "заголовок группы, а не карта" in page and "1 строка прочитана и намеренно пропущена" in page
+
+
+def test_it_knows_russian_and_magic_group_headings_but_keeps_sections() -> None:
+    deck = parse_deck("Основная колода (40):\nМонстры (20)\n3 Dark Magician\nЛовушки:\n2 Mirror Force\n")
+    assert deck.counts() == {"main": [("Dark Magician", 3), ("Mirror Force", 2)]}
+    magic = parse_deck("Deck\nLands (24)\n24 Mountain\nInstants (4)\n4 Shock\nSideboard\n2 Searing Blood\n")
+    assert magic.counts() == {"main": [("Mountain", 24), ("Shock", 4)], "side": [("Searing Blood", 2)]}
+    twin = parse_deck("Creatures\n2 Wolf\n")
+    assert twin.counts() == {"creatures": [("Wolf", 2)]}  # the twin-deck game's section, not a group
