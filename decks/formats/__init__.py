@@ -3,6 +3,7 @@ so the rules engineer's CLI and tests can use them without a database."""
 
 from __future__ import annotations
 
+from .lines import MAX_COUNT
 from .model import (
     DeckFormatError,
     DeckLine,
@@ -14,7 +15,7 @@ from .model import (
     ParseError,
     SkippedLine,
 )
-from .parse import FORMATS, MAX_BYTES, MAX_COUNT, detect_format, parse_deck
+from .parse import FORMATS, MAX_BYTES, detect_format, parse_deck
 from .sections import SECTION_ALIASES, section_slug, section_title
 from .write import WRITERS, to_cod, to_csv, to_forge, to_json, to_text, to_xmage, to_ydk, to_ydke
 

@@ -1,5 +1,7 @@
-"""Parsers for the deck-list formats players bring: .ydk, ydke://, Cockatrice .cod, Deckhall JSON,
-CSV and plain text. Pure Python: bytes or text in, a ParsedDeck (with per-line errors) out.
+"""Parsers for the deck-list formats players bring: .ydk, ydke://, Cockatrice .cod (and MTGO .dek, OCTGN
+.o8d), Deckhall JSON, CSV, plain text in its dialects (Arena, MTGO, MWS, XMage, mtg.wtf, list sites) and
+.dck. Pure Python: bytes or text in, a ParsedDeck (with per-line errors) out. Forge, MTGJSON and OCTGN have
+their readers in clients.py; the counting and checking every reader shares is in lines.py.
 
 Parsers never raise on bad input: every problem becomes a ParseError naming the line, so the user can
 fix the file in one go. Only the size guard stops parsing early.
@@ -20,13 +22,24 @@ from typing import Any
 from defusedxml import ElementTree as SafeET
 from defusedxml.common import DefusedXmlException
 
+from .clients import forge_section, mtgjson_deck, parse_forge, parse_mtgjson, parse_o8d
+from .lines import (
+    CONTROL_CHARACTERS,
+    COUNT_SEPARATORS,
+    MAX_LINE_LENGTH,
+    add_entry,
+    check_count,
+    check_line,
+    count_first,
+    count_last,
+    entry_of,
+    set_hero,
+)
 from .model import FileLayout, LayoutLine, ParsedDeck, ParsedEntry, ParseError
 from .sections import group_heading, section_slug
 
 MAX_BYTES = 2 * 1024 * 1024
 MAX_LINES = 20_000
-MAX_LINE_LENGTH = 500
-MAX_COUNT = 999
 MAX_LAYOUT_LINES = 2_000
 MAX_LAYOUT_CHARS = 64_000
 FORMATS = ("ydk", "ydke", "cod", "json", "csv", "text", "dck", "mtgjson")
@@ -45,63 +58,7 @@ _EXTENSIONS = {
     ".o8d": "cod",  # OCTGN's deck XML, read by the same safe XML reader
     ".mwdeck": "text",
 }
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _PASSCODE = re.compile(r"^\d{1,10}$")
-# What may stand between a count and a name: "3x Name", "3 × Name", "Name x3" (the writer avoids it too).
-COUNT_SEPARATORS = "xXхХ×*"
-COUNT_SEPARATOR = f"[{COUNT_SEPARATORS}]"  # the same set as a pattern, for the writer's fixed-size checks
-
-
-# Deck lines are read by scanning, never by backtracking patterns: a line is user text of up to 500
-# characters and arrives anonymously (the join screen), so its cost must grow linearly with its length.
-
-
-def _blank_end(text: str, start: int) -> int:
-    while start < len(text) and text[start].isspace():
-        start += 1
-    return start
-
-
-def _blank_start(text: str, end: int) -> int:
-    while end > 0 and text[end - 1].isspace():
-        end -= 1
-    return end
-
-
-def count_first(line: str) -> tuple[str, str] | None:
-    """(count, name) of "3 Name", "3x Name", "-1 × Name"; None when the line does not start with a count."""
-    digits = 1 if line[:1] in ("+", "-") else 0
-    end = digits
-    while end < len(line) and line[end].isdecimal():
-        end += 1
-    if end == digits:
-        return None
-    after = _blank_end(line, end)
-    if after < len(line) and line[after] in COUNT_SEPARATORS:
-        name = _blank_end(line, after + 1)
-        if name > after + 1 and name < len(line):  # a separator needs a blank after it: "3x Name"
-            return line[:end], line[name:]
-    # No separator: the count and the name are split by blanks ("3 Name"; "3 xyz" is 3 × "xyz").
-    if after > end and after < len(line):
-        return line[:end], line[after:]
-    return None
-
-
-def count_last(line: str) -> tuple[str, str] | None:
-    """(count, name) of "Name x3", "Name × 3"; None when the line does not end like that."""
-    end = len(line)
-    while end > 0 and line[end - 1].isdecimal():
-        end -= 1
-    if end == len(line):
-        return None
-    count_start = end - 1 if end and line[end - 1] in ("+", "-") else end
-    separator = _blank_start(line, count_start) - 1
-    if separator < 0 or line[separator] not in COUNT_SEPARATORS:
-        return None
-    name_end = _blank_start(line, separator)
-    if name_end == separator or name_end == 0 or line[0].isspace():
-        return None
-    return line[count_start:], line[:name_end]
 
 
 def _inline_header(line: str) -> tuple[str, str] | None:
@@ -153,7 +110,7 @@ def detect_format(text: str, filename: str | None = None) -> str:
         # MTGJSON's deck files (AllDeckFiles, per-deck downloads) carry "mainBoard"; ours a format tag.
         return "mtgjson" if '"mainBoard"' in stripped and JSON_FORMAT_TAG not in stripped else "json"
     lines = [line.strip() for line in stripped.splitlines() if line.strip()]
-    if lines and _forge_section(lines[0]) is not None:
+    if lines and forge_section(lines[0]) is not None:
         return "dck"
     if lines and lines[0].replace(" ", "").lower() == "section,count,card,name":
         return "csv"
@@ -181,32 +138,6 @@ def _decode(data: bytes) -> str | None:
 
 def _failed(fmt: str, code: str, **params: Any) -> ParsedDeck:
     return ParsedDeck(errors=[ParseError(0, code, params)], source_format=fmt)
-
-
-def _check_count(raw: Any, line: int, deck: ParsedDeck, what: str) -> int | None:
-    try:
-        count = int(str(raw).strip().lstrip("+"))
-        if isinstance(raw, (bool, float)):
-            raise ValueError
-    except (TypeError, ValueError):
-        deck.errors.append(ParseError(line, "quantity_not_number", {"quantity": str(raw)[:20], "what": what}))
-        return None
-    if count <= 0 or count > MAX_COUNT:
-        deck.errors.append(
-            ParseError(line, "quantity_range", {"quantity": count, "what": what, "max": MAX_COUNT})
-        )
-        return None
-    return count
-
-
-def _check_line(raw: str, number: int, deck: ParsedDeck) -> str | None:
-    if len(raw) > MAX_LINE_LENGTH:
-        deck.errors.append(ParseError(number, "line_too_long", {"limit": MAX_LINE_LENGTH}))
-        return None
-    if _CONTROL.search(raw):
-        deck.errors.append(ParseError(number, "control_characters"))
-        return None
-    return raw.strip()
 
 
 # --- .ydk ----------------------------------------------------------------------------------------
@@ -244,7 +175,7 @@ def parse_ydk(text: str) -> ParsedDeck:
     section = "main"
     layout: list[LayoutLine] = []
     for number, (raw, ending) in enumerate(split_lines(text), start=1):
-        line = _check_line(raw, number, deck)
+        line = check_line(raw, number, deck)
         opened = ydk_marker(raw) if line else None
         if opened:
             section = opened
@@ -314,7 +245,7 @@ def parse_cod(text: str) -> ParsedDeck:
     if root.tag == "Deck":
         return _parse_mtgo_dek(root, deck)
     if root.tag == "deck":
-        return _parse_o8d(root, deck)
+        return parse_o8d(root, deck)
     if root.tag != "cockatrice_deck":
         deck.errors.append(ParseError(1, "xml_root", {"tag": root.tag[:40]}))
         return deck
@@ -340,12 +271,12 @@ def parse_cod(text: str) -> ParsedDeck:
             if not name:
                 deck.errors.append(ParseError(position, "card_no_name", {"position": position}))
                 continue
-            count = _check_count(card.get("number", "1"), position, deck, name[:60])
+            count = check_count(card.get("number", "1"), position, deck, name[:60])
             if count is None:
                 continue
             entry = ParsedEntry(name, count, position, "name")
             if slug == "hero":
-                _set_hero(deck, entry)
+                set_hero(deck, entry)
             else:
                 deck.add(slug, entry)
     return deck
@@ -364,7 +295,7 @@ def _parse_mtgo_dek(root: Any, deck: ParsedDeck) -> ParsedDeck:
         if not name:
             deck.errors.append(ParseError(position, "card_no_name", {"position": position}))
             continue
-        count = _check_count(card.get("Quantity", "1"), position, deck, name[:60])
+        count = check_count(card.get("Quantity", "1"), position, deck, name[:60])
         if count is not None:
             side = (card.get("Sideboard") or "").strip().lower() == "true"
             deck.add("side" if side else "main", ParsedEntry(name, count, position, "name"))
@@ -406,7 +337,7 @@ def parse_json(text: str) -> ParsedDeck:
     ):
         # An MTGJSON deck file given as ".json": read as what it is.
         deck.source_format = "mtgjson"
-        return _mtgjson_deck(document, deck)
+        return mtgjson_deck(document, deck)
     if document.get("format") != JSON_FORMAT_TAG:
         deck.errors.append(ParseError(1, "json_format_tag", {"tag": JSON_FORMAT_TAG}))
         return deck
@@ -422,7 +353,7 @@ def parse_json(text: str) -> ParsedDeck:
     if document.get("hero"):
         ref = _json_ref(document["hero"], "hero", 0, deck)
         if ref:
-            deck.hero = _entry(ref, 1, 0)
+            deck.hero = entry_of(ref, 1, 0)
     sections = document.get("sections", {})
     if not isinstance(sections, dict):
         deck.errors.append(ParseError(1, "json_sections_shape"))
@@ -438,21 +369,14 @@ def parse_json(text: str) -> ParsedDeck:
                 deck.errors.append(ParseError(index, "json_entry_shape", {"where": where}))
                 continue
             ref = _json_ref(item, where, index, deck)
-            count = _check_count(item.get("count", 1), index, deck, where)
+            count = check_count(item.get("count", 1), index, deck, where)
             if ref is None or count is None:
                 continue
             if slug == "hero":
-                _set_hero(deck, _entry(ref, count, index))
+                set_hero(deck, entry_of(ref, count, index))
             else:
-                deck.add(slug, _entry(ref, count, index))
+                deck.add(slug, entry_of(ref, count, index))
     return deck
-
-
-def _entry(ref: tuple[str, str], count: int, line: int) -> ParsedEntry:
-    external_id, name = ref
-    if external_id:
-        return ParsedEntry(external_id, count, line, "id", name)
-    return ParsedEntry(name, count, line, "name", name)
 
 
 # --- CSV ------------------------------------------------------------------------------------------
@@ -475,7 +399,9 @@ def parse_csv(text: str) -> ParsedDeck:
                     return deck
                 continue
             cells = dict(zip(header, (cell.strip() for cell in row), strict=False))
-            if any(len(cell) > MAX_LINE_LENGTH for cell in row) or any(_CONTROL.search(cell) for cell in row):
+            if any(len(cell) > MAX_LINE_LENGTH for cell in row) or any(
+                CONTROL_CHARACTERS.search(cell) for cell in row
+            ):
                 deck.errors.append(ParseError(number, "csv_row_unreadable"))
                 continue
             section = cells.get("section", "") or "main"
@@ -484,37 +410,19 @@ def parse_csv(text: str) -> ParsedDeck:
             if not ref[0] and not ref[1]:
                 deck.errors.append(ParseError(number, "csv_row_no_card"))
                 continue
-            count = _check_count(cells.get("count", ""), number, deck, ref[1] or ref[0])
+            count = check_count(cells.get("count", ""), number, deck, ref[1] or ref[0])
             if count is None:
                 continue
             if slug == "hero":
-                _set_hero(deck, _entry(ref, count, number))
+                set_hero(deck, entry_of(ref, count, number))
             else:
-                deck.add(slug, _entry(ref, count, number))
+                deck.add(slug, entry_of(ref, count, number))
     except csv.Error as error:
         deck.errors.append(ParseError(reader.line_num, "csv_malformed", {"detail": str(error)}))
     return deck
 
 
 # --- plain text -----------------------------------------------------------------------------------
-
-
-def _set_hero(deck: ParsedDeck, entry: ParsedEntry) -> None:
-    # Heroes beyond the first are kept in extra_heroes so the rules report can say "too many heroes".
-    if deck.hero is not None:
-        # A second hero is no error of the file: Magic's partner commanders are two, and the rules report
-        # says "too many heroes" when the format has no pair for them.
-        deck.extra_heroes.append(entry)
-        return
-    if entry.count != 1:
-        deck.errors.append(ParseError(entry.line, "hero_count", {"count": entry.count}))
-        if entry.count > 1:
-            deck.extra_heroes.append(
-                ParsedEntry(entry.ref, entry.count - 1, entry.line, entry.by, entry.name)
-            )
-            deck.hero = ParsedEntry(entry.ref, 1, entry.line, entry.by, entry.name)
-        return
-    deck.hero = entry
 
 
 def parse_text(text: str) -> ParsedDeck:
@@ -546,7 +454,7 @@ def parse_text(text: str) -> ParsedDeck:
             deck.skip(number, raw, "layout")
             dialects.add("xmage")
             continue
-        line = _check_line(raw, number, deck)
+        line = check_line(raw, number, deck)
         if side_from is not None and number - 1 == side_from:
             section = "side"
         if not line:
@@ -609,7 +517,7 @@ def parse_text(text: str) -> ParsedDeck:
                 counted = counted if counted and counted[0] in ("1", "2") else None
                 name = counted[1] if counted else value
                 for _copy in range(int(counted[0]) if counted else 1):
-                    _set_hero(deck, ParsedEntry(_card_name(name.strip(), dialects), 1, number, "name"))
+                    set_hero(deck, ParsedEntry(_card_name(name.strip(), dialects), 1, number, "name"))
             if inline[0].strip().upper() in _MTGWTF_LABELS:
                 dialects.add("mtgwtf")
             continue
@@ -617,7 +525,7 @@ def parse_text(text: str) -> ParsedDeck:
             deck.errors.append(ParseError(number, "unknown_section_header", {"header": line[:60]}))
             continue
         # A bare name is one copy (many YGO lists write one line per copy).
-        _add_text(deck, line_section, ParsedEntry(_card_name(line, dialects), 1, number, "name"))
+        add_entry(deck, line_section, ParsedEntry(_card_name(line, dialects), 1, number, "name"))
     deck.source_format = next((d for d in _DIALECT_ORDER if d in dialects), "text")
     if deck.source_format == "xmage":
         _xmage_commanders(deck)
@@ -634,9 +542,9 @@ def _add_counted(
 ) -> None:
     raw_count, name = counted
     name = _card_name(name.strip(), dialects)
-    count = _check_count(raw_count, number, deck, name[:60])
+    count = check_count(raw_count, number, deck, name[:60])
     if count is not None:
-        _add_text(deck, section, ParsedEntry(name, count, number, "name"))
+        add_entry(deck, section, ParsedEntry(name, count, number, "name"))
 
 
 def _inline_target(label: str) -> str | None:
@@ -784,49 +692,14 @@ def _blank_line_sideboard(lines: list[str]) -> int | None:
     return gaps[0] if len(gaps) == 1 else None
 
 
-def _add_text(deck: ParsedDeck, section: str, entry: ParsedEntry) -> None:
-    if section == "hero":
-        _set_hero(deck, entry)
-    else:
-        deck.add(section, entry)
-
-
 # --- .dck: XMage or Forge --------------------------------------------------------------------------
-
-# Forge's deck sections (case-insensitive in Forge) and the slug each lands in. Vanguard avatars,
-# planes, schemes, conspiracies and the like keep their own slug: the resolver reports them as a section
-# the format lacks, naming them, instead of mixing them into the deck.
-FORGE_SECTIONS = {
-    "main": "main",
-    "sideboard": "side",
-    "commander": "hero",
-    "avatar": "avatar",
-    "planes": "planes",
-    "schemes": "schemes",
-    "conspiracy": "conspiracy",
-    "dungeon": "dungeon",
-    "attractions": "attractions",
-    "contraptions": "contraptions",
-}
-_FORGE_META = ("metadata", "general")
-
-
-def _forge_section(line: str) -> str | None:
-    """The section a Forge "[Main]" / "[metadata]" line opens (metadata as "metadata"), else None."""
-    text = line.strip()
-    if len(text) < 3 or text[0] != "[" or text[-1] != "]":
-        return None
-    key = text[1:-1].strip().casefold()
-    if key in _FORGE_META:
-        return "metadata"
-    return FORGE_SECTIONS.get(key)
 
 
 def parse_dck(text: str) -> ParsedDeck:
     """A .dck file: Forge's when it has Forge's bracketed sections, else XMage's."""
     for raw in text.splitlines():
         if raw.strip():
-            if _forge_section(raw) is not None:
+            if forge_section(raw) is not None:
                 return parse_forge(text)
             if not raw.lstrip().startswith(("#", "//")):
                 break
@@ -835,146 +708,6 @@ def parse_dck(text: str) -> ParsedDeck:
         # Read as XMage reads its own files: a .dck without NAME/LAYOUT lines is still one.
         deck.source_format = "xmage"
         _xmage_commanders(deck)
-    return deck
-
-
-def parse_forge(text: str) -> ParsedDeck:
-    """Forge's .dck: "[metadata]" with Name=/Description=, then "[Main]", "[Sideboard]", "[Commander]"…
-    with "N Name|SET|art" lines (the set and artwork index pick a printing; a trailing "+" is Forge's foil
-    mark)."""
-    deck = ParsedDeck(source_format="forge")
-    section: str | None = None
-    notes: list[str] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = _check_line(raw, number, deck)
-        if not line:
-            continue
-        opened = _forge_section(line)
-        if opened is not None:
-            section = opened
-            continue
-        if line.startswith(("#", "//", ";")):
-            deck.skip(number, line, "comment")
-            continue
-        if section in (None, "metadata"):
-            key, sep, value = line.partition("=")
-            if sep and key.strip().casefold() == "name" and value.strip():
-                deck.name = value.strip()[:200]
-            elif sep and key.strip().casefold() in ("description", "comment") and value.strip():
-                notes.append(value.strip())
-            if section is None and not sep:
-                deck.errors.append(ParseError(number, "forge_outside_section", {"text": line[:60]}))
-                continue
-            deck.skip(number, line, "metadata")
-            continue
-        counted = count_first(line)
-        raw_count, card = counted if counted else ("1", line)
-        name = _forge_card_name(card)
-        if not name:
-            deck.errors.append(ParseError(number, "card_no_name", {"position": number}))
-            continue
-        count = _check_count(raw_count, number, deck, name[:60])
-        if count is not None:
-            _add_text(deck, section, ParsedEntry(name, count, number, "name"))
-    deck.notes = "\n".join(notes)[:5000]
-    return deck
-
-
-def _forge_card_name(card: str) -> str:
-    name = card.split("|", 1)[0].strip()
-    return name[:-1].rstrip() if name.endswith("+") else name
-
-
-# --- MTGJSON deck JSON ----------------------------------------------------------------------------
-
-# MTGJSON's card lists and the slug each lands in. "displayCommander" repeats the face shown on the box
-# (already in "commander"), and tokens are no deck cards: both are left out.
-MTGJSON_BOARDS = {
-    "commander": "hero",
-    "mainBoard": "main",
-    "sideBoard": "side",
-    "planes": "planes",
-    "schemes": "schemes",
-}
-
-
-def parse_mtgjson(text: str) -> ParsedDeck:
-    deck = ParsedDeck(source_format="mtgjson")
-    try:
-        document = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as error:
-        deck.errors.append(ParseError(getattr(error, "lineno", 0), "json_invalid", {"detail": str(error)}))
-        return deck
-    return _mtgjson_deck(document, deck)
-
-
-def _mtgjson_deck(document: Any, deck: ParsedDeck) -> ParsedDeck:
-    """A deck file as MTGJSON publishes it ({"meta": …, "data": deck}) or the bare deck object."""
-    if isinstance(document, dict) and isinstance(document.get("data"), dict):
-        document = document["data"]
-    if not isinstance(document, dict) or not isinstance(document.get("mainBoard"), list):
-        deck.errors.append(ParseError(1, "mtgjson_shape"))
-        return deck
-    name = document.get("name")
-    deck.name = name.strip()[:200] if isinstance(name, str) else ""
-    position = 0
-    for board, slug in MTGJSON_BOARDS.items():
-        cards = document.get(board) or []
-        if not isinstance(cards, list):
-            deck.errors.append(ParseError(0, "json_section_shape", {"where": board}))
-            continue
-        for index, item in enumerate(cards):
-            position += 1
-            where = f"{board}[{index}]"
-            if not isinstance(item, dict):
-                deck.errors.append(ParseError(position, "json_entry_shape", {"where": where}))
-                continue
-            card_name = item.get("name") if isinstance(item.get("name"), str) else ""
-            uuid = item.get("uuid") if isinstance(item.get("uuid"), str) else ""
-            if not card_name.strip() and not uuid.strip():
-                deck.errors.append(ParseError(position, "json_card_id", {"where": where}))
-                continue
-            count = _check_count(item.get("count", 1), position, deck, where)
-            if count is None:
-                continue
-            entry = _entry((uuid.strip()[:120], card_name.strip()[:200]), count, position)
-            if slug == "hero":
-                _set_hero(deck, entry)
-            else:
-                deck.add(slug, entry)
-    return deck
-
-
-# --- OCTGN .o8d -----------------------------------------------------------------------------------
-
-# OCTGN's Magic sections; other games' definitions name theirs the same way or close to it.
-O8D_SECTIONS = {"command zone": "hero", "planes/schemes": "planes"}
-
-
-def _parse_o8d(root: Any, deck: ParsedDeck) -> ParsedDeck:
-    """OCTGN's deck: <deck game="…"><section name="Main"><card qty="4" id="guid">Name</card>…"""
-    deck.source_format = "o8d"
-    deck.notes = (root.findtext("notes") or "").strip()[:5000]
-    position = 0
-    for section in root.iter("section"):
-        title = (section.get("name") or "").strip()
-        slug = O8D_SECTIONS.get(title.casefold()) or section_slug(title) or title.lower()[:40] or "main"
-        for card in section.iter("card"):
-            position += 1
-            name = (card.text or "").strip()
-            guid = (card.get("id") or "").strip()
-            if not name and not guid:
-                deck.errors.append(ParseError(position, "card_no_name", {"position": position}))
-                continue
-            count = _check_count(card.get("qty", "1"), position, deck, (name or guid)[:60])
-            if count is None:
-                continue
-            # OCTGN's ids are its own GUIDs: tried as ids first, the name is what usually finds the card.
-            entry = _entry((guid[:120], name[:200]), count, position)
-            if slug == "hero":
-                _set_hero(deck, entry)
-            else:
-                deck.add(slug, entry)
     return deck
 
 

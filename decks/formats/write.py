@@ -10,8 +10,9 @@ import re
 from collections import Counter
 from xml.etree import ElementTree as ET
 
+from .lines import COUNT_SEPARATOR
 from .model import DeckFormatError, DeckLine, DeckList, FileLayout, LayoutLine
-from .parse import COD_COMMANDER_PREFIX, COUNT_SEPARATOR, JSON_FORMAT_TAG, ydk_marker
+from .parse import COD_COMMANDER_PREFIX, JSON_FORMAT_TAG, ydk_marker
 from .sections import section_title
 
 YDK_SECTIONS = ("main", "extra", "side")
