@@ -7,6 +7,7 @@ import logging
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from celery.exceptions import SoftTimeLimitExceeded
@@ -68,8 +69,10 @@ def cards_import(
     fmt: str | None = None,
     job: ImportJob | None = None,
     pictures: bytes | None = None,
+    source: Path | None = None,
 ) -> ImportResult:
-    """Parse `data` and upsert its cards into `game`, all or nothing; with `pictures` (a ZIP named by
+    """Parse `data` (or the file `source`: MTGJSON and Scryfall files, hundreds of MB, are streamed from it
+    with no size limit) and upsert its cards into `game`, all or nothing; with `pictures` (a ZIP named by
     external id or name, cards/pictures.py) the cards' pictures too, in the same all or nothing.
 
     A file with any error writes nothing and returns every error. Cards missing from the file
@@ -77,17 +80,23 @@ def cards_import(
     Parsing runs outside the transaction so the job's progress is visible to pollers meanwhile.
     Pictures alone (no card file) go to the cards the game already has.
     """
-    if not data and pictures:
+    if not data and pictures and source is None:
         return _pictures_only(game=game, pictures=pictures)
-    if len(data) > MAX_IMPORT_BYTES:
-        return ImportResult(
-            fmt=fmt or "",
-            errors=[
-                ImportIssue.of(None, "", msg("file_too_large", megabytes=MAX_IMPORT_BYTES // (1024 * 1024)))
-            ],
-        )
     progress = _job_progress(job) if job is not None else None
-    parsed = importers.parse(data, filename=filename, fmt=fmt, game_slug=game.slug, progress=progress)
+    parsed = None
+    if source is not None:
+        filename = filename or source.name
+        parsed = importers.parse_file(
+            source, filename=filename, fmt=fmt, game_slug=game.slug, progress=progress
+        )
+        if parsed is None:  # not a streamed format: read whole, within the usual size limit
+            if source.stat().st_size > MAX_IMPORT_BYTES:
+                return _too_large(fmt)
+            data = source.read_bytes()
+    if parsed is None:
+        if len(data) > MAX_IMPORT_BYTES:
+            return _too_large(fmt)
+        parsed = importers.parse(data, filename=filename, fmt=fmt, game_slug=game.slug, progress=progress)
     result = ImportResult(
         fmt=parsed.fmt, total=len(parsed.records), errors=list(parsed.errors), warnings=list(parsed.warnings)
     )
@@ -113,6 +122,13 @@ def cards_import(
         raise
     result.pictures = plan.stored if plan is not None else 0
     return result
+
+
+def _too_large(fmt: str | None) -> ImportResult:
+    megabytes = MAX_IMPORT_BYTES // (1024 * 1024)
+    return ImportResult(
+        fmt=fmt or "", errors=[ImportIssue.of(None, "", msg("file_too_large", megabytes=megabytes))]
+    )
 
 
 def _pictures_only(*, game: Game, pictures: bytes) -> ImportResult:

@@ -147,6 +147,12 @@ MESSAGES: dict[str, str] = {
         "%(count)s rows for this passcode: the last one is kept, as YGOPro and EDOPro keep it"
     ),
     "not_a_mana_value": gettext_noop("expected a mana value such as 3, 2.0 or 6 // 6, got %(value)s"),
+    "mtgjson_unknown_shape": gettext_noop(
+        "an MTGJSON file whose “data” is neither sets (AllPrintings), one set nor cards by name (AtomicCards)"
+    ),
+    "magic_not_deck_cards": gettext_noop(
+        "skipped what no deck holds (tokens, emblems, art-series and other non-game cards): %(counts)s"
+    ),
     "level_out_of_range": gettext_noop("level/rank/link %(value)s is out of range (0–%(max)s)"),
     # A ZIP of card pictures uploaded with an import (cards/pictures.py); the "card" column names the file.
     "nothing_to_import": gettext_noop("choose a card database file, a ZIP of card pictures, or both"),
