@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 import logging
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -288,6 +288,25 @@ def _printings_sync(
 
 
 IMPORT_JOB_TASK = "cards.import_job_run"
+# Other kinds of work run as import jobs (their progress bar, heartbeat and report), by job file_format:
+# cards.updates registers "update" (a module importing this one, so it registers itself, from apps.ready).
+JOB_RUNNERS: dict[str, Callable[[ImportJob, importers.Progress], ImportResult]] = {}
+
+
+def card_values(record: CardRecord) -> dict[str, Any]:
+    """The column values an import writes for a record (what a re-import compares)."""
+    return _card_values(record)
+
+
+def import_job_enqueue(*, job_id: int) -> None:
+    """Queue a created job's run (after its rows are committed: workers must see them)."""
+    _job_enqueue(job_id=job_id)
+
+
+def cards_write_parsed(*, game: Game, parsed: ParseResult) -> tuple[int, int, int]:
+    """Write already-parsed, valid records (an update's merged files, a rollback's snapshot): created,
+    updated, unchanged. Atomic, and the same upsert as every import."""
+    return _cards_write(game=game, parsed=parsed)
 
 
 # --- import jobs ------------------------------------------------------------------------------
@@ -369,15 +388,19 @@ def import_job_run(*, job_id: int) -> ImportJob:
         return _job_finish(job_id=job_id, result=_failure("job_worker_lost", attempts=job.attempts - 1))
     heartbeat = _Heartbeat(job_id=job_id, interval=_stale_after().total_seconds() / 4)
     heartbeat.start()
+    runner = JOB_RUNNERS.get(job.file_format)
     try:
-        result = cards_import(
-            game=job.game,
-            data=bytes(job.payload),
-            filename=job.filename,
-            fmt=job.file_format or None,
-            job=job,
-            pictures=bytes(job.pictures or b"") or None,
-        )
+        if runner is not None:  # a job of another kind (an update from the community's files)
+            result = runner(job, _job_progress(job))
+        else:
+            result = cards_import(
+                game=job.game,
+                data=bytes(job.payload),
+                filename=job.filename,
+                fmt=job.file_format or None,
+                job=job,
+                pictures=bytes(job.pictures or b"") or None,
+            )
     except SoftTimeLimitExceeded:
         result = _failure("job_time_limit", seconds=settings.CELERY_TASK_SOFT_TIME_LIMIT)
     except DatabaseError as exc:  # e.g. PostgreSQL refusing a NUL in a card name: the file's problem
