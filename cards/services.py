@@ -170,8 +170,18 @@ def _cards_write(
     now = timezone.now()
     to_create: list[CardRecord] = []
     to_update: list[Card] = []
+    twins = _NameIndex(existing.values())
+    records: list[CardRecord] = []
+    adopted: dict[str, CardRecord] = {}
     for record in parsed.records:
         row = existing.get(record.external_id)
+        if row is None and (twin := twins.match(record)) is not None:
+            row = existing[_adopt(record, twin)]
+            first = adopted.setdefault(record.external_id, record)
+            if first is not record:  # two faces of one card in the file ("Delver…", "Insectile…"): one card
+                first.printings += [p for p in record.printings if p not in first.printings]
+                continue
+        records.append(record)
         if row is None:
             to_create.append(record)
             continue
@@ -183,11 +193,66 @@ def _cards_write(
     _cards_insert(game=game, records=to_create, now=now)
     Card.objects.bulk_update(to_update, [*CARD_FIELDS, "updated_at"], batch_size=BATCH_SIZE)
     file_sets = {set_ids[code] for code in parsed.sets}
-    _printings_sync(game=game, records=parsed.records, set_ids=set_ids, file_sets=file_sets)
+    _printings_sync(game=game, records=records, set_ids=set_ids, file_sets=file_sets)
     if plan is not None:
         picture_store.pictures_commit(game=game, plan=plan)
-    unchanged = len(parsed.records) - len(to_create) - len(to_update)
+    unchanged = len(records) - len(to_create) - len(to_update)
     return len(to_create), len(to_update), unchanged
+
+
+class _NameIndex:
+    """Existing cards by name, for a file of another source that names its cards (a Yu-Gi-Oh! Cockatrice
+    XML after the .cdb keyed by passcode; a Magic Cockatrice file after MTGJSON): such a card is the card
+    already there, not a second copy. Only the canonical artwork of a name counts (the card whose external
+    id is its identity), a name two different cards share matches neither, and a Magic card is also found
+    by each face of "A // B"."""
+
+    def __init__(self, rows: Iterable[tuple[Any, ...]]) -> None:
+        self._rows = rows
+        self._index: dict[str, tuple[Any, ...] | None] | None = None
+
+    def _build(self) -> dict[str, tuple[Any, ...] | None]:
+        index: dict[str, tuple[Any, ...] | None] = {}
+        faces: dict[str, tuple[Any, ...] | None] = {}
+        for row in self._rows:
+            external_id, identity, name = row[0], row[2], row[3]
+            if external_id != identity:  # an alternate artwork: its original is the one to match
+                continue
+            key = name.casefold()
+            index[key] = None if key in index and index[key] != row else row
+            if "//" in name:
+                for part in (part.strip().casefold() for part in name.split("//")):
+                    faces[part] = None if part in faces and faces[part] != row else row
+        for key, row in faces.items():
+            index.setdefault(key, row)
+        return index
+
+    def match(self, record: CardRecord) -> tuple[Any, ...] | None:
+        # Only files that key cards by name: a .cdb's new passcode with a known name is a new artwork.
+        if record.external_id != record.name and record.external_id != record.identity:
+            return None
+        if self._index is None:
+            self._index = self._build()
+        keys = [record.name.casefold(), *(p.strip().casefold() for p in record.name.split("//"))]
+        return next((self._index[key] for key in keys if self._index.get(key) is not None), None)
+
+
+def _adopt(record: CardRecord, twin: tuple[Any, ...]) -> str:
+    """Make `record` the existing card `twin`: its id and fields stay (the first source's data, which decks
+    and rules read), the record adds its printings and the attributes the card does not have yet."""
+    values = dict(zip(CARD_FIELDS, twin[2:], strict=True))
+    record.external_id = twin[0]
+    record.identity = values["identity"]
+    record.name = values["name"]
+    record.card_type = values["card_type"]
+    record.subtypes = values["subtypes"]
+    record.level = values["level"]
+    record.cost = values["cost"]
+    record.attributes = {**record.attributes, **(values["attributes"] or {})}
+    record.text = values["text"]
+    record.is_token = values["is_token"]
+    record.deck_buildable = values["deck_buildable"]
+    return twin[0]
 
 
 def _cards_insert(*, game: Game, records: list[CardRecord], now: datetime.datetime) -> None:

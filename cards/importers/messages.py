@@ -179,6 +179,10 @@ MESSAGES: dict[str, str] = {
     "update_snapshot_unreadable": gettext_noop(
         "the saved cards cannot be read (%(detail)s); nothing was rolled back"
     ),
+    "cdb_other_game": gettext_noop(
+        "this is a %(game)s database, not Yu-Gi-Oh!: %(hits)s of %(sample)s card texts speak of its zones, "
+        "shields or civilizations, which no Yu-Gi-Oh! card does; nothing was imported (%(total)s cards)"
+    ),
     "level_out_of_range": gettext_noop("level/rank/link %(value)s is out of range (0–%(max)s)"),
     # A ZIP of card pictures uploaded with an import (cards/pictures.py); the "card" column names the file.
     "nothing_to_import": gettext_noop("choose a card database file, a ZIP of card pictures, or both"),
