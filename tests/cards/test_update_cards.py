@@ -6,10 +6,6 @@ from __future__ import annotations
 
 import gzip
 import json
-import threading
-from collections.abc import Iterator
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from io import StringIO
 from pathlib import Path
 
@@ -29,23 +25,6 @@ MAGICIAN, POT, MIRROR = GOOD_ROWS[0], GOOD_ROWS[2], GOOD_ROWS[3]
 NEW_CARD = (10000001, 4, 0, 0, 0x2, 0, 0, 0, 0, 0, "Kashtira Unicorn", "Unofficial for now.")
 PRERELEASE = (10000002, 4, 0, 0, 0x4, 0, 0, 0, 0, 0, "Kashtira Birth", "Prerelease.")
 POT_ERRATA = (*POT[:10], "Pot of Greed", "Draw 2 cards. (errata)")
-
-
-class _Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, *args: object) -> None:  # keep the test output clean
-        pass
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    root = tmp_path / "www"
-    root.mkdir()
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), partial(_Quiet, directory=str(root)))
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}", root
-    httpd.shutdown()
-    httpd.server_close()
 
 
 def _babel(base: str, root: Path, tmp_path: Path) -> str:
