@@ -209,6 +209,8 @@ class CardUpdate(models.Model):
     snapshot = models.BinaryField(default=b"", blank=True)
     created_card_ids = models.JSONField(default=list, blank=True)
     created_set_ids = models.JSONField(default=list, blank=True)
+    # Ban lists fetched with the cards (EDOPro's lflist.conf) that the update created: the undo removes them.
+    created_banlist_ids = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     applied_at = models.DateTimeField(null=True, blank=True)
     rolled_back_at = models.DateTimeField(null=True, blank=True)

@@ -29,11 +29,13 @@ import tempfile
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import ProtectedError
 from django.utils import timezone
@@ -54,9 +56,30 @@ from .services import (
 
 JOB_FORMAT = "update"
 # The files of a listing a game reads, in the order they are merged (later wins).
-LISTING_FILES = {"yugioh": ["cards.cdb", "cards-unofficial.cdb", "prerelease-*.cdb"]}
+LISTING_FILES = {"yugioh": ["cards.cdb", "cards-unofficial.cdb", "prerelease-*.cdb", "*lflist.conf"]}
 SAMPLE = 20
 CHUNK = 1 << 16
+
+
+@dataclass(frozen=True)
+class BanListHooks:
+    """How ban-list files fetched with the cards are checked, imported and undone: the rules app (a higher
+    layer, which owns ban lists) registers them from its AppConfig.ready."""
+
+    check: Callable[..., list[dict[str, Any]]]
+    apply: Callable[..., list[int]]
+    undo: Callable[..., None]
+
+
+_BANLIST_HOOKS: list[BanListHooks] = []
+
+
+def register_banlist_hooks(hooks: BanListHooks) -> None:
+    _BANLIST_HOOKS[:] = [hooks]
+
+
+def _is_banlist_file(name: str) -> bool:
+    return name.casefold().endswith("lflist.conf")
 
 
 class UpdateRefused(Exception):
@@ -135,7 +158,9 @@ def card_update_run(*, update: CardUpdate, progress: importers.Progress | None =
     folder = Path(tempfile.mkdtemp(prefix="deckhall-update-"))
     try:
         files = files_fetch(game=game, urls=update.urls, folder=folder, progress=progress)
-        merged = files_parse(game=game, files=files, progress=progress)
+        banlist_files = [f for f in files if _is_banlist_file(f.name)]
+        card_files = [f for f in files if not _is_banlist_file(f.name)]
+        merged = files_parse(game=game, files=card_files, progress=progress, allow_empty=bool(banlist_files))
         result = ImportResult(fmt=JOB_FORMAT, total=len(merged.records), warnings=list(merged.warnings))
         if merged.errors:
             result.errors = list(merged.errors)
@@ -143,24 +168,41 @@ def card_update_run(*, update: CardUpdate, progress: importers.Progress | None =
             return result
         summary = changes_plan(game=game, parsed=merged)
         summary["files"] = [{"name": f.name, "url": f.url, "bytes": f.size} for f in files]
+        summary["banlists"] = _banlists_check(game, banlist_files)
         if update.dry_run:
             CardUpdate.objects.filter(pk=update.pk).update(status=CardUpdate.Status.CHECKED, summary=summary)
             result.created, result.updated = summary["new"], summary["changed"]
             return result
-        _apply(update=update, parsed=merged, summary=summary, result=result)
+        try:
+            _apply(update=update, parsed=merged, summary=summary, result=result, banlist_files=banlist_files)
+        except ValidationError as exc:  # a ban-list file the rules refuse: the whole update is undone
+            raise UpdateRefused("update_banlist_refused", detail="; ".join(exc.messages)[:300]) from exc
         return result
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
 
 @transaction.atomic
-def _apply(*, update: CardUpdate, parsed: ParseResult, summary: dict[str, Any], result: ImportResult) -> None:
+def _apply(
+    *,
+    update: CardUpdate,
+    parsed: ParseResult,
+    summary: dict[str, Any],
+    result: ImportResult,
+    banlist_files: list[Fetched],
+) -> None:
     game = update.game
     Game.objects.select_for_update().filter(pk=game.pk).first()
     before_cards = set(Card.objects.filter(game=game).values_list("id", flat=True))
     before_sets = set(CardSet.objects.filter(game=game).values_list("id", flat=True))
     snapshot = gzip.compress(cards_export(game=game, fmt="json"), compresslevel=5)
-    result.created, result.updated, result.unchanged = cards_write_parsed(game=game, parsed=parsed)
+    if parsed.records:
+        result.created, result.updated, result.unchanged = cards_write_parsed(game=game, parsed=parsed)
+    banlist_ids: list[int] = []
+    for hooks in _BANLIST_HOOKS:
+        for fetched in banlist_files:
+            text = fetched.path.read_text(encoding="utf-8", errors="replace")
+            banlist_ids += hooks.apply(game=game, text=text, source=fetched.url)
     # One step back: only the latest applied update keeps what was there before it.
     CardUpdate.objects.filter(game=game, status=CardUpdate.Status.APPLIED).update(snapshot=b"")
     CardUpdate.objects.filter(pk=update.pk).update(
@@ -173,6 +215,7 @@ def _apply(*, update: CardUpdate, parsed: ParseResult, summary: dict[str, Any], 
         created_set_ids=sorted(
             set(CardSet.objects.filter(game=game).values_list("id", flat=True)) - before_sets
         ),
+        created_banlist_ids=banlist_ids,
         applied_at=timezone.now(),
     )
 
@@ -194,6 +237,8 @@ def card_update_rollback(*, game: Game) -> CardUpdate:
     created = Card.objects.filter(pk__in=update.created_card_ids, game=game)
     try:
         with transaction.atomic():
+            for hooks in _BANLIST_HOOKS:
+                hooks.undo(game=game, ids=update.created_banlist_ids)
             created.delete()
     except ProtectedError as exc:
         names = sorted({str(obj) for obj in exc.protected_objects})[:5]
@@ -325,7 +370,7 @@ def _face_names(record: CardRecord) -> set[str]:
 
 
 def files_parse(
-    *, game: Game, files: list[Fetched], progress: importers.Progress | None = None
+    *, game: Game, files: list[Fetched], progress: importers.Progress | None = None, allow_empty: bool = False
 ) -> ParseResult:
     """Every file parsed as an import would (refused for another game's data alike), merged newest-wins."""
     merged = ParseResult(fmt=JOB_FORMAT)
@@ -355,9 +400,21 @@ def files_parse(
         for code, card_set in parsed.sets.items():
             merged.sets.setdefault(code, card_set)
     merged.records = list(by_id.values())
-    if not merged.records and not merged.errors:
+    if not merged.records and not merged.errors and not allow_empty:
         merged.errors.append(ImportIssue.of(None, "", msg("no_cards")))
     return merged
+
+
+def _banlists_check(game: Game, files: list[Fetched]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for hooks in _BANLIST_HOOKS:
+        for fetched in files:
+            text = fetched.path.read_text(encoding="utf-8", errors="replace")
+            try:
+                out += [{**item, "file": fetched.name} for item in hooks.check(game=game, text=text)]
+            except ValidationError as exc:
+                raise UpdateRefused("update_banlist_refused", detail="; ".join(exc.messages)[:300]) from exc
+    return out
 
 
 # --- what changes ----------------------------------------------------------------------------------------

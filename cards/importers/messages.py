@@ -171,10 +171,13 @@ MESSAGES: dict[str, str] = {
         "the download of %(url)s broke off (%(reason)s); nothing was changed"
     ),
     "update_file_refused": gettext_noop("%(filename)s cannot be imported (below); nothing was changed"),
+    "update_banlist_refused": gettext_noop(
+        "a ban-list file cannot be imported (%(detail)s); nothing was changed"
+    ),
     "update_nothing_to_roll_back": gettext_noop("%(game)s has no applied update to roll back"),
     "update_rollback_in_decks": gettext_noop(
-        "%(count)s deck entries already hold cards this update added (%(decks)s); remove them first; "
-        "nothing was rolled back"
+        "%(count)s decks or tournaments already use what this update added (%(decks)s); remove them from "
+        "those first; nothing was rolled back"
     ),
     "update_snapshot_unreadable": gettext_noop(
         "the saved cards cannot be read (%(detail)s); nothing was rolled back"

@@ -16,6 +16,7 @@ from django.core.management.base import CommandError
 from cards.models import Card, CardUpdate
 from cards.services import import_job_run
 from cards.updates import UpdateRefused, card_update_create, card_update_rollback
+from rules.models import BanList
 from tests.cards import magic_files
 from tests.cards.conftest import GOOD_ROWS, make_cdb
 
@@ -34,9 +35,18 @@ def _babel(base: str, root: Path, tmp_path: Path) -> str:
     make_cdb(root / "cards-unofficial.cdb", [NEW_CARD])
     make_cdb(root / "prerelease-KASH.cdb", [PRERELEASE, POT_ERRATA])
     (root / "README.md").write_text("not a database")
+    (root / "TCG.lflist.conf").write_text(
+        f"#[2026.11 TCG]\n!2026.11 TCG\n{POT[0]} 0 --Pot of Greed\n{NEW_CARD[0]} 1 --Kashtira Unicorn\n"
+    )
     listing = [
         {"name": name, "type": "file", "download_url": f"{base}/{name}"}
-        for name in ("README.md", "prerelease-KASH.cdb", "cards.cdb", "cards-unofficial.cdb")
+        for name in (
+            "README.md",
+            "prerelease-KASH.cdb",
+            "cards.cdb",
+            "TCG.lflist.conf",
+            "cards-unofficial.cdb",
+        )
     ]
     (root / "contents.json").write_text(json.dumps(listing))
     return f"{base}/contents.json"
@@ -62,6 +72,10 @@ def test_it_says_what_a_babelcdb_update_would_change_and_changes_nothing(games, 
         "cards.cdb",
         "cards-unofficial.cdb",
         "prerelease-KASH.cdb",
+        "TCG.lflist.conf",
+    ]
+    assert summary["banlists"] == [
+        {"name": "2026.11 TCG", "status": "new", "entries": 2, "file": "TCG.lflist.conf"}
     ]
     assert (summary["new"], summary["changed"], summary["removed"]) == (3, 1, 0)
     assert set(summary["new_names"]) == {"Mirror Force", "Kashtira Unicorn", "Kashtira Birth"}
@@ -86,8 +100,14 @@ def test_it_applies_newest_wins_with_flags_and_rolls_back_in_one_step(games, ser
     assert unicorn.attributes["unofficial"] is True and "prerelease" not in unicorn.attributes
     assert "unofficial" not in Card.objects.get(name="Mirror Force").attributes
     assert Card.objects.filter(game__slug="yugioh").count() == 5
+    banlist = BanList.objects.get(name="2026.11 TCG")
+    assert {(e.card.name, e.limit) for e in banlist.entries.select_related("card")} == {
+        ("Pot of Greed", 0),
+        ("Kashtira Unicorn", 1),
+    }
 
     card_update_rollback(game=games["yugioh"])
+    assert not BanList.objects.filter(name="2026.11 TCG").exists()
     assert sorted(Card.objects.filter(game__slug="yugioh").values_list("name", flat=True)) == [
         "Dark Magician",
         "Pot of Greed",

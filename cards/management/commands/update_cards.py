@@ -79,6 +79,10 @@ class Command(BaseCommand):
             lines += [
                 f"    {m['format']}: {m['card']}: {m['from']} → {m['to']}" for m in s["banlist_moves"][:10]
             ]
+        for item in s.get("banlists", []):
+            lines.append(
+                f"  ban list {item['name']} ({item['file']}): {item['status']}, {item['entries']} cards"
+            )
         if update.dry_run:
             lines.append("dry run: nothing was changed; run again without --dry-run to apply")
         else:
