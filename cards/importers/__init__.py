@@ -63,7 +63,7 @@ FORMATS: dict[str, Format] = {
         # Before Deckhall JSON: both are JSON objects, these say what they are in their first bytes.
         Format(
             "mtgjson",
-            "MTGJSON (AllPrintings, AtomicCards, a set)",
+            gettext_noop("MTGJSON (AllPrintings, AtomicCards, a set)"),
             (),
             mtgjson.looks_like,
             mtgjson.parse,
@@ -72,7 +72,7 @@ FORMATS: dict[str, Format] = {
         ),
         Format(
             "scryfall",
-            "Scryfall bulk data (default-cards, oracle-cards)",
+            gettext_noop("Scryfall bulk data (default-cards, oracle-cards)"),
             (),
             scryfall.looks_like,
             scryfall.parse,

@@ -107,10 +107,19 @@ def legal_words(raw: Any) -> dict[str, str]:
         return {}
     out = {}
     for fmt, status in raw.items():
-        word = str(status).strip().casefold().replace(" ", "_")
+        word = _LEGAL_WORDS.get(status) if isinstance(status, str) else None
+        if word is None:
+            word = str(status).strip().casefold().replace(" ", "_")
         if word and word != "not_legal" and isinstance(fmt, str) and fmt.isidentifier():
             out[fmt] = word
     return dict(sorted(out.items()))
+
+
+# The words both sources use, looked up rather than re-spelled 20 times a printing.
+_LEGAL_WORDS = {
+    "Legal": "legal", "Banned": "banned", "Restricted": "restricted", "Not Legal": "not_legal",
+    "legal": "legal", "banned": "banned", "restricted": "restricted", "not_legal": "not_legal",
+}  # fmt: skip
 
 
 class Collector:
