@@ -146,7 +146,9 @@ def _run_job(job: ImportJob, progress: importers.Progress) -> ImportResult:
     except UpdateRefused as exc:
         CardUpdate.objects.filter(pk=update.pk).update(status=CardUpdate.Status.FAILED)
         return ImportResult(fmt=JOB_FORMAT, errors=[exc.issue])
-    except BaseException:  # the job machinery reports it (time limit, database error, bug); the update failed too
+    except (
+        BaseException
+    ):  # the job machinery reports it (time limit, database error, bug); the update failed too
         CardUpdate.objects.filter(pk=update.pk).update(status=CardUpdate.Status.FAILED)
         raise
     return result

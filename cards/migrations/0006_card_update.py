@@ -6,34 +6,73 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('cards', '0005_pics24_card_pictures'),
+        ("cards", "0005_pics24_card_pictures"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='CardUpdate',
+            name="CardUpdate",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('dry_run', models.BooleanField(default=False)),
-                ('urls', models.JSONField(default=list)),
-                ('status', models.CharField(choices=[('pending', 'pending'), ('checked', 'checked (dry run)'), ('applied', 'applied'), ('failed', 'failed'), ('rolled_back', 'rolled back')], default='pending', max_length=12)),
-                ('summary', models.JSONField(blank=True, default=dict)),
-                ('snapshot', models.BinaryField(blank=True, default=b'')),
-                ('created_card_ids', models.JSONField(blank=True, default=list)),
-                ('created_set_ids', models.JSONField(blank=True, default=list)),
-                ('created_banlist_ids', models.JSONField(blank=True, default=list)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('applied_at', models.DateTimeField(blank=True, null=True)),
-                ('rolled_back_at', models.DateTimeField(blank=True, null=True)),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, to=settings.AUTH_USER_MODEL)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='card_updates', to='cards.game')),
-                ('job', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='card_update', to='cards.importjob')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("dry_run", models.BooleanField(default=False)),
+                ("urls", models.JSONField(default=list)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "pending"),
+                            ("checked", "checked (dry run)"),
+                            ("applied", "applied"),
+                            ("failed", "failed"),
+                            ("rolled_back", "rolled back"),
+                        ],
+                        default="pending",
+                        max_length=12,
+                    ),
+                ),
+                ("summary", models.JSONField(blank=True, default=dict)),
+                ("snapshot", models.BinaryField(blank=True, default=b"")),
+                ("created_card_ids", models.JSONField(blank=True, default=list)),
+                ("created_set_ids", models.JSONField(blank=True, default=list)),
+                ("created_banlist_ids", models.JSONField(blank=True, default=list)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("applied_at", models.DateTimeField(blank=True, null=True)),
+                ("rolled_back_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="card_updates",
+                        to="cards.game",
+                    ),
+                ),
+                (
+                    "job",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="card_update",
+                        to="cards.importjob",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at'],
+                "ordering": ["-created_at"],
             },
         ),
     ]

@@ -45,6 +45,7 @@ def test_a_card_editor_updates_an_empty_game_from_the_page(
     assert Card.objects.filter(game__slug="yugioh").count() == 4
     # The page is the phone's width: nothing scrolls sideways.
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    page.context.close()  # no request of this page may reach the live server while it stops
 
     if device == "phone":
         from django.contrib.auth import get_user_model
@@ -54,3 +55,4 @@ def test_a_card_editor_updates_an_empty_game_from_the_page(
         refused.goto(f"{refused.base_url}/cards/import/")
         assert "Эта страница вам недоступна" in refused.locator("[data-testid=error-403]").inner_text()
         refused.screenshot(path=str(ARTIFACTS / "refused-403-ru-phone.png"), full_page=True)
+        refused.context.close()
