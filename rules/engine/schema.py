@@ -311,6 +311,19 @@ class LabelsTable(_Table):
     )
 
 
+class DeckHashTable(_Table):
+    """`[game.deck_hash]`: the short hash a judge compares at deck checks (Cockatrice's for Magic)."""
+
+    key: Literal["name", "external_id"] = Field(
+        "name", description="what a card counts as: its `name` (lower-cased) or its `external_id` (a passcode)"
+    )
+    sections: dict[str, str] = Field(
+        default_factory=lambda: {"main": "", "side": "SB:"},
+        description="the sections that count, each with the prefix its cards get (`{ main = \"\", side = "
+        "\"SB:\" }`, Cockatrice's); sections left out do not count",
+    )
+
+
 class GameTable(_Table):
     """`[game]`: the game itself."""
 
@@ -349,6 +362,9 @@ class GameTable(_Table):
         description="where the game's card pictures are, as a URL template: `{external_id}` and `{identity}` "
         "are filled in (`https://images.ygoprodeck.com/images/cards/{external_id}.jpg`); a printing's own "
         "picture (Cockatrice `picURL`) wins; shown only from hosts the site allows (CARD_IMAGE_HOSTS)",
+    )
+    deck_hash: DeckHashTable = Field(
+        default_factory=DeckHashTable, description="`[game.deck_hash]`: how a deck's hash is made (below)"
     )
     banlist_regions: dict[str, list[str]] = Field(
         default_factory=dict,

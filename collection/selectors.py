@@ -1,0 +1,155 @@
+"""Reads: what a player owns, which built deck holds which copies, what a deck lacks."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Q, QuerySet, Sum
+
+from cards.models import Card, Game
+from decks.models import Deck, DeckCard
+from decks.ownership import DeckOwnership, LineOwnership
+
+from .allocation import BuiltNeed, Holding, Key, allocate, deck_lines
+from .models import BuiltDeck, CollectionEntry, CollectionSettings
+
+
+def tracks_printings(*, user: Any, game: Game | int) -> bool:
+    game_id = game if isinstance(game, int) else game.pk
+    return CollectionSettings.objects.filter(owner=user, game_id=game_id, track_printings=True).exists()
+
+
+def _key(card_id: int, identity: str, track: bool) -> Key:
+    return card_id if track else identity
+
+
+@dataclass(frozen=True)
+class Holdings:
+    """A player's copies of one game, counted by key, and the built decks holding them."""
+
+    track: bool
+    owned: dict[Key, int]
+    held: dict[Key, list[Holding]]
+    built_ids: frozenset[int]
+
+    def key(self, card: Card) -> Key:
+        return _key(card.pk, card.identity, self.track)
+
+
+def holdings(*, user: Any, game_id: int) -> Holdings:
+    """Three queries, whatever the size of the collection and however many decks are built."""
+    track = tracks_printings(user=user, game=game_id)
+    owned: dict[Key, int] = defaultdict(int)
+    for card_id, identity, count in CollectionEntry.objects.filter(owner=user, game_id=game_id).values_list(
+        "card_id", "card__identity", "count"
+    ):
+        owned[_key(card_id, identity, track)] += count
+    built = list(BuiltDeck.objects.filter(owner=user, game_id=game_id).values_list("deck_id", "deck__name"))
+    needs: dict[int, dict[Key, int]] = {deck_id: defaultdict(int) for deck_id, _ in built}
+    for deck_id, card_id, identity, count in DeckCard.objects.filter(deck_id__in=needs).values_list(
+        "deck_id", "card_id", "card__identity", "count"
+    ):
+        needs[deck_id][_key(card_id, identity, track)] += count
+    held = allocate(owned, [BuiltNeed(deck_id, name, needs[deck_id]) for deck_id, name in built])
+    return Holdings(track=track, owned=dict(owned), held=held, built_ids=frozenset(needs))
+
+
+def deck_ownership_for(deck: Deck, user: Any, sections: dict[str, list[tuple[Card, int]]]) -> DeckOwnership:
+    """decks.ownership's provider: each line of the deck against the reader's collection."""
+    have = holdings(user=user, game_id=deck.game_id)
+    order = [(slug, card, count) for slug, lines in sections.items() for card, count in lines]
+    shares = deck_lines(
+        deck_id=deck.pk, lines=[(have.key(card), count) for _, card, count in order], owned=have.owned, held=have.held
+    )
+    lines = {
+        (slug, card.pk): LineOwnership(
+            owned=share.owned,
+            missing=share.missing,
+            held_by=tuple((h.deck_id, h.name, h.count) for h in share.held_by),
+        )
+        for (slug, card, _), share in zip(order, shares, strict=True)
+    }
+    return DeckOwnership(
+        lines=lines,
+        missing=sum(s.missing for s in shares),
+        built=deck.pk in have.built_ids if deck.owner_id == user.pk else False,
+    )
+
+
+def decks_missing_for(user: Any, decks: Iterable[Deck]) -> dict[int, int]:
+    """decks.ownership's list provider: copies each deck lacks, per game one collection read and one read of
+    all the decks' lines."""
+    by_game: dict[int, list[int]] = defaultdict(list)
+    for deck in decks:
+        by_game[deck.game_id].append(deck.pk)
+    result: dict[int, int] = {}
+    for game_id, deck_ids in by_game.items():
+        have = holdings(user=user, game_id=game_id)
+        lines: dict[int, list[tuple[Key, int]]] = defaultdict(list)
+        for deck_id, card_id, identity, count in (
+            DeckCard.objects.filter(deck_id__in=deck_ids)
+            .order_by("deck_id", "section", "position", "id")
+            .values_list("deck_id", "card_id", "card__identity", "count")
+        ):
+            lines[deck_id].append((_key(card_id, identity, have.track), count))
+        for deck_id in deck_ids:
+            shares = deck_lines(deck_id=deck_id, lines=lines.get(deck_id, []), owned=have.owned, held=have.held)
+            result[deck_id] = sum(s.missing for s in shares)
+    return result
+
+
+def collection_entries(*, user: Any, game: Game, query: str = "") -> QuerySet[CollectionEntry]:
+    entries = CollectionEntry.objects.filter(owner=user, game=game).select_related("card")
+    if query:
+        entries = entries.filter(Q(card__search_name__contains=query.casefold()) | Q(card__external_id=query))
+    return entries.order_by("card__name", "card__external_id", "set_code", "number", "foil", "id")
+
+
+def collection_totals(*, user: Any, game: Game) -> dict[str, int]:
+    entries = CollectionEntry.objects.filter(owner=user, game=game)
+    return {"rows": entries.count(), "copies": entries.aggregate(n=Sum("count"))["n"] or 0}
+
+
+@dataclass(frozen=True)
+class CardWhere:
+    card: Card
+    owned: int
+    free: int
+    held_by: list[Holding]
+
+
+def card_where(*, user: Any, card: Card) -> CardWhere:
+    have = holdings(user=user, game_id=card.game_id)
+    key = have.key(card)
+    held = have.held.get(key, [])
+    owned = have.owned.get(key, 0)
+    return CardWhere(card=card, owned=owned, free=owned - sum(h.count for h in held), held_by=held)
+
+
+@dataclass(frozen=True)
+class WantedCard:
+    card: Card
+    missing: int
+    held_by: tuple[tuple[int, str, int], ...]
+
+
+def deck_wants(*, deck: Deck, user: Any, sections: dict[str, list[tuple[Card, int]]]) -> list[WantedCard]:
+    """The deck's missing copies, one row per card (its lines in every section added up)."""
+    ownership = deck_ownership_for(deck, user, sections)
+    wants: dict[int, WantedCard] = {}
+    for slug, lines in sections.items():
+        for card, _ in lines:
+            line = ownership.lines[(slug, card.pk)]
+            if line.missing:
+                before = wants.get(card.pk)
+                wants[card.pk] = WantedCard(
+                    card=card, missing=line.missing + (before.missing if before else 0), held_by=line.held_by
+                )
+    return list(wants.values())
+
+
+def built_decks(*, user: Any, game: Game) -> QuerySet[BuiltDeck]:
+    return BuiltDeck.objects.filter(owner=user, game=game).select_related("deck").order_by("built_at", "id")
