@@ -71,7 +71,9 @@ class HoldingOutSerializer(serializers.Serializer):
 class CollectionImportInSerializer(serializers.Serializer):
     game = serializers.SlugField()
     file = serializers.FileField(required=False)
-    data = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False, max_length=services.MAX_BYTES)
+    data = serializers.CharField(
+        required=False, allow_blank=True, trim_whitespace=False, max_length=services.MAX_BYTES
+    )
     mode = serializers.ChoiceField(choices=services.IMPORT_MODES, default="replace")
 
 
@@ -106,14 +108,21 @@ class CollectionImportView(GenericAPIView):
         if upload is not None:
             if upload.size > services.MAX_BYTES:
                 raise exceptions.ValidationError(
-                    {"file": gettext("the file is larger than %(limit)s bytes") % {"limit": services.MAX_BYTES}}
+                    {
+                        "file": gettext("the file is larger than %(limit)s bytes")
+                        % {"limit": services.MAX_BYTES}
+                    }
                 )
             content: bytes | str = upload.read()
         elif data.get("data"):
             content = data["data"]
         else:
-            raise exceptions.ValidationError({"file": gettext("upload the collection as 'file' (or paste it in 'data')")})
-        result = _call(services.collection_import, owner=request.user, game=game, data=content, mode=data["mode"])
+            raise exceptions.ValidationError(
+                {"file": gettext("upload the collection as 'file' (or paste it in 'data')")}
+            )
+        result = _call(
+            services.collection_import, owner=request.user, game=game, data=content, mode=data["mode"]
+        )
         return Response(CollectionImportOutSerializer(result).data)
 
 
@@ -175,7 +184,9 @@ class CollectionView(GenericAPIView):
     )  # fmt: skip
     def get(self, request: Request) -> Response:
         game = _game(request.query_params.get("game"))
-        entries = selectors.collection_entries(user=request.user, game=game, query=request.query_params.get("q", "")[:100])
+        entries = selectors.collection_entries(
+            user=request.user, game=game, query=request.query_params.get("q", "")[:100]
+        )
         paginator = CollectionPagination()
         page = paginator.paginate_queryset(entries, request, view=self) or []
         have = selectors.holdings(user=request.user, game_id=game.pk)
@@ -215,7 +226,9 @@ class CardWhereView(GenericAPIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(parameters=[OpenApiParameter("card", int, required=True)], responses=CardWhereOutSerializer)
+    @extend_schema(
+        parameters=[OpenApiParameter("card", int, required=True)], responses=CardWhereOutSerializer
+    )
     def get(self, request: Request) -> Response:
         card = _card(request.query_params.get("card"))
         return Response(CardWhereOutSerializer(selectors.card_where(user=request.user, card=card)).data)
@@ -246,14 +259,19 @@ class DeckBuiltView(GenericAPIView):
     parser_classes = [JSONParser, FormParser, MultiPartParser]
     serializer_class = DeckBuiltInSerializer
 
-    @extend_schema(request=DeckBuiltInSerializer, responses={200: DeckBuiltOutSerializer, 400: DeckBuiltOutSerializer})
+    @extend_schema(
+        request=DeckBuiltInSerializer, responses={200: DeckBuiltOutSerializer, 400: DeckBuiltOutSerializer}
+    )
     def post(self, request: Request, pk: int) -> Response:
         deck = deck_readable(pk=pk, user=request.user)
         data = _valid(DeckBuiltInSerializer, request.data)
         try:
             built = services.deck_built_set(deck=deck, by=request.user, built=data["built"])
         except services.DeckNotBuildable as refused:
-            return Response(DeckBuiltOutSerializer(built_refusal(deck.pk, refused)).data, status=status.HTTP_400_BAD_REQUEST)
+            return Response(
+                DeckBuiltOutSerializer(built_refusal(deck.pk, refused)).data,
+                status=status.HTTP_400_BAD_REQUEST,
+            )
         except DjangoPermissionDenied as error:
             raise exceptions.PermissionDenied(str(error)) from None
         return Response(DeckBuiltOutSerializer({"deck": deck.pk, "built": built}).data)
@@ -295,7 +313,10 @@ class CollectionExportView(GenericAPIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(parameters=[OpenApiParameter("game", str, required=True)], responses={(200, "text/csv"): OpenApiTypes.STR})
+    @extend_schema(
+        parameters=[OpenApiParameter("game", str, required=True)],
+        responses={(200, "text/csv"): OpenApiTypes.STR},
+    )
     def get(self, request: Request) -> HttpResponse:
         game = _game(request.query_params.get("game"))
         return exporting.collection_response(request.user, game)

@@ -178,7 +178,8 @@ def parse_collection_csv(data: bytes | str) -> ParsedCollection:
         raise CollectionFileError("unknown_header", header=",".join(headers)[:200])
     index = {_fold(h): i for i, h in reversed(list(enumerate(headers)))}
     where = {
-        ours: next((index[name] for name in names if name in index), None) for ours, names in layout.columns.items()
+        ours: next((index[name] for name in names if name in index), None)
+        for ours, names in layout.columns.items()
     }
     rows: list[CollectionRow] = []
     problems: list[RowProblem] = []

@@ -39,7 +39,9 @@ def wants_response(deck: Deck, wants: list[WantedCard], fmt: str) -> HttpRespons
     content_type, extension = WANTS_TYPES[fmt]
     body = wants_text(wants) if fmt == "text" else wants_csv(wants)
     response = HttpResponse(body, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="wants-{_safe(deck.name, str(deck.pk))}.{extension}"'
+    response["Content-Disposition"] = (
+        f'attachment; filename="wants-{_safe(deck.name, str(deck.pk))}.{extension}"'
+    )
     return response
 
 

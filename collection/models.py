@@ -54,6 +54,9 @@ class CollectionSettings(models.Model):
     class Meta:
         constraints = [models.UniqueConstraint(fields=["owner", "game"], name="collection_settings_unique")]
 
+    def __str__(self) -> str:
+        return f"{self.owner_id}/{self.game_id}: printings {'tracked' if self.track_printings else 'merged'}"
+
 
 class BuiltDeck(models.Model):
     """A deck the player has put together from their cards: it holds copies (collection.allocation)."""

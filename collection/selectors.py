@@ -62,7 +62,10 @@ def deck_ownership_for(deck: Deck, user: Any, sections: dict[str, list[tuple[Car
     have = holdings(user=user, game_id=deck.game_id)
     order = [(slug, card, count) for slug, lines in sections.items() for card, count in lines]
     shares = deck_lines(
-        deck_id=deck.pk, lines=[(have.key(card), count) for _, card, count in order], owned=have.owned, held=have.held
+        deck_id=deck.pk,
+        lines=[(have.key(card), count) for _, card, count in order],
+        owned=have.owned,
+        held=have.held,
     )
     lines = {
         (slug, card.pk): LineOwnership(
@@ -88,6 +91,8 @@ def decks_missing_for(user: Any, decks: Iterable[Deck]) -> dict[int, int]:
     result: dict[int, int] = {}
     for game_id, deck_ids in by_game.items():
         have = holdings(user=user, game_id=game_id)
+        if not have.owned:
+            continue  # no collection of this game: the list says nothing rather than "missing" everywhere
         lines: dict[int, list[tuple[Key, int]]] = defaultdict(list)
         for deck_id, card_id, identity, count in (
             DeckCard.objects.filter(deck_id__in=deck_ids)
@@ -96,7 +101,9 @@ def decks_missing_for(user: Any, decks: Iterable[Deck]) -> dict[int, int]:
         ):
             lines[deck_id].append((_key(card_id, identity, have.track), count))
         for deck_id in deck_ids:
-            shares = deck_lines(deck_id=deck_id, lines=lines.get(deck_id, []), owned=have.owned, held=have.held)
+            shares = deck_lines(
+                deck_id=deck_id, lines=lines.get(deck_id, []), owned=have.owned, held=have.held
+            )
             result[deck_id] = sum(s.missing for s in shares)
     return result
 

@@ -6,6 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext
@@ -63,20 +64,30 @@ def _resolve(game: Game, rows: list[CollectionRow]) -> dict[int, Card]:
     """Row line → card: by the card id when the file gives one, else by name (the canonical printing of the
     name; a double-faced "Front // Back" also by its front), two queries for the whole file."""
     ids = {row.card_id for row in rows if row.card_id}
-    by_id = {card.external_id: card for card in Card.objects.filter(game=game, external_id__in=ids)} if ids else {}
+    by_id = (
+        {card.external_id: card for card in Card.objects.filter(game=game, external_id__in=ids)}
+        if ids
+        else {}
+    )
     names = set()
     for row in rows:
         names.add(row.name.casefold())
         names.add(_front_face(row.name).casefold())
     by_name: dict[str, Card] = {}
     for card in sorted(
-        Card.objects.filter(game=game, search_name__in=names).only("id", "name", "identity", "external_id", "search_name"),
+        Card.objects.filter(game=game, search_name__in=names).only(
+            "id", "name", "identity", "external_id", "search_name"
+        ),
         key=canonical_order,
     ):
         by_name.setdefault(card.search_name, card)
     found = {}
     for row in rows:
-        card = by_id.get(row.card_id) or by_name.get(row.name.casefold()) or by_name.get(_front_face(row.name).casefold())
+        card = (
+            by_id.get(row.card_id)
+            or by_name.get(row.name.casefold())
+            or by_name.get(_front_face(row.name).casefold())
+        )
         if card is not None:
             found[row.line] = card
     return found
@@ -90,7 +101,9 @@ def collection_import(*, owner: Any, game: Game, data: bytes | str, mode: str = 
     if mode not in IMPORT_MODES:
         raise ValidationError({"mode": gettext("mode is “replace” or “add”")})
     if len(data) > MAX_BYTES:
-        raise ValidationError({"file": gettext("the file is larger than %(limit)s bytes") % {"limit": MAX_BYTES}})
+        raise ValidationError(
+            {"file": gettext("the file is larger than %(limit)s bytes") % {"limit": MAX_BYTES}}
+        )
     try:
         parsed = parse_collection_csv(data)
     except CollectionFileError as error:
@@ -148,12 +161,16 @@ def collection_card_set(
 ) -> CollectionEntry | None:
     """Set by hand how many copies of a card (of one printing detail) the owner has; 0 removes them."""
     if not 0 <= count <= MAX_COPIES:
-        raise ValidationError({"count": gettext("copies are a number from 0 to %(max)s") % {"max": MAX_COPIES}})
+        raise ValidationError(
+            {"count": gettext("copies are a number from 0 to %(max)s") % {"max": MAX_COPIES}}
+        )
     lookup = {"owner": owner, "card": card, "set_code": set_code[:40], "number": number[:40], "foil": foil}
     if count == 0:
         CollectionEntry.objects.filter(**lookup).delete()
         return None
-    entry, _ = CollectionEntry.objects.update_or_create(**lookup, defaults={"count": count, "game_id": card.game_id})
+    entry, _ = CollectionEntry.objects.update_or_create(
+        **lookup, defaults={"count": count, "game_id": card.game_id}
+    )
     return entry
 
 
@@ -179,7 +196,7 @@ def deck_built_set(*, deck: Deck, by: Any, built: bool) -> bool:
     if not deck.editable_by(by):
         raise PermissionDenied(gettext("only the deck's owner may mark it built"))
     # Lock the owner's row so two "built" clicks at once cannot both take the same last copies.
-    type(by).objects.select_for_update().filter(pk=by.pk).first()
+    get_user_model().objects.select_for_update().filter(pk=by.pk).first()
     if not built:
         BuiltDeck.objects.filter(deck=deck).delete()
         return False

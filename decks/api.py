@@ -119,7 +119,8 @@ class DeckEntryOutSerializer(serializers.Serializer):
     card = serializers.IntegerField(source="card.pk")
     count = serializers.IntegerField()
     owned = serializers.IntegerField(
-        allow_null=True, help_text="copies of the reader's collection free for this line (null: not signed in)"
+        allow_null=True,
+        help_text="copies of the reader's collection free for this line (null: not signed in)",
     )
     missing = serializers.IntegerField(allow_null=True, help_text="copies the reader lacks for this line")
     held_by = HoldingOutSerializer(
@@ -156,7 +157,9 @@ class DeckDetailOutSerializer(DeckOutSerializer):
     notes = serializers.CharField()
     co_heroes = serializers.SerializerMethodField()
     sections = serializers.SerializerMethodField()
-    hash = serializers.SerializerMethodField(help_text="the deck hash judges compare (Cockatrice's for Magic)")
+    hash = serializers.SerializerMethodField(
+        help_text="the deck hash judges compare (Cockatrice's for Magic)"
+    )
     buildable = serializers.SerializerMethodField(
         help_text="the reader's collection has every copy free (null: not signed in)"
     )

@@ -41,14 +41,13 @@ def _utf16_units(text: str) -> bytes:
 def cockatrice_hash(entries: Iterable[str]) -> str:
     """Steps 2-4 above over the per-copy entries of step 1."""
     cards = sorted(entries, key=_utf16_units)
-    digest = hashlib.sha1(";".join(cards).encode("utf-8")).digest()
+    # Not for security: Cockatrice's hash is SHA-1, and matching it is the point.
+    digest = hashlib.sha1(";".join(cards).encode("utf-8"), usedforsecurity=False).digest()
     number = int.from_bytes(digest[:5], "big")
     return _qt_base32(number).rjust(8, "0")
 
 
-def deck_hash(
-    sections: Mapping[str, Iterable[tuple[str, int]]], *, counted: Mapping[str, str]
-) -> str:
+def deck_hash(sections: Mapping[str, Iterable[tuple[str, int]]], *, counted: Mapping[str, str]) -> str:
     """``sections``: section slug → (key, copies) lines; ``counted``: section slug → prefix. Sections not
     in ``counted`` (a maybeboard, tokens) leave the hash as it is."""
     entries: list[str] = []
@@ -65,6 +64,7 @@ def deck_hash_of(*, game_slug: str, sections: Mapping[str, Iterable[tuple[object
     """The hash of a deck's cards (decks.selectors.Sections shape: Card rows) by its game's rule set."""
     key_field, counted = hash_rule(game_slug)
     keyed = {
-        slug: [(str(getattr(card, key_field)), count) for card, count in lines] for slug, lines in sections.items()
+        slug: [(str(getattr(card, key_field)), count) for card, count in lines]
+        for slug, lines in sections.items()
     }
     return deck_hash(keyed, counted=counted)

@@ -24,8 +24,9 @@ from cards.labels import card_preview, game_label_table, game_title, value_label
 from cards.models import Card, Game, Printing
 from cards.selectors import card_facets, game_search_filters
 
-from . import selectors, services, stats, svg
+from . import ownership, selectors, services, stats, svg
 from .api import deck_json, export_response
+from .deckhash import deck_hash_of
 from .exporting import ydke_link
 from .forms import DeckImportForm, DeckNewForm
 from .gamerules import (
@@ -49,6 +50,9 @@ def deck_list(request: HttpRequest) -> HttpResponse:
     if game:
         decks = decks.filter(game__slug=game)
     mine = [d for d in decks if d.owner_id == request.user.pk] if request.user.is_authenticated else []
+    missing = ownership.decks_missing(user=request.user, decks=mine)
+    for deck in mine:
+        deck.missing_copies = missing.get(deck.pk)
     public = Paginator(
         decks.filter(visibility=Deck.Visibility.PUBLIC).exclude(owner_id=request.user.pk or 0), 30
     ).get_page(request.GET.get("page"))
@@ -283,6 +287,8 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "versions": versions,
             "can_edit": deck.editable_by(request.user),
             "ydke": ydke_link(deck, sections),
+            "deck_hash": deck_hash_of(game_slug=deck.game.slug, sections=sections),
+            "ownership": ownership.deck_ownership(deck=deck, user=request.user, sections=sections),
             "export_formats": [
                 (key, label)
                 for key, label in (
@@ -373,7 +379,7 @@ def deck_builder(request: HttpRequest, pk: int) -> HttpResponse:
     search_filters = with_value_labels(deck.game.slug, card_facets(game=deck.game, lang=lang), lang)
     type_configured = any(f["field"] == "type" for f in search_filters)
     config = {
-        "deck": deck_json(deck, sections=sections),
+        "deck": deck_json(deck, sections=sections, user=request.user),
         "cards": _line_extras([card for lines in sections.values() for card, _n in lines], lang),
         "lang": lang,
         "formats": [

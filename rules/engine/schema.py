@@ -315,12 +315,13 @@ class DeckHashTable(_Table):
     """`[game.deck_hash]`: the short hash a judge compares at deck checks (Cockatrice's for Magic)."""
 
     key: Literal["name", "external_id"] = Field(
-        "name", description="what a card counts as: its `name` (lower-cased) or its `external_id` (a passcode)"
+        "name",
+        description="what a card counts as: its `name` (lower-cased) or its `external_id` (a passcode)",
     )
     sections: dict[str, str] = Field(
         default_factory=lambda: {"main": "", "side": "SB:"},
-        description="the sections that count, each with the prefix its cards get (`{ main = \"\", side = "
-        "\"SB:\" }`, Cockatrice's); sections left out do not count",
+        description='the sections that count, each with the prefix its cards get (`{ main = "", side = '
+        '"SB:" }`, Cockatrice\'s); sections left out do not count',
     )
 
 
@@ -542,6 +543,7 @@ _REFERENCE_TABLES: list[tuple[str, type[BaseModel]]] = [
     ("[game]", GameTable),
     ("[game] search_filters = [...]", SearchFilterTable),
     ("[game.labels]", LabelsTable),
+    ("[game.deck_hash]", DeckHashTable),
     ("[[formats]]", FormatTable),
     ("[[formats.sections]]", SectionTable),
     ("size", SizeTable),

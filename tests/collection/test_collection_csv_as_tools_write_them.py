@@ -102,7 +102,9 @@ def test_it_refuses_a_file_it_does_not_know_and_writes_nothing(magic_cards, user
 
     collection_import(owner=user, game=magic_cards["Counterspell"].game, data=MOXFIELD)
     with pytest.raises(ValidationError, match="Card,Qty"):
-        collection_import(owner=user, game=magic_cards["Counterspell"].game, data="Card,Qty\nLightning Bolt,4\n")
+        collection_import(
+            owner=user, game=magic_cards["Counterspell"].game, data="Card,Qty\nLightning Bolt,4\n"
+        )
     assert CollectionEntry.objects.filter(owner=user).count() == 3
     with pytest.raises(CollectionFileError):
         parse_collection_csv(b"")
