@@ -516,6 +516,8 @@ class DeckViewSet(viewsets.ViewSet):
             OpenApiParameter("fmt", str, enum=[*services.EXPORT_TYPES]),
             OpenApiParameter("player", str),
             OpenApiParameter("event", str),
+            OpenApiParameter("player_id", str, description="the registration sheet's player ID (Konami's)"),
+            OpenApiParameter("paper", str, enum=["a4", "letter"], description="fmt=cards: the page size"),
             OpenApiParameter(
                 "download", str, enum=["0", "1"], description="0: shown inline, not as a download"
             ),
@@ -538,6 +540,8 @@ class DeckViewSet(viewsets.ViewSet):
             fmt=request.query_params.get("fmt", "json"),
             player_name=request.query_params.get("player", "")[:100],
             event=request.query_params.get("event", "")[:100],
+            player_id=request.query_params.get("player_id", "")[:20],
+            paper=request.query_params.get("paper", "a4"),
         )
         return export_response(exported, download=request.query_params.get("download") != "0")
 

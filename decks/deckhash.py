@@ -68,3 +68,19 @@ def deck_hash_of(*, game_slug: str, sections: Mapping[str, Iterable[tuple[object
         for slug, lines in sections.items()
     }
     return deck_hash(keyed, counted=counted)
+
+
+def snapshot_hash(*, game_slug: str, snapshot: Mapping[str, object] | None) -> str:
+    """The hash of a frozen deck list (a tournament's snapshot: {"sections": {slug: [{"name", "external_id",
+    "count"}]}}), so a judge compares it with the one on the player's sheet and in their client."""
+    key_field, counted = hash_rule(game_slug)
+    raw = (snapshot or {}).get("sections") or {}
+    assert isinstance(raw, Mapping)
+    keyed = {
+        slug: [
+            (str(line.get(key_field) or line.get("name") or ""), int(line.get("count") or 0))
+            for line in lines
+        ]
+        for slug, lines in raw.items()
+    }
+    return deck_hash(keyed, counted=counted)

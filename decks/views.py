@@ -299,6 +299,7 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
                     ("json", "JSON"),
                     ("cod", "Cockatrice .cod"),
                     ("pdf", _("Registration sheet (PDF)")),
+                    ("cards", _("Cards to print and play (PDF)")),
                 )
                 if deck.game.slug == "yugioh" or key not in {"ydk", "ydke"}
             ],
@@ -438,6 +439,8 @@ def deck_export_download(request: HttpRequest, pk: int, fmt: str) -> HttpRespons
             fmt=fmt,
             player_name=request.GET.get("player", "")[:100],
             event=request.GET.get("event", "")[:100],
+            player_id=request.GET.get("player_id", "")[:20],
+            paper=request.GET.get("paper", "a4"),
         )
     except ValidationError as error:
         raise Http404(" ".join(error.messages)) from None
