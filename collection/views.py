@@ -12,12 +12,13 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from cards.models import Card, Game
 from decks.deckhash import deck_hash_of
+from decks.gamerules import format_info
 from decks.selectors import deck_readable, deck_sections
 
 from . import exporting, selectors, services
@@ -31,6 +32,13 @@ def _games() -> list[Game]:
 def _game_from(request: HttpRequest, games: list[Game]) -> Game | None:
     slug = request.POST.get("game") or request.GET.get("game") or ""
     return next((g for g in games if g.slug == slug), None)
+
+
+def section_titles(*, game_slug: str, format_slug: str, lang: str) -> dict[str, str]:
+    try:
+        return {s.slug: s.title(lang) for s in format_info(game_slug, format_slug).sections}
+    except KeyError:
+        return {}
 
 
 def held_words(held_by: Any, count: int) -> list[str]:
@@ -169,12 +177,15 @@ def deck_collection_page(request: HttpRequest, pk: int) -> HttpResponse:
     deck = deck_readable(pk=pk, user=request.user)
     sections = deck_sections(deck)
     ownership = selectors.deck_ownership_for(deck, request.user, sections)
+    titles = section_titles(
+        game_slug=deck.game.slug, format_slug=deck.format_slug, lang=get_language() or "en"
+    )
     lines = []
     for slug, cards in sections.items():
         for card, count in cards:
             line = ownership.lines[(slug, card.pk)]
             lines.append(
-                {"section": slug, "card": card, "count": count, "owned": line.owned, "missing": line.missing,
+                {"section": titles.get(slug, slug), "card": card, "count": count, "owned": line.owned, "missing": line.missing,
                  "held": held_words(line.held_by, count)}
             )  # fmt: skip
     wants = selectors.deck_wants(deck=deck, user=request.user, sections=sections)
