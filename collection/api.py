@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import HttpResponse
 from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import exceptions, serializers, status
 from rest_framework.generics import GenericAPIView
 from rest_framework.pagination import PageNumberPagination
@@ -139,10 +139,12 @@ class CollectionRowOutSerializer(serializers.Serializer):
     language = serializers.CharField()
     held_by = serializers.SerializerMethodField(help_text="built decks holding copies of this card")
 
+    @extend_schema_field(HoldingOutSerializer(many=True))
     def get_held_by(self, entry: Any) -> list[dict[str, Any]]:
         have = self.context["holdings"]
         key = entry.card_id if have.track else entry.card.identity
-        return HoldingOutSerializer(have.held.get(key, []), many=True).data
+        # Plain dicts in HoldingOutSerializer's shape: a nested serializer per row costs more than the row.
+        return [{"deck": h.deck_id, "name": h.name, "count": h.count} for h in have.held.get(key, [])]
 
 
 class CollectionPageOutSerializer(serializers.Serializer):
@@ -164,7 +166,7 @@ class CollectionCardInSerializer(serializers.Serializer):
 
 
 class CollectionPagination(PageNumberPagination):
-    page_size = 200
+    page_size = 100
     page_size_query_param = "page_size"
     max_page_size = 1000
 
@@ -189,7 +191,7 @@ class CollectionView(GenericAPIView):
         )
         paginator = CollectionPagination()
         page = paginator.paginate_queryset(entries, request, view=self) or []
-        have = selectors.holdings(user=request.user, game_id=game.pk)
+        have = selectors.holdings(user=request.user, game_id=game.pk, cards=[entry.card for entry in page])
         totals = selectors.collection_totals(user=request.user, game=game)
         body = {
             "game": game.slug,
@@ -208,7 +210,7 @@ class CollectionView(GenericAPIView):
         entry = _call(services.collection_card_set, owner=request.user, card=card, **data)
         if entry is None:
             return Response(status=status.HTTP_204_NO_CONTENT)
-        have = selectors.holdings(user=request.user, game_id=card.game_id)
+        have = selectors.holdings(user=request.user, game_id=card.game_id, cards=[card])
         return Response(CollectionRowOutSerializer(entry, context={"holdings": have}).data)
 
 

@@ -39,17 +39,43 @@ class Holdings:
         return _key(card.pk, card.identity, self.track)
 
 
-def holdings(*, user: Any, game_id: int) -> Holdings:
-    """Three queries, whatever the size of the collection and however many decks are built."""
+def holdings(
+    *,
+    user: Any,
+    game_id: int,
+    cards: Iterable[Card] | None = None,
+    only: tuple[set[int], set[str]] | None = None,
+) -> Holdings:
+    """The player's copies and the built decks holding them: for ``cards`` only when given (a key's copies
+    are allocated independently of every other key's, so a deck page never reads the whole collection).
+    Three queries, whatever the size of the collection and however many decks are built."""
     track = tracks_printings(user=user, game=game_id)
+    entries = CollectionEntry.objects.filter(owner=user, game_id=game_id)
+    lines = DeckCard.objects.filter(
+        deck__in=BuiltDeck.objects.filter(owner=user, game_id=game_id).values("deck")
+    )
+    if cards is not None:
+        cards = list(cards)
+        only = ({card.pk for card in cards}, {card.identity for card in cards})
+    # Past a few thousand keys an IN list costs more than reading the whole collection (and nears SQLite's
+    # limit on parameters).
+    if only is not None and len(only[0]) + len(only[1]) <= 5000:
+        ids, identities = only
+        if track:
+            entries, lines = entries.filter(card_id__in=ids), lines.filter(card_id__in=ids)
+        else:
+            entries = entries.filter(card__identity__in=identities)
+            lines = lines.filter(card__identity__in=identities)
     owned: dict[Key, int] = defaultdict(int)
-    for card_id, identity, count in CollectionEntry.objects.filter(owner=user, game_id=game_id).values_list(
-        "card_id", "card__identity", "count"
-    ):
+    for card_id, identity, count in entries.values_list("card_id", "card__identity", "count"):
         owned[_key(card_id, identity, track)] += count
-    built = list(BuiltDeck.objects.filter(owner=user, game_id=game_id).values_list("deck_id", "deck__name"))
+    built = list(
+        BuiltDeck.objects.filter(owner=user, game_id=game_id)
+        .order_by("built_at", "id")
+        .values_list("deck_id", "deck__name")
+    )
     needs: dict[int, dict[Key, int]] = {deck_id: defaultdict(int) for deck_id, _ in built}
-    for deck_id, card_id, identity, count in DeckCard.objects.filter(deck_id__in=needs).values_list(
+    for deck_id, card_id, identity, count in lines.values_list(
         "deck_id", "card_id", "card__identity", "count"
     ):
         needs[deck_id][_key(card_id, identity, track)] += count
@@ -59,7 +85,8 @@ def holdings(*, user: Any, game_id: int) -> Holdings:
 
 def deck_ownership_for(deck: Deck, user: Any, sections: dict[str, list[tuple[Card, int]]]) -> DeckOwnership:
     """decks.ownership's provider: each line of the deck against the reader's collection."""
-    have = holdings(user=user, game_id=deck.game_id)
+    order_cards = [card for lines in sections.values() for card, _ in lines]
+    have = holdings(user=user, game_id=deck.game_id, cards=order_cards)
     order = [(slug, card, count) for slug, lines in sections.items() for card, count in lines]
     shares = deck_lines(
         deck_id=deck.pk,
@@ -90,15 +117,17 @@ def decks_missing_for(user: Any, decks: Iterable[Deck]) -> dict[int, int]:
         by_game[deck.game_id].append(deck.pk)
     result: dict[int, int] = {}
     for game_id, deck_ids in by_game.items():
-        have = holdings(user=user, game_id=game_id)
-        if not have.owned:
-            continue  # no collection of this game: the list says nothing rather than "missing" everywhere
-        lines: dict[int, list[tuple[Key, int]]] = defaultdict(list)
-        for deck_id, card_id, identity, count in (
+        rows = list(
             DeckCard.objects.filter(deck_id__in=deck_ids)
             .order_by("deck_id", "section", "position", "id")
             .values_list("deck_id", "card_id", "card__identity", "count")
-        ):
+        )
+        only = ({row[1] for row in rows}, {row[2] for row in rows})
+        have = holdings(user=user, game_id=game_id, only=only)
+        if not have.owned and not CollectionEntry.objects.filter(owner=user, game_id=game_id).exists():
+            continue  # no collection of this game: the list says nothing rather than "missing" everywhere
+        lines: dict[int, list[tuple[Key, int]]] = defaultdict(list)
+        for deck_id, card_id, identity, count in rows:
             lines[deck_id].append((_key(card_id, identity, have.track), count))
         for deck_id in deck_ids:
             shares = deck_lines(
@@ -129,7 +158,7 @@ class CardWhere:
 
 
 def card_where(*, user: Any, card: Card) -> CardWhere:
-    have = holdings(user=user, game_id=card.game_id)
+    have = holdings(user=user, game_id=card.game_id, cards=[card])
     key = have.key(card)
     held = have.held.get(key, [])
     owned = have.owned.get(key, 0)

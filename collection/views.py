@@ -65,7 +65,7 @@ def collection_page(request: HttpRequest) -> HttpResponse:
     page = Paginator(selectors.collection_entries(user=request.user, game=game, query=query), 100).get_page(
         request.GET.get("page")
     )
-    have = selectors.holdings(user=request.user, game_id=game.pk)
+    have = selectors.holdings(user=request.user, game_id=game.pk, cards=[entry.card for entry in page])
     rows = [
         {"entry": entry, "held_by": have.held.get(entry.card_id if have.track else entry.card.identity, [])}
         for entry in page
