@@ -13,7 +13,6 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema
 from rest_framework import exceptions, serializers, status
 from rest_framework.generics import GenericAPIView
 from rest_framework.pagination import PageNumberPagination
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -97,7 +96,6 @@ class CollectionImportView(GenericAPIView):
     by its header). ``mode=replace`` (default) makes the file the game's whole collection."""
 
     permission_classes = [IsAuthenticated]
-    parser_classes = [MultiPartParser, FormParser, JSONParser]
     serializer_class = CollectionImportInSerializer
 
     @extend_schema(request=CollectionImportInSerializer, responses={200: CollectionImportOutSerializer})
@@ -176,7 +174,6 @@ class CollectionView(GenericAPIView):
     copies by hand (0 removes them)."""
 
     permission_classes = [IsAuthenticated]
-    parser_classes = [JSONParser, FormParser, MultiPartParser]
     serializer_class = CollectionCardInSerializer
 
     @extend_schema(
@@ -258,7 +255,6 @@ class DeckBuiltView(GenericAPIView):
     take it apart. Refused (400) with what is missing when the owner lacks free copies."""
 
     permission_classes = [IsAuthenticated]
-    parser_classes = [JSONParser, FormParser, MultiPartParser]
     serializer_class = DeckBuiltInSerializer
 
     @extend_schema(
