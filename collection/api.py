@@ -61,7 +61,7 @@ def _call(function: Any, **kwargs: Any) -> Any:
         raise exceptions.ValidationError(detail) from None
 
 
-class HoldingOutSerializer(serializers.Serializer):
+class BuiltDeckCopiesOutSerializer(serializers.Serializer):
     deck = serializers.IntegerField(source="deck_id")
     name = serializers.CharField()
     count = serializers.IntegerField()
@@ -137,11 +137,11 @@ class CollectionRowOutSerializer(serializers.Serializer):
     language = serializers.CharField()
     held_by = serializers.SerializerMethodField(help_text="built decks holding copies of this card")
 
-    @extend_schema_field(HoldingOutSerializer(many=True))
+    @extend_schema_field(BuiltDeckCopiesOutSerializer(many=True))
     def get_held_by(self, entry: Any) -> list[dict[str, Any]]:
         have = self.context["holdings"]
         key = entry.card_id if have.track else entry.card.identity
-        # Plain dicts in HoldingOutSerializer's shape: a nested serializer per row costs more than the row.
+        # Plain dicts in BuiltDeckCopiesOutSerializer's shape: a nested serializer per row costs more than the row.
         return [{"deck": h.deck_id, "name": h.name, "count": h.count} for h in have.held.get(key, [])]
 
 
@@ -217,7 +217,7 @@ class CardWhereOutSerializer(serializers.Serializer):
     identity = serializers.CharField(source="card.identity")
     owned = serializers.IntegerField()
     free = serializers.IntegerField(help_text="copies no built deck holds")
-    held_by = HoldingOutSerializer(many=True)
+    held_by = BuiltDeckCopiesOutSerializer(many=True)
 
 
 class CardWhereView(GenericAPIView):
@@ -240,7 +240,7 @@ class DeckBuiltInSerializer(serializers.Serializer):
 class MissingLineOutSerializer(serializers.Serializer):
     name = serializers.CharField()
     missing = serializers.IntegerField()
-    held_by = HoldingOutSerializer(many=True)
+    held_by = BuiltDeckCopiesOutSerializer(many=True)
 
 
 class DeckBuiltOutSerializer(serializers.Serializer):
