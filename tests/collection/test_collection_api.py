@@ -158,3 +158,21 @@ def test_it_edits_a_card_by_hand_and_exports(decks, user, api_client_for, card) 
         client.post(reverse("api-collection"), {"card": pot.pk, "count": -1}, format="json").status_code
         == 400
     )
+
+
+@pytest.mark.parametrize("game_slug", ["everseal", "twindeck", "caster", "yugioh"])
+def test_it_works_for_every_game_by_the_identity_its_copy_limits_count(sample_cards, user, game_slug) -> None:
+    from cards.models import Card
+    from collection.exporting import collection_csv
+    from collection.selectors import deck_ownership_for
+    from collection.services import collection_import
+    from decks.selectors import deck_sections
+
+    game = sample_cards[game_slug]
+    card = Card.objects.filter(game=game, deck_buildable=True, is_token=False).order_by("external_id").first()
+    text = f"Count,Name,Card ID,Set Code,Collector Number,Foil,Condition,Language\n2,{card.name},{card.external_id},,,,,\n"
+    assert collection_import(owner=user, game=game, data=text).copies_read == 2
+    assert collection_csv(user, game).splitlines()[1].startswith("2,")
+    deck = deck_create(owner=user, game=game, name="Any", sections={"main": [(card, 3)]}, format_slug="")
+    line = deck_ownership_for(deck, user, deck_sections(deck)).lines[("main", card.pk)]
+    assert (line.owned, line.missing) == (2, 1)
