@@ -214,6 +214,18 @@ def _type_order(game_slug: str) -> dict[str, int]:
     return {card_type: index for index, card_type in enumerate(values)}
 
 
+def _with_ownership(
+    listing: list[dict[str, Any]], owned: ownership.DeckOwnership | None
+) -> list[dict[str, Any]]:
+    """Each line of the listing gets ``have`` (owned / missing of the reader's collection), when known."""
+    if owned is not None:
+        for section in listing:
+            for group in section["groups"]:
+                for line in group["lines"]:
+                    line["have"] = owned.lines.get((section["slug"], line["card"].pk))
+    return listing
+
+
 def _deck_listing(
     fmt: FormatInfo, sections: selectors.Sections, printings: dict[int, str], lang: str
 ) -> list[dict[str, Any]]:
@@ -268,6 +280,7 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
     cards = [card for lines in sections.values() for card, _count in lines]
     printings = _printing_labels(cards)
     card_images([*cards, deck.hero, *(deck.co_heroes.all() if deck.hero else [])])
+    owned = ownership.deck_ownership(deck=deck, user=request.user, sections=sections)
     return render(
         request,
         "decks/detail.html",
@@ -276,7 +289,7 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "fmt": fmt,
             "fmt_title": fmt.title(lang),
             "game_title": game_title(deck.game, lang),
-            "listing": _deck_listing(fmt, sections, printings, lang),
+            "listing": _with_ownership(_deck_listing(fmt, sections, printings, lang), owned),
             "hero_preview": card_preview(deck.hero, lang) if deck.hero else None,
             "co_hero_previews": [
                 {"card": co, "preview": card_preview(co, lang)}
@@ -288,7 +301,7 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "can_edit": deck.editable_by(request.user),
             "ydke": ydke_link(deck, sections),
             "deck_hash": deck_hash_of(game_slug=deck.game.slug, sections=sections),
-            "ownership": ownership.deck_ownership(deck=deck, user=request.user, sections=sections),
+            "ownership": owned,
             "export_formats": [
                 (key, label)
                 for key, label in (

@@ -39,6 +39,7 @@ def test_a_player_imports_marks_built_and_reads_where_a_card_is(client, decks, u
     assert 'data-testid="buildable-badge"' in decks_page and 'data-testid="missing-badge"' in decks_page
     detail = client.get(reverse("decks:detail", args=[second.pk])).content.decode()
     assert 'data-testid="deck-hash"' in detail and "missing 3" in detail
+    assert "owned 1 · <strong>missing 2</strong>" in " ".join(detail.split())
 
     wants = client.get(reverse("collection:wants", args=[second.pk, "csv"]))
     assert wants["Content-Type"].startswith("text/csv")
