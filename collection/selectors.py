@@ -11,7 +11,7 @@ from django.db.models import Q, QuerySet, Sum
 
 from cards.models import Card, Game
 from decks.models import Deck, DeckCard
-from decks.ownership import DeckOwnership, LineOwnership
+from decks.ownership import CONSIDERED_SECTIONS, DeckOwnership, LineOwnership
 
 from .allocation import BuiltNeed, Holding, Key, allocate, deck_lines
 from .models import BuiltDeck, CollectionEntry, CollectionSettings
@@ -53,7 +53,7 @@ def holdings(
     entries = CollectionEntry.objects.filter(owner=user, game_id=game_id)
     lines = DeckCard.objects.filter(
         deck__in=BuiltDeck.objects.filter(owner=user, game_id=game_id).values("deck")
-    )
+    ).exclude(section__in=CONSIDERED_SECTIONS)
     if cards is not None:
         cards = list(cards)
         only = ({card.pk for card in cards}, {card.identity for card in cards})
@@ -88,23 +88,28 @@ def deck_ownership_for(deck: Deck, user: Any, sections: dict[str, list[tuple[Car
     order_cards = [card for lines in sections.values() for card, _ in lines]
     have = holdings(user=user, game_id=deck.game_id, cards=order_cards)
     order = [(slug, card, count) for slug, lines in sections.items() for card, count in lines]
-    shares = deck_lines(
+    needed = [(i, row) for i, row in enumerate(order) if row[0] not in CONSIDERED_SECTIONS]
+    considered = [(i, row) for i, row in enumerate(order) if row[0] in CONSIDERED_SECTIONS]
+    # Needed lines first, so a considered (maybeboard) card gets only what the deck itself leaves free.
+    ordered = needed + considered
+    results = deck_lines(
         deck_id=deck.pk,
-        lines=[(have.key(card), count) for _, card, count in order],
+        lines=[(have.key(card), count) for _, (_, card, count) in ordered],
         owned=have.owned,
         held=have.held,
     )
+    shares = {i: share for (i, _), share in zip(ordered, results, strict=True)}
     lines = {
         (slug, card.pk): LineOwnership(
-            owned=share.owned,
-            missing=share.missing,
-            held_by=tuple((h.deck_id, h.name, h.count) for h in share.held_by),
+            owned=shares[i].owned,
+            missing=shares[i].missing,
+            held_by=tuple((h.deck_id, h.name, h.count) for h in shares[i].held_by),
         )
-        for (slug, card, _), share in zip(order, shares, strict=True)
+        for i, (slug, card, _) in enumerate(order)
     }
     return DeckOwnership(
         lines=lines,
-        missing=sum(s.missing for s in shares),
+        missing=sum(shares[i].missing for i, _ in needed),
         built=deck.pk in have.built_ids if deck.owner_id == user.pk else False,
     )
 
@@ -119,6 +124,7 @@ def decks_missing_for(user: Any, decks: Iterable[Deck]) -> dict[int, int]:
     for game_id, deck_ids in by_game.items():
         rows = list(
             DeckCard.objects.filter(deck_id__in=deck_ids)
+            .exclude(section__in=CONSIDERED_SECTIONS)
             .order_by("deck_id", "section", "position", "id")
             .values_list("deck_id", "card_id", "card__identity", "count")
         )
@@ -177,6 +183,8 @@ def deck_wants(*, deck: Deck, user: Any, sections: dict[str, list[tuple[Card, in
     ownership = deck_ownership_for(deck, user, sections)
     wants: dict[int, WantedCard] = {}
     for slug, lines in sections.items():
+        if slug in CONSIDERED_SECTIONS:
+            continue
         for card, _ in lines:
             line = ownership.lines[(slug, card.pk)]
             if line.missing:

@@ -31,6 +31,10 @@ class DeckOwnership:
         return self.missing == 0
 
 
+# Sections a player is only considering (the builder's maybeboard): shown with what the reader owns, but never
+# needed to build the deck, never holding copies of a built deck.
+CONSIDERED_SECTIONS = frozenset({"maybe"})
+
 DeckProvider = Callable[[Any, Any, Any], DeckOwnership | None]
 ListProvider = Callable[[Any, Iterable[Any]], dict[int, int]]
 

@@ -176,3 +176,28 @@ def test_it_works_for_every_game_by_the_identity_its_copy_limits_count(sample_ca
     deck = deck_create(owner=user, game=game, name="Any", sections={"main": [(card, 3)]}, format_slug="")
     line = deck_ownership_for(deck, user, deck_sections(deck)).lines[("main", card.pk)]
     assert (line.owned, line.missing) == (2, 1)
+
+
+def test_a_considered_card_is_never_needed_nor_held(decks, user, api_client_for, card) -> None:
+    from decks.models import DeckCard
+
+    blue_eyes, _ = decks
+    client = api_client_for(user)
+    _import(client, DECKBOX)
+    # The builder's maybeboard: written as the deck service would, the section validation ignores.
+    DeckCard.objects.create(
+        deck=blue_eyes, section="maybe", card=card("yugioh", "Raigeki"), count=2, position=9
+    )
+    DeckCard.objects.create(
+        deck=blue_eyes, section="maybe", card=card("yugioh", "Blue-Eyes White Dragon"), count=1
+    )
+    body = client.get(reverse("api-deck-detail", args=[blue_eyes.pk])).json()
+    assert body["buildable"] is True
+    maybe = {e["name"]: (e["owned"], e["missing"]) for e in body["sections"]["maybe"]}
+    assert maybe == {"Raigeki": (0, 2), "Blue-Eyes White Dragon": (1, 0)}  # 3 owned, 2 in the deck: 1 left
+    assert client.post(reverse("api-deck-built", args=[blue_eyes.pk]), {}, format="json").status_code == 200
+    where = client.get(
+        reverse("api-collection-where"), {"card": card("yugioh", "Blue-Eyes White Dragon").pk}
+    ).json()
+    assert (where["free"], where["held_by"][0]["count"]) == (1, 2)
+    assert client.get(reverse("api-collection-wants", args=[blue_eyes.pk])).content == b""
