@@ -87,6 +87,8 @@ def test_a_player_imports_builds_and_finds_the_sleeved_copies(
     page.screenshot(path=str(ARTIFACTS / f"collection-{label}.png"), full_page=True)
 
     page.goto(page.base_url + f"/decks/{second.pk}/")
+    assert "missing 2" in page.locator("[data-testid=line-owned]").first.inner_text()
+    page.screenshot(path=str(ARTIFACTS / f"deck-page-{label}.png"), full_page=False)
     with page.expect_download() as download:
         page.click("[data-testid=print-cards]")
     assert download.value.suggested_filename == "Magicians.cards.pdf"

@@ -40,6 +40,7 @@ def test_a_player_imports_marks_built_and_reads_where_a_card_is(client, decks, u
     detail = client.get(reverse("decks:detail", args=[second.pk])).content.decode()
     assert 'data-testid="deck-hash"' in detail and "missing 3" in detail
     assert "owned 1 · <strong>missing 2</strong>" in " ".join(detail.split())
+    assert '<span data-testid="line-held-by">2 of 3 are in Blue-Eyes</span>' in detail
 
     wants = client.get(reverse("collection:wants", args=[second.pk, "csv"]))
     assert wants["Content-Type"].startswith("text/csv")
