@@ -28,9 +28,19 @@ def main() -> None:
     parser.add_argument("--decks", type=int, default=200)
     parser.add_argument("--built", type=int, default=20)
     parser.add_argument("--runs", type=int, default=60)
+    parser.add_argument(
+        "--gc-freeze",
+        action="store_true",
+        help="gc.freeze() once the data is made, as a server may after start-up: Python's full collections then "
+        "skip the start-up heap (its pauses are most of the p95 otherwise)",
+    )
     args = parser.parse_args()
+    GC_FREEZE.append(args.gc_freeze)
     with throwaway_database("collection") as connection:
         run(args.cards, args.decks, args.built, args.runs, connection.vendor)
+
+
+GC_FREEZE: list[bool] = []
 
 
 def run(cards: int, decks: int, built: int, runs: int, vendor: str) -> None:
@@ -78,6 +88,12 @@ def run(cards: int, decks: int, built: int, runs: int, vendor: str) -> None:
 
     client = Client()
     client.force_login(user)
+    if GC_FREEZE and GC_FREEZE[0]:
+        import gc
+
+        gc.collect()
+        gc.freeze()
+        print("gc.freeze() after start-up")
     target = made[built + 1]
     probe = Card.objects.get(pk=DeckCard.objects.filter(deck=made[0]).values_list("card_id", flat=True)[0])
     reads = {
@@ -93,38 +109,52 @@ def run(cards: int, decks: int, built: int, runs: int, vendor: str) -> None:
         reads["compare two decks"] = (reverse("api-deck-compare") + f"?a={made[0].pk}&b={made[1].pk}", 200)
     except NoReverseMatch:
         print("(compare: /api/decks/compare/ is not installed on this branch; skipped)")
-    print(f"{'read':36} {'p50':>7} {'p95':>7} {'worst':>7}  ms")
-    worst_p95 = 0.0
+    # Wall time, and the CPU time of this process (SQLite runs in it): on a shared, busy machine the wall time
+    # mostly measures the queue for a core; the CPU time is what the read itself costs.
+    print(
+        f"{'read':36} {'p50':>7} {'p95':>7} {'worst':>7}  wall ms | {'p50':>6} {'p95':>6} {'worst':>6}  CPU ms"
+    )
+    worst_p95 = worst_cpu = 0.0
     import os
 
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     for label, (url, expected) in reads.items():
         client.get(url)  # warm caches and the query plan
-        times = []
+        times, cpu = [], []
         for _ in range(runs):
-            began = time.perf_counter()
+            began, began_cpu = time.perf_counter(), time.process_time()
             answer = client.get(url)
             times.append((time.perf_counter() - began) * 1000)
+            cpu.append((time.process_time() - began_cpu) * 1000)
             assert answer.status_code == expected, (url, answer.status_code)
         times.sort()
-        p95 = times[max(0, int(len(times) * 0.95) - 1)]
+        cpu.sort()
+        p95, cpu_p95 = _p95(times), _p95(cpu)
         if "page (" not in label:
             worst_p95 = max(worst_p95, p95)
-        print(f"{label:36} {statistics.median(times):7.1f} {p95:7.1f} {times[-1]:7.1f}")
+            worst_cpu = max(worst_cpu, cpu_p95)
+        print(f"{label:36} {statistics.median(times):7.1f} {p95:7.1f} {times[-1]:7.1f}          | "
+              f"{statistics.median(cpu):6.1f} {cpu_p95:6.1f} {cpu[-1]:6.1f}")  # fmt: skip
     # The badges alone (the list page's rendering of 200 rows is the deck app's own cost).
     from collection.selectors import decks_missing_for
 
-    times = []
+    times, cpu = [], []
     for _ in range(runs):
-        began = time.perf_counter()
+        began, began_cpu = time.perf_counter(), time.process_time()
         decks_missing_for(user, made)
         times.append((time.perf_counter() - began) * 1000)
+        cpu.append((time.process_time() - began_cpu) * 1000)
     times.sort()
-    p95 = times[max(0, int(len(times) * 0.95) - 1)]
-    print(
-        f"{f'{decks} buildable badges (selector)':36} {statistics.median(times):7.1f} {p95:7.1f} {times[-1]:7.1f}"
-    )
-    print(f"target p95 < 50 ms: {'met' if worst_p95 < 50 else 'NOT met'} (worst p95 {worst_p95:.1f} ms)")
+    cpu.sort()
+    worst_p95, worst_cpu = max(worst_p95, _p95(times)), max(worst_cpu, _p95(cpu))
+    print(f"{f'{decks} buildable badges (selector)':36} {statistics.median(times):7.1f} {_p95(times):7.1f} "
+          f"{times[-1]:7.1f}          | {statistics.median(cpu):6.1f} {_p95(cpu):6.1f} {cpu[-1]:6.1f}")  # fmt: skip
+    print(f"target p95 < 50 ms: wall {'met' if worst_p95 < 50 else 'NOT met'} (worst p95 {worst_p95:.1f} ms), "
+          f"CPU {'met' if worst_cpu < 50 else 'NOT met'} (worst p95 {worst_cpu:.1f} ms)")  # fmt: skip
+
+
+def _p95(sorted_times: list[float]) -> float:
+    return sorted_times[max(0, int(len(sorted_times) * 0.95) - 1)]
 
 
 if __name__ == "__main__":

@@ -68,3 +68,26 @@ def deck_lines(
         holders = tuple(h for h in held.get(key, ()) if h.deck_id != deck_id)
         result.append(LineShare(owned=take, missing=count - take, held_by=holders if take < count else ()))
     return result
+
+
+def missing_count(
+    *,
+    deck_id: int,
+    lines: Iterable[tuple[Key, int]],
+    owned: Mapping[Key, int],
+    held: Mapping[Key, list[Holding]],
+) -> int:
+    """The copies a deck lacks: ``deck_lines`` summed, without building a share per line (the deck list
+    asks this for every deck at once)."""
+    free: dict[Key, int] = {}
+    missing = 0
+    for key, count in lines:
+        left = free.get(key)
+        if left is None:
+            holders = held.get(key)
+            others = sum(h.count for h in holders if h.deck_id != deck_id) if holders else 0
+            left = max(0, owned.get(key, 0) - others)
+        take = count if count < left else left
+        free[key] = left - take
+        missing += count - take
+    return missing

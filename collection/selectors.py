@@ -13,7 +13,7 @@ from cards.models import Card, Game
 from decks.models import Deck, DeckCard
 from decks.ownership import CONSIDERED_SECTIONS, DeckOwnership, LineOwnership
 
-from .allocation import BuiltNeed, Holding, Key, allocate, deck_lines
+from .allocation import BuiltNeed, Holding, Key, allocate, deck_lines, missing_count
 from .models import BuiltDeck, CollectionEntry, CollectionSettings
 
 
@@ -59,7 +59,7 @@ def holdings(
         only = ({card.pk for card in cards}, {card.identity for card in cards})
     # Past a few thousand keys an IN list costs more than reading the whole collection (and nears SQLite's
     # limit on parameters).
-    if only is not None and len(only[0]) + len(only[1]) <= 5000:
+    if only is not None and len(only[0] if track else only[1]) <= 5000:
         ids, identities = only
         if track:
             entries, lines = entries.filter(card_id__in=ids), lines.filter(card_id__in=ids)
@@ -133,13 +133,13 @@ def decks_missing_for(user: Any, decks: Iterable[Deck]) -> dict[int, int]:
         if not have.owned and not CollectionEntry.objects.filter(owner=user, game_id=game_id).exists():
             continue  # no collection of this game: the list says nothing rather than "missing" everywhere
         lines: dict[int, list[tuple[Key, int]]] = defaultdict(list)
+        track = have.track
         for deck_id, card_id, identity, count in rows:
-            lines[deck_id].append((_key(card_id, identity, have.track), count))
+            lines[deck_id].append((card_id if track else identity, count))
         for deck_id in deck_ids:
-            shares = deck_lines(
-                deck_id=deck_id, lines=lines.get(deck_id, []), owned=have.owned, held=have.held
+            result[deck_id] = missing_count(
+                deck_id=deck_id, lines=lines.get(deck_id, ()), owned=have.owned, held=have.held
             )
-            result[deck_id] = sum(s.missing for s in shares)
     return result
 
 
