@@ -82,6 +82,19 @@ def test_it_imports_each_tools_file_into_the_collection(tool, magic_cards, user)
     assert owned == {("Lightning Bolt", False): 4, ("Brazen Borrower", True): 1, ("Counterspell", False): 2}
 
 
+def test_it_reads_manabox_binder_exports_too() -> None:
+    text = "Binder Name,Binder Type,Name,Set code,Set name,Collector number,Foil,Rarity,Quantity,ManaBox ID,"
+    text += "Scryfall ID,Purchase price,Misprint,Altered,Condition,Language,Purchase price currency\n"
+    text += (
+        "Trade binder,binder,Counterspell,MH2,Modern Horizons 2,267,foil,uncommon,2,80233,x,0.50,false,false,"
+    )
+    text += "near_mint,en,EUR\n"
+    parsed = parse_collection_csv(text)
+    assert (parsed.layout.slug, [(r.count, r.name, r.foil) for r in parsed.rows]) == (
+        "manabox", [(2, "Counterspell", True)],
+    )  # fmt: skip
+
+
 def test_it_reads_a_bom_and_a_spreadsheets_semicolons(magic_cards, user) -> None:
     text = "\ufeffCount;Tradelist Count;Name;Edition;Card Number;Condition;Language;Foil;Signed\n3;0;Counterspell;MH2;267;;;;\n"
     result = collection_import(owner=user, game=magic_cards["Counterspell"].game, data=text.encode("utf-8"))
