@@ -540,7 +540,7 @@ class DeckViewSet(viewsets.ViewSet):
             fmt=request.query_params.get("fmt", "json"),
             player_name=request.query_params.get("player", "")[:100],
             event=request.query_params.get("event", "")[:100],
-            player_id=request.query_params.get("player_id", "")[:20],
+            player_id=request.query_params.get("player_id", "")[:120],
             paper=request.query_params.get("paper", "a4"),
         )
         return export_response(exported, download=request.query_params.get("download") != "0")

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from accounts.models import OfficialId
 from cards.models import Card
 
 from .deckhash import deck_hash_of
@@ -116,6 +117,13 @@ def registration_context(
 ) -> dict[str, Any]:
     sections = deck_sections(deck)
     fmt = format_info(deck.game.slug, deck.format_slug)
+    # The owner's saved ID for the game's sanctioned play when the sheet is not given one.
+    player_id = player_id or (
+        OfficialId.objects.filter(user_id=deck.owner_id, game_slug=deck.game.slug)
+        .values_list("value", flat=True)
+        .first()
+        or ""
+    )
     blocks = []
     type_totals: Counter[str] = Counter()
     for section in fmt.sections:

@@ -452,7 +452,7 @@ def deck_export_download(request: HttpRequest, pk: int, fmt: str) -> HttpRespons
             fmt=fmt,
             player_name=request.GET.get("player", "")[:100],
             event=request.GET.get("event", "")[:100],
-            player_id=request.GET.get("player_id", "")[:20],
+            player_id=request.GET.get("player_id", "")[:120],
             paper=request.GET.get("paper", "a4"),
         )
     except ValidationError as error:
