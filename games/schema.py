@@ -323,6 +323,8 @@ class DeckHashTable(_Table):
         description='the sections that count, each with the prefix its cards get (`{ main = "", side = '
         '"SB:" }`, Cockatrice\'s); sections left out do not count',
     )
+
+
 class PlayerIdTable(_Table):
     """`[game.player_id]`: the official player ID of the game's sanctioned play (Konami CARD GAME ID, Wizards
     account …), asked at registration and printed on registration sheets and standings exports."""

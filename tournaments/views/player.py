@@ -477,7 +477,9 @@ def my_event_context(request: HttpRequest, base: dict[str, Any]) -> dict[str, An
         "current_deck": current_deck,
         "deck_entry": printables.snapshot_entry(current_deck) if current_deck else None,
         # The registered (frozen) list's hash, what the judge's deck check compares: never the swapped one.
-        "deck_hash": snapshot_hash(game_slug=tournament.game.slug, snapshot=player.deck) if player.deck else "",
+        "deck_hash": snapshot_hash(game_slug=tournament.game.slug, snapshot=player.deck)
+        if player.deck
+        else "",
         "can_side": can_side,
         "side_rows": printables.sideboard_rows(current_deck) if can_side else None,
         "why_opponent": why_opponent(
