@@ -123,6 +123,12 @@ def test_the_yugioh_sheet_is_konamis_layout_with_the_player_id(
     flat = " ".join(text.split())
     assert "3 Total Monster Cards" in flat and "2 Total Spell Cards" in flat and "2 Total Trap Cards" in flat
     assert deck_hash_of(game_slug="yugioh", sections=deck_sections(deck)) in text
+    # Without one in the request, the sheet carries the ID the player saved for the game.
+    from accounts.models import OfficialId
+
+    OfficialId.objects.create(user=user, game_slug="yugioh", value="9876543210")
+    saved = pdf_text(client.get(reverse("decks:export", args=[deck.pk, "pdf"])).content)
+    assert "9 8 7 6 5 4 3 2 1 0" in " ".join(saved.split())
 
 
 def test_the_magic_sheet_is_the_wizards_layout_with_cockatrices_hash(
