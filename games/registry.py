@@ -375,6 +375,9 @@ class GameRules:
     image_url: str = ""
     # Language → the game's name (``name``/``name_ru`` and ``[game.labels] name``).
     names: Mapping[str, str] = field(default_factory=dict)
+    # The deck hash (decks/deckhash.py): "name" or "external_id", and section → prefix of the sections counted.
+    deck_hash_key: str = "name"
+    deck_hash_sections: Mapping[str, str] = field(default_factory=lambda: {"main": "", "side": "SB:"})
     # The official player ID of sanctioned play, if the game has one.
     player_id: PlayerIdRule | None = None
 
@@ -798,6 +801,8 @@ def load_game(path: Path) -> GameRules:
             for r, patterns in g.banlist_region_names.items()
         },
         names=_names(g.name, g.name_ru, g.labels.name.words() if g.labels.name else None),
+        deck_hash_key=g.deck_hash.key,
+        deck_hash_sections=dict(g.deck_hash.sections),
         player_id=PlayerIdRule(
             name=g.player_id.name,
             name_ru=g.player_id.name_ru,
