@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from . import schema
+from .boosters import BoosterSpec, parse_boosters
 from .errors import RuleSetError
 from .filters import CardPredicate, compile_filter
 from .pairs import PairRule
@@ -136,6 +137,8 @@ class SectionRules:
     description: str = ""
     # Language → name (``name``/``name_ru`` and the game's ``[game.labels.sections]`` words).
     names: Mapping[str, str] = field(default_factory=dict)
+    # Booster slug → its definition (rules/engine/boosters.py): what limited events open.
+    boosters: Mapping[str, BoosterSpec] = field(default_factory=dict)
 
     def words(self) -> dict[str, str]:
         """Language → name: what a report's parameter carries (rendered at the edge)."""
@@ -277,6 +280,8 @@ class FormatRules:
     team: TeamRule | None = None
     # Language → the format's name (``name``/``name_ru`` and ``[game.labels.formats]``).
     names: Mapping[str, str] = field(default_factory=dict)
+    # Booster slug → its definition (rules/engine/boosters.py): what limited events open.
+    boosters: Mapping[str, BoosterSpec] = field(default_factory=dict)
 
     def words(self) -> dict[str, str]:
         """Language → name: what a report's parameter carries (rendered at the edge)."""
@@ -358,6 +363,8 @@ class GameRules:
     image_url: str = ""
     # Language → the game's name (``name``/``name_ru`` and ``[game.labels] name``).
     names: Mapping[str, str] = field(default_factory=dict)
+    # Booster slug → its definition (rules/engine/boosters.py): what limited events open.
+    boosters: Mapping[str, BoosterSpec] = field(default_factory=dict)
 
     def words(self) -> dict[str, str]:
         """Language → name: what a report's parameter carries (rendered at the edge)."""
@@ -779,6 +786,7 @@ def load_game(path: Path) -> GameRules:
             for r, patterns in g.banlist_region_names.items()
         },
         names=_names(g.name, g.name_ru, g.labels.name.words() if g.labels.name else None),
+        boosters=parse_boosters(parsed.boosters, f"{where}: "),
     )
 
 

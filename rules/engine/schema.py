@@ -379,6 +379,10 @@ class RuleSetFile(_Table):
 
     game: GameTable
     formats: list[FormatTable] = Field(min_length=1, description="one or more `[[formats]]`")
+    boosters: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description="`[[boosters]]`: slots → sheets, each sheet a FILTER with rates (checked by rules/engine/boosters.py)",
+    )
 
 
 # --- errors that name the key and the line ------------------------------------------------------------
