@@ -106,6 +106,7 @@ INSTALLED_APPS = [
     "decks",
     "tournaments",
     "seasons",
+    "limited",
     "venue",
     "idempotency",
 ]

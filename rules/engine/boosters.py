@@ -103,7 +103,10 @@ def parse_boosters(raw: Sequence[Mapping[str, Any]], where: str = "") -> dict[st
         sealed = dict(item.get("sealed", {}))
         out[slug] = BoosterSpec(
             slug=slug,
-            names={"en": str(item.get("name", slug)), "ru": str(item.get("name_ru") or item.get("name", slug))},
+            names={
+                "en": str(item.get("name", slug)),
+                "ru": str(item.get("name_ru") or item.get("name", slug)),
+            },
             sheets=sheets,
             slots=tuple(slots),
             sealed_packs=int(sealed.get("packs", 6)),
@@ -157,7 +160,11 @@ def open_pack(spec: BoosterSpec, resolved: Resolved, rng: random.Random) -> list
     """One booster: each slot draws its count of different cards from its sheet (weighted)."""
     pack: list[str] = []
     for slot in spec.slots:
-        sheet = slot.sheets[_weighted_index([w for _s, w in slot.sheets], rng)][0] if len(slot.sheets) > 1 else slot.sheets[0][0]
+        sheet = (
+            slot.sheets[_weighted_index([w for _s, w in slot.sheets], rng)][0]
+            if len(slot.sheets) > 1
+            else slot.sheets[0][0]
+        )
         pool = [entry for entry in resolved[sheet] if entry[0] not in pack]
         if len(pool) < slot.count:  # another slot took cards this one needed: fall back to repeats
             pool = list(resolved[sheet])
@@ -171,7 +178,9 @@ def booster(spec: BoosterSpec, resolved: Resolved, seed: int | str, *place: obje
     return open_pack(spec, resolved, rng_for(seed, spec.slug, *place))
 
 
-def sealed_pool(spec: BoosterSpec, resolved: Resolved, seed: int | str, index: int, packs: int | None = None) -> dict[str, int]:
+def sealed_pool(
+    spec: BoosterSpec, resolved: Resolved, seed: int | str, index: int, packs: int | None = None
+) -> dict[str, int]:
     """Pool ``index`` of an event: ``packs`` boosters (the product's number by default) plus the extras."""
     pool: dict[str, int] = dict(spec.sealed_extras)
     for n in range(packs or spec.sealed_packs):

@@ -8,14 +8,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.engine.boosters import BoosterError, cut_cube, parse_boosters, resolve, sealed_pool, booster
+from rules.engine.boosters import BoosterError, booster, cut_cube, parse_boosters, resolve, sealed_pool
 from rules.engine.cards import CardInfo
 from rules.engine.errors import RuleSetError
 from rules.engine.registry import load_registry
 
 CARDS = [
     CardInfo(key=f"r{i}", name=f"Rare {i}", attributes={"rarity": ["rare"], "set": ["A"]}) for i in range(4)
-] + [CardInfo(key=f"c{i}", name=f"Common {i}", attributes={"rarity": ["common"], "set": ["A"]}) for i in range(12)]
+] + [
+    CardInfo(key=f"c{i}", name=f"Common {i}", attributes={"rarity": ["common"], "set": ["A"]})
+    for i in range(12)
+]
 
 SPEC = [
     {
@@ -50,7 +53,9 @@ def test_a_broken_booster_fails_loudly_when_the_rule_set_loads(change, words):
 
 
 def test_a_sheet_that_matches_no_card_is_named():
-    spec = parse_boosters([{**SPEC[0], "sheets": [*SPEC[0]["sheets"], {"slug": "mythic", "filter": {"rarity": "mythic"}}]}])
+    spec = parse_boosters(
+        [{**SPEC[0], "sheets": [*SPEC[0]["sheets"], {"slug": "mythic", "filter": {"rarity": "mythic"}}]}]
+    )
     with pytest.raises(BoosterError, match="sheet 'mythic' matches no card"):
         resolve(spec["a"], CARDS)
     short = parse_boosters([{**SPEC[0], "slots": [{"sheet": "rare", "count": 5}]}])["a"]
@@ -79,7 +84,9 @@ def test_rates_weigh_a_card_on_its_sheet():
 def test_a_cube_is_cut_into_packs_from_the_seed():
     cube = [f"k{i}" for i in range(50)]
     packs = cut_cube(cube, 9, packs=3, pack_size=15)
-    assert packs == cut_cube(cube, 9, packs=3, pack_size=15) and packs != cut_cube(cube, 10, packs=3, pack_size=15)
+    assert packs == cut_cube(cube, 9, packs=3, pack_size=15) and packs != cut_cube(
+        cube, 10, packs=3, pack_size=15
+    )
     assert len({k for p in packs for k in p}) == 45
     with pytest.raises(BoosterError, match="the cube holds 50 cards"):
         cut_cube(cube, 9, packs=4, pack_size=15)

@@ -22,7 +22,9 @@ from limited.engine.draft import (
 
 def _packs(seats: int, packs: int, size: int) -> list[list[list[str]]]:
     # Repeated card names on purpose: a pack may hold two copies of a common.
-    return [[[f"c{(r * 7 + s * 3 + i) % 11}" for i in range(size)] for s in range(seats)] for r in range(packs)]
+    return [
+        [[f"c{(r * 7 + s * 3 + i) % 11}" for i in range(size)] for s in range(seats)] for r in range(packs)
+    ]
 
 
 @settings(max_examples=60, deadline=None)
@@ -53,13 +55,17 @@ def test_it_picks_every_card_of_every_pack_exactly_once(seats, packs, size, choi
     assert all(len(p) == packs * size for p in draft.picks)
 
 
-@given(seats=st.integers(2, 8), pack_number=st.integers(1, 3), pick=st.integers(1, 15), seat=st.integers(0, 7))
+@given(
+    seats=st.integers(2, 8), pack_number=st.integers(1, 3), pick=st.integers(1, 15), seat=st.integers(0, 7)
+)
 def test_it_passes_left_right_left(seats, pack_number, pick, seat):
     seat %= seats
     origin = origin_seat(seats=seats, pack_number=pack_number, pick_in_pack=pick, seat=seat)
     assert holder_seat(seats=seats, pack_number=pack_number, pick_in_pack=pick, origin=origin) == seat
     step = 1 if pack_number != 2 else -1
-    assert origin_seat(seats=seats, pack_number=pack_number, pick_in_pack=2, seat=(seat + step) % seats) == seat
+    assert (
+        origin_seat(seats=seats, pack_number=pack_number, pick_in_pack=2, seat=(seat + step) % seats) == seat
+    )
 
 
 def test_it_refuses_a_second_pick_and_a_pick_ahead_of_the_pod():
