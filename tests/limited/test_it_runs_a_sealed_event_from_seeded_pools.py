@@ -41,7 +41,7 @@ def test_a_twelve_player_sealed_event_runs_from_pools_to_the_end(
 ):
     event_id, organizer_client, players = _event(api_client_for, make_user, organizer, "a")
     pools = []
-    for user, client, player_id in players:
+    for _user, client, player_id in players:
         pool = client.get(f"/api/tournaments/{event_id}/pools/{player_id}/").json()
         assert sum(pool.values()) == 75  # five boosters of 15
         assert organizer_client.get(f"/api/tournaments/{event_id}/pools/{player_id}/").json() == pool
@@ -52,7 +52,7 @@ def test_a_twelve_player_sealed_event_runs_from_pools_to_the_end(
     assert len({tuple(sorted(p.items())) for p in pools}) == 12  # twelve different pools
 
     # A deck with a card the pool does not hold: 400 naming it.
-    user, client, player_id = players[0]
+    _user, client, player_id = players[0]
     outside = next(c for c in Card.objects.filter(game=twindeck) if c.external_id not in pools[0])
     deck = _deck_from(pools[0])
     bad = {
