@@ -424,6 +424,10 @@ def draft_me(*, event: LimitedEvent, player: Player) -> dict[str, Any]:
     if found is None:
         raise ValidationError(_("You have no seat in this draft."))
     pod, seat = found
+    if event.physical:  # packs on the tables: the phone shows the seat; the pool is entered after the draft
+        return {"pod": pod.number, "seat": seat + 1, "seats": len(pod.seats), "physical": True, "finished": False,
+                "pack": [], "picks": [], "pack_number": 1, "pick_in_pack": 1, "pick_number": None, "waiting": False,
+                "paused": False, "deadline": None, "passing": "left"}  # fmt: skip
     draft_tick_pod(event=event, pod=pod)
     pod.refresh_from_db()
     state = pod_state(pod)
@@ -448,6 +452,7 @@ def draft_me(*, event: LimitedEvent, player: Player) -> dict[str, Any]:
         "paused": pod.paused_left is not None,
         "deadline": pod.deadline,
         "passing": "left" if pack_number % 2 == 1 else "right",
+        "physical": False,
     }
 
 
