@@ -59,7 +59,7 @@ def create_with_limited(request: HttpRequest) -> HttpResponse:
         try:
             event = services.limited_event_create(
                 tournament=tournament, by=tournament.created_by, kind=v["kind"], product=v["product"],
-                packs=v.get("packs"), seed=v.get("seed"), cube=v.get("cube"), physical=v["physical"],
+                packs=v.get("packs"), seed=v.get("seed"), cube=v.get("cube"), cube_pack_size=v["cube_pack_size"], physical=v["physical"],
                 pick_time_scale=v["pick_time_scale"], pod_rounds=v["pod_rounds"],
             )  # fmt: skip
         except services.ValidationError as error:

@@ -11,6 +11,7 @@ class LimitedInSerializer(serializers.Serializer):
     packs = serializers.IntegerField(min_value=1, max_value=12, required=False)
     seed = serializers.IntegerField(min_value=0, max_value=2**62, required=False)
     cube = serializers.ListField(child=serializers.CharField(max_length=200), required=False, max_length=2000)
+    cube_pack_size = serializers.IntegerField(min_value=1, max_value=30, default=15)
     physical = serializers.BooleanField(default=False)
     pick_time_scale = serializers.FloatField(min_value=0.1, max_value=10, default=1.0)
     pod_rounds = serializers.IntegerField(min_value=0, max_value=5, default=0)

@@ -84,7 +84,7 @@ def booster_cards(tournament: Tournament, spec: BoosterSpec) -> Resolved:
 
 def limited_event_create(
     *, tournament: Tournament, by: Any, kind: str, product: str, packs: int | None = None, seed: int | None = None,
-    cube: Sequence[str] | None = None, physical: bool = False, pick_time_scale: float = 1.0, pod_rounds: int = 0,
+    cube: Sequence[str] | None = None, cube_pack_size: int = 15, physical: bool = False, pick_time_scale: float = 1.0, pod_rounds: int = 0,
 ) -> LimitedEvent:  # fmt: skip
     """Make ``tournament`` a limited event. Its format must build decks from a pool; the product must open
     from this game's cards (every sheet matches some card) or the cube must hold enough cards."""
@@ -109,7 +109,7 @@ def limited_event_create(
             raise ValidationError({"cube": _("Not a card of this game: %(c)s") % {"c": missing[0]}})
         packs = packs or 3
         try:
-            cut_cube(keys, 0, packs=packs * 2, pack_size=15)  # room for at least a pod of two
+            cut_cube(keys, 0, packs=packs * 2, pack_size=cube_pack_size)  # room for at least a pod of two
         except BoosterError as error:
             raise ValidationError({"cube": str(error)}) from None
     else:
@@ -121,7 +121,7 @@ def limited_event_create(
         raise ValidationError({"pick_time_scale": _("Between 0.1 and 10.")})
     return LimitedEvent.objects.create(
         tournament=tournament, kind=kind, product=product, packs=packs,
-        seed=tournament.seed if seed is None else seed, cube=keys, physical=physical,
+        seed=tournament.seed if seed is None else seed, cube=keys, cube_pack_size=cube_pack_size, physical=physical,
         pick_time_scale=pick_time_scale, pod_rounds=pod_rounds,
     )  # fmt: skip
 

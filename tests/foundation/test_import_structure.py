@@ -12,7 +12,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("accounts", "cards", "config", "decks", "idempotency", "rules", "seasons", "tournaments", "venue")
+PACKAGES = ("accounts", "cards", "config", "decks", "idempotency", "limited", "rules", "seasons", "tournaments", "venue")
 # Migrations are generated and import nothing of ours but models; tests and benches are not the product.
 SKIP_PARTS = {"migrations", "__pycache__"}
 

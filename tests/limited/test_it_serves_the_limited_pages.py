@@ -41,7 +41,12 @@ def test_a_player_picks_on_the_phone_page_once(draft, client):
     assert DraftPick.objects.count() == 1
     waiting = client.get(reverse("limited:my_draft", args=[event_id]), {"fragment": 1})
     assert 'data-testid="draft-waiting"' in waiting.content.decode()
-    assert client.get(reverse("limited:my_draft", args=[event_id]), {"fragment": 1}, HTTP_IF_NONE_MATCH=waiting["ETag"]).status_code == 304
+    assert (
+        client.get(
+            reverse("limited:my_draft", args=[event_id]), {"fragment": 1}, HTTP_IF_NONE_MATCH=waiting["ETag"]
+        ).status_code
+        == 304
+    )
     client.cookies["django_language"] = "ru"
     ru = client.get(reverse("limited:my_draft", args=[event_id]), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "Стол 1" in ru or "Под 1" in ru
