@@ -39,7 +39,7 @@ def pct(values: list[float], p: float) -> float:
     if not values:
         return 0.0
     values = sorted(values)
-    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+    return values[min(len(values) - 1, round(p / 100 * (len(values) - 1)))]
 
 
 def main() -> None:
@@ -103,7 +103,7 @@ def run(args: argparse.Namespace) -> None:
     pods = services.draft_start(event=event, by=organizer)
     print(f"seated {len(phones)} phones in {len(pods)} pods and opened {len(phones) * args.packs} packs: "
           f"{time.perf_counter() - started:.2f} s")  # fmt: skip
-    total = args.packs * pods[0].packs and args.packs * len(pods[0].packs[0][0])
+    total = args.packs * len(pods[0].packs[0][0])
     rng = random.Random(args.seed)
     # Which phones go silent, and from which pick on (for three picks).
     drops = {pid: rng.randint(2, total - 3) for _c, pid in phones if rng.random() < args.drop}

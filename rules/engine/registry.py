@@ -262,6 +262,8 @@ class FormatRules:
     copy_limits: tuple[CopyLimitRules, ...] = ()
     hero: HeroRules | None = None
     pool_scope: tuple[str, ...] | None = None
+    # Cards a limited deck may add beyond its pool (MTR: basic lands), or None.
+    pool_free: CardPredicate | None = None
     banlist: BanListPolicy | None = None
     sideboard: SideboardPolicy | None = None
     description: str = ""
@@ -594,9 +596,11 @@ class _Loader:
                 ),
             )
         pool_scope = None
+        pool_free = None
         if (p := pick("pool")) is not None:
             slugs = p.scope if p.scope is not None else [s.slug for s in sections]
             pool_scope = self.scope((*at("pool"), "scope"), slugs, section_map)
+            pool_free = self.filter((*at("pool"), "free"), p.free)
         banlist = None
         if (b := pick("banlist")) is not None:
             banlist = BanListPolicy(
@@ -633,6 +637,7 @@ class _Loader:
             copy_limits=limits,
             hero=hero,
             pool_scope=pool_scope,
+            pool_free=pool_free,
             banlist=banlist,
             sideboard=sideboard,
             description=pick("description") or "",

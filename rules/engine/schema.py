@@ -154,6 +154,7 @@ class PoolTable(_Table):
     """`pool`: the deck must be a sub-multiset of the registered card pool (limited events)."""
 
     scope: list[str] | None = Field(None, description="sections drawn from the pool (default: all)")
+    free: Any = Field(None, description=f"{FILTER_DOC}: cards any deck may add beyond the pool (basic lands)")
 
 
 class BanListTable(_Table):
