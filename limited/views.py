@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
+from datetime import timedelta
 from typing import Any
 
 from django.contrib import messages
@@ -51,6 +52,13 @@ def _my_state(event: LimitedEvent, player: Player) -> dict[str, Any] | None:
         return None
 
 
+def build_until(event: LimitedEvent) -> Any:
+    """The end of deck building: from the last pick of the draft, or from the dealing of sealed pools."""
+    event.refresh_from_db(fields=["draft_finished_at", "pools_dealt_at"])
+    start = event.draft_finished_at if event.kind == LimitedEvent.Kind.DRAFT else event.pools_dealt_at
+    return start + timedelta(minutes=event.deck_building_minutes) if start else None
+
+
 def _digest(state: dict[str, Any] | None, request: HttpRequest) -> str:
     """What the phone shows, in a few bytes: an unchanged pack, picks and timer answer 304."""
     text = json.dumps(state, sort_keys=True, default=str) + (getattr(request, "LANGUAGE_CODE", "") or "")
@@ -61,6 +69,7 @@ def _fragment(request: HttpRequest, event: LimitedEvent, player: Player, state: 
     cards = _names(event, [*(state or {}).get("pack", []), *(state or {}).get("picks", [])])
     picks = Counter((state or {}).get("picks", []))
     context = {
+        "build_until": build_until(event),
         "event": event, "tournament": event.tournament, "player": player, "state": state,
         "pack": [cards.get(k) or k for k in (state or {}).get("pack", [])],
         "picked": [(cards.get(k), n) for k, n in sorted(picks.items(), key=lambda kv: (cards[kv[0]].name if kv[0] in cards else kv[0]))],

@@ -28,6 +28,8 @@ def test_a_player_picks_on_the_phone_page_once(draft, client):
     event_id, players = draft
     user = players[0][0]
     client.force_login(user)
+    detail = client.get(reverse("tournaments:detail", args=[event_id])).content.decode()
+    assert reverse("limited:my_draft", args=[event_id]) in detail  # the way in from the event's page
     page = client.get(reverse("limited:my_draft", args=[event_id])).content.decode()
     assert 'data-testid="pick"' in page and "Pack 1, pick 1" in page and 'data-queue="Pick 1"' in page
     card = page.split('name="card" value="')[1].split('"')[0]
