@@ -7,3 +7,12 @@ class LimitedConfig(AppConfig):
     name = "limited"
     verbose_name = "Limited events"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # A lower layer never imports this app: tournaments asks its pool guards, and this one joins them here.
+        from tournaments.services.registration import POOL_GUARDS
+
+        from .services import pool_guard
+
+        if pool_guard not in POOL_GUARDS:
+            POOL_GUARDS.append(pool_guard)

@@ -476,3 +476,15 @@ def pods_progress(*, event: LimitedEvent, by: Any) -> list[dict[str, Any]]:
             }
         )  # fmt: skip
     return out
+
+
+def pool_guard(*, tournament: Tournament, player: Player, organizer: bool) -> None:
+    """A pool the event dealt (sealed from the seed, or a draft's picks) is frozen for its player; only an
+    organizer changes it. Pools typed in from the tables (a physical draft or sealed) stay the player's to enter."""
+    if organizer:
+        return
+    event = LimitedEvent.objects.filter(tournament=tournament).only("kind", "physical").first()
+    if event is not None and not event.physical:
+        raise ValidationError(
+            _("Your pool was dealt by the event and is frozen: ask an organizer to change it.")
+        )

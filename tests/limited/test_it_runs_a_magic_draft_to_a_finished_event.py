@@ -76,12 +76,23 @@ def test_an_eight_player_magic_draft_runs_to_a_finished_event(magic, api_client_
     for _user, client, player_id in players:
         pool = client.get(f"/api/tournaments/{event_id}/pools/{player_id}/").json()
         assert sum(pool.values()) == 45
-        spells = [k for k, n in pool.items() for _ in range(n) if not Card.objects.filter(external_id=k, card_type="land").exists()][:23]
+        spells = [
+            k
+            for k, n in pool.items()
+            for _ in range(n)
+            if not Card.objects.filter(external_id=k, card_type="land").exists()
+        ][:23]
         main = Counter(spells)
-        deck = {"sections": {"main": [*({"card": k, "count": n} for k, n in main.items()), {"card": "Plains", "count": 17}]}}
+        deck = {
+            "sections": {
+                "main": [*({"card": k, "count": n} for k, n in main.items()), {"card": "Plains", "count": 17}]
+            }
+        }
         answer = client.post(f"/api/tournaments/{event_id}/pools/{player_id}/deck/", deck, format="json")
         assert answer.status_code == 201, answer.content
-    outsider = next(c for c in Card.objects.filter(game=magic, card_type="creature") if c.external_id not in pool)
+    outsider = next(
+        c for c in Card.objects.filter(game=magic, card_type="creature") if c.external_id not in pool
+    )
     bad = {"sections": {"main": [*deck["sections"]["main"], {"card": outsider.external_id, "count": 1}]}}
     refused = client.post(f"/api/tournaments/{event_id}/pools/{player_id}/deck/", bad, format="json")
     assert refused.status_code == 400 and outsider.name in refused.content.decode()

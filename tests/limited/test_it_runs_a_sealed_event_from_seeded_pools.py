@@ -100,3 +100,26 @@ def test_a_product_the_game_cannot_open_leaves_no_event(twindeck, api_client_for
     bad_kind = create_limited_event(client, {"kind": "rochester", "product": "td-sample"})
     assert bad_kind.status_code == 400
     assert Tournament.objects.count() == before
+
+
+def test_a_dealt_pool_is_frozen_for_its_player_and_an_organizer_may_change_it(
+    twindeck, api_client_for, make_user, organizer
+):
+    from django.core.exceptions import ValidationError
+
+    from tournaments.models import Player
+
+    client = api_client_for(organizer)
+    data = create_limited_event(
+        client, {"kind": "sealed", "product": "td-sample", "packs": 2, "seed": 8}
+    ).json()
+    ((user, _c, player_id),) = sign_up(api_client_for, make_user, data["id"], data["join_code"], 1, "f")
+    client.post(f"/api/tournaments/{data['id']}/limited/deal/")
+    player = Player.objects.get(pk=player_id)
+    dealt = player.pool
+    other = {"sections": {"main": [{"card": "td-001", "count": 30}]}}
+    with pytest.raises(ValidationError, match="frozen"):
+        tournament_services.player_submit_pool(player=player, by=user, pool=other)
+    assert Player.objects.get(pk=player_id).pool == dealt
+    tournament_services.player_submit_pool(player=player, by=organizer, pool=other)
+    assert Player.objects.get(pk=player_id).pool != dealt
