@@ -488,3 +488,44 @@ def pool_guard(*, tournament: Tournament, player: Player, organizer: bool) -> No
         raise ValidationError(
             _("Your pool was dealt by the event and is frozen: ask an organizer to change it.")
         )
+
+
+def typed_pool(*, tournament: Tournament, text: str) -> dict[str, int]:
+    """A pool typed in from what the player opened: one card a line, ``3 TD-SAMPLE 1/40`` (count, set, collector
+    number) or ``2 Card name``; the count may be left out (1). ValidationError names the first unknown line."""
+    from cards.models import Printing
+
+    pool: Counter[str] = Counter()
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        count, _sep, rest = line.partition(" ")
+        if count.rstrip("x×").isdigit() and rest.strip():
+            n, ref = int(count.rstrip("x×")), rest.strip()
+        else:
+            n, ref = 1, line
+        key = None
+        set_code, _sep, collector = ref.partition(" ")
+        if collector:
+            key = (
+                Printing.objects.filter(
+                    card__game=tournament.game,
+                    card_set__code__iexact=set_code,
+                    code__iexact=collector.strip(),
+                )
+                .values_list("card__external_id", flat=True)
+                .first()
+            )
+        if key is None:
+            key = (
+                Card.objects.filter(game=tournament.game, search_name=ref.casefold())
+                .values_list("external_id", flat=True)
+                .first()
+            )
+        if key is None or not 1 <= n <= 99:
+            raise ValidationError(_("Line %(n)s: no card %(ref)s in this game.") % {"n": number, "ref": ref})
+        pool[key] += n
+    if not pool:
+        raise ValidationError(_("Type the cards of your pool, one a line."))
+    return dict(pool)

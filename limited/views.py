@@ -15,6 +15,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -22,7 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from cards.models import Card
+from cards.models import Card, CardSet, Printing
 from idempotency.decorators import idempotent
 from tournaments import services as tournament_services
 from tournaments.models import Player
@@ -270,3 +271,40 @@ def printables(request: HttpRequest, pk: int) -> HttpResponse:
         "limited/printables.html",
         {"event": event, "tournament": event.tournament, "pods": _pods(event), "pools": pools},
     )
+
+
+@login_required
+def enter_pool(request: HttpRequest, pk: int) -> HttpResponse:
+    """The pool typed in on the phone from what was opened at the table (by collector number or name), with
+    a search over the game's cards and its set list."""
+    event = _event(pk)
+    tournament = event.tournament
+    player = get_object_or_404(Player, tournament_id=pk, user=request.user)
+    text = ""
+    if request.method == "POST":
+        text = request.POST.get("pool_text", "")
+        try:
+            pool = services.typed_pool(tournament=tournament, text=text)
+            tournament_services.player_submit_pool(
+                player=player, by=request.user, pool=services.pool_payload(tournament, pool)
+            )
+            messages.success(request, _("Pool registered."))
+            return redirect("limited:build", pk=pk)
+        except (ValidationError, PermissionDenied) as error:
+            messages.error(request, " ".join(getattr(error, "messages", [str(error)])))
+    query = request.GET.get("q", "").strip()[:80]
+    found = []
+    if query:
+        printings = (
+            Printing.objects.filter(card__game=tournament.game)
+            .filter(Q(card__search_name__contains=query.casefold()) | Q(code__iexact=query))
+            .select_related("card", "card_set")
+            .order_by("card_set__code", "code")[:30]
+        )
+        found = [(p.card.name, f"{p.card_set.code} {p.code}".strip(), p.rarity) for p in printings]
+    sets = CardSet.objects.filter(game=tournament.game).order_by("code")
+    return render(
+        request, "limited/enter_pool.html",
+        {"event": event, "tournament": tournament, "player": player, "text": text, "query": query,
+         "found": found, "sets": sets},
+    )  # fmt: skip

@@ -4,6 +4,8 @@ English and Russian."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from django.urls import reverse
 
@@ -69,3 +71,36 @@ def test_the_organizer_pauses_a_pod_and_prints_seatings(draft, client, organizer
     assert 'data-testid="print-seed">3<' in printed and printed.count('data-testid="pool-sheet"') == 4
     client.force_login(players[0][0])
     assert client.get(url).status_code == 403
+
+
+def test_a_physical_draft_seats_pods_and_players_type_in_their_pools(
+    twindeck, api_client_for, make_user, organizer, client
+):
+    from cards.models import Printing
+    from tournaments.models import Player
+
+    org = api_client_for(organizer)
+    created = create_limited_event(
+        org, {"kind": "draft", "product": "td-sample", "seed": 4, "physical": True}
+    )
+    event_id = created.json()["id"]
+    players = sign_up(api_client_for, make_user, event_id, created.json()["join_code"], 5)
+    started = org.post(f"/api/tournaments/{event_id}/draft/start/")
+    assert started.status_code == 201 and [len(p["seats"]) for p in started.json()] == [5]
+    assert DraftPod.objects.get().packs == []
+    client.force_login(players[0][0])
+    page = client.get(reverse("limited:my_draft", args=[event_id])).content.decode()
+    assert 'data-testid="draft-physical"' in page and 'data-testid="pick"' not in page
+    url = reverse("limited:enter_pool", args=[event_id])
+    printing = Printing.objects.filter(card__game=twindeck).select_related("card", "card_set").first()
+    found = client.get(url, {"q": printing.code}).content.decode()
+    assert printing.card.name in found
+    bad = client.post(url, {"pool_text": "2 No Such Card"}, follow=True).content.decode()
+    assert "Line 1: no card No Such Card" in bad
+    text = f"3 {printing.card_set.code} {printing.code}\n2 {printing.card.name}\nГоблин-Налётчик"
+    client.post(url, {"pool_text": text})
+    player = Player.objects.get(pk=players[0][2])
+    expected = Counter({printing.card.external_id: 5})
+    expected["td-001"] += 1  # Гоблин-Налётчик, typed by name
+    pool = api_client_for(players[0][0]).get(f"/api/tournaments/{event_id}/pools/{player.pk}/").json()
+    assert pool == dict(expected)
