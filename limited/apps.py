@@ -11,8 +11,11 @@ class LimitedConfig(AppConfig):
     def ready(self) -> None:
         # A lower layer never imports this app: tournaments asks its pool guards, and this one joins them here.
         from tournaments.services.registration import POOL_GUARDS
+        from tournaments.services.rounds import PAIRING_GROUPS
 
-        from .services import pool_guard
+        from .services import pod_pairing_groups, pool_guard
 
         if pool_guard not in POOL_GUARDS:
             POOL_GUARDS.append(pool_guard)
+        if pod_pairing_groups not in PAIRING_GROUPS:
+            PAIRING_GROUPS.append(pod_pairing_groups)

@@ -529,3 +529,11 @@ def typed_pool(*, tournament: Tournament, text: str) -> dict[str, int]:
     if not pool:
         raise ValidationError(_("Type the cards of your pool, one a line."))
     return dict(pool)
+
+
+def pod_pairing_groups(*, tournament: Tournament, round_number: int) -> list[set[int]] | None:
+    """MTR 7.x "play within your pod": the first ``pod_rounds`` Swiss rounds of a draft pair each pod apart."""
+    event = LimitedEvent.objects.filter(tournament=tournament).only("pk", "pod_rounds").first()
+    if event is None or round_number > event.pod_rounds:
+        return None
+    return [set(seats) for seats in event.pods.values_list("seats", flat=True)] or None
