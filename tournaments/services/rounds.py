@@ -96,52 +96,28 @@ def _pair_into(round_: Round, tournament: Tournament) -> None:
 
         _insert_matches(round_, team_round_matches(round_=round_, tournament=tournament, history=history))
         return
-    from ..engine.pairing import PairingImpossible, pair_round
-    from ..pairing_inputs import round_inputs
+    from ..engine.pairing import PairingImpossible
+    from ..engine.pairing.grouped import pair_in_groups
+    from ..pairing_inputs import pairing_groups, round_inputs
     from .phases import phase_seat_entrants
 
     # A phase's first round fixes who made its cut; the inputs are built where the pairing report builds
     # them again (tournaments/pairing_inputs.py), so a round can be explained and reproduced.
     phase_seat_entrants(tournament=tournament, number=round_.number, history=history)
     engine_players = round_inputs(tournament, history, round_.number).players
-    groups = _pairing_groups(tournament, round_.number, [p.id for p in engine_players])
-    matches: list[tuple[int, bool, str, list[tuple[int, int, int, bool]]]] = []
-    byes: list[tuple[int, int]] = []
-    for group in groups:
-        members = [p for p in engine_players if p.id in group] if len(groups) > 1 else engine_players
-        try:
-            result = pair_round(members, round_.number, round_.seed)
-        except PairingImpossible as error:
-            raise ValidationError(_("No valid pairing exists: %(why)s") % {"why": reason(error)}) from None
-        paired_down = set(result.stats.paired_down)
-        first = len(matches)
-        matches.extend(
-            (first + pair.table, False, Match.Status.PENDING,
-             [(pair.player_a, 0, 0, pair.player_a in paired_down), (pair.player_b, 1, 0, pair.player_b in paired_down)])
-            for pair in result.pairs
-        )  # fmt: skip
-        if result.bye is not None:
-            byes.append((result.bye, 0))
-    for bye, _seat in byes:
-        # Byes count as a 2-0 win and need no confirmation (after every table, one per group that needs one).
-        matches.append((len(matches) + 1, True, Match.Status.FINAL, [(bye, 0, 2, False)]))
+    groups = pairing_groups(tournament, round_.number, [p.id for p in engine_players])
+    try:
+        result = pair_in_groups(engine_players, round_.number, round_.seed, groups)
+    except PairingImpossible as error:
+        raise ValidationError(_("No valid pairing exists: %(why)s") % {"why": reason(error)}) from None
+    down = result.paired_down
+    matches: list[tuple[int, bool, str, list[tuple[int, int, int, bool]]]] = [
+        (table, False, Match.Status.PENDING, [(a, 0, 0, a in down), (b, 1, 0, b in down)])
+        for table, a, b in result.tables
+    ]
+    # Byes count as a 2-0 win and need no confirmation.
+    matches.extend((table, True, Match.Status.FINAL, [(bye, 0, 2, False)]) for table, bye in result.byes)
     _insert_matches(round_, matches)
-
-
-# Hooks a higher layer adds from its AppConfig.ready(): hook(tournament=..., round_number=...) returns groups of
-# player ids paired apart this round (limited/: "play within your pod" for the first rounds, MTR 7.x), or None.
-PAIRING_GROUPS: list[Any] = []
-
-
-def _pairing_groups(tournament: Tournament, number: int, player_ids: list[int]) -> list[set[int]]:
-    for hook in PAIRING_GROUPS:
-        groups = hook(tournament=tournament, round_number=number)
-        if groups:
-            ids = set(player_ids)
-            found = [set(g) & ids for g in groups]
-            rest = ids - set().union(*found)  # late entries and anyone outside the groups: one more group
-            return [g for g in [*found, rest] if g]
-    return [set(player_ids)]
 
 
 def _insert_matches(
