@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from cards.models import Card
+from rules.engine.registry import default_registry
 
 Snapshot = dict[str, Any]
 
@@ -182,8 +183,6 @@ def additional_set_pool(tournament: Any, snapshot: Snapshot | None) -> Snapshot 
     """g001 1.5.2: in a limited format the additional set is every card the player received but the decks, so a
     list registered with its additional set and no separate pool is its own pool (deck + additional set);
     None when the format uses no pool or the list has no additional set."""
-    from rules.engine.registry import default_registry
-
     fmt = default_registry().game(tournament.game.slug).formats.get(tournament.format_slug)
     if snapshot is None or fmt is None or fmt.pool_scope is None or fmt.sideboard is None:
         return None
