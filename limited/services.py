@@ -8,6 +8,7 @@ the same pick are applied one after the other, and the second finds the pick mad
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from datetime import timedelta
@@ -40,6 +41,7 @@ from .engine.draft import PickRefused, PodDraft, pick_seconds, seat_pods
 from .models import DraftPick, DraftPod, LimitedEvent
 
 CUBE = "cube"
+log = logging.getLogger(__name__)
 
 
 class PickConflict(Exception):
@@ -409,9 +411,14 @@ def _register_pod_pools(event: LimitedEvent, pod: DraftPod) -> None:
     organizer = tournament.created_by
     for seat, player_id in enumerate(pod.seats):
         player = Player.objects.get(pk=player_id)
-        tournament_services.player_submit_pool(
-            player=player, by=organizer, pool=pool_payload(tournament, state.pool(seat))
-        )
+        try:
+            tournament_services.player_submit_pool(
+                player=player, by=organizer, pool=pool_payload(tournament, state.pool(seat))
+            )
+        except (ValidationError, PermissionDenied) as error:
+            # The picks are stored whatever happens here; the organizer registers this pool by hand (printables
+            # list the picks' pool once it is registered, the API's draft/me still shows every pick).
+            log.error("draft pool of player %s not registered: %s", player_id, error)
     if not event.pods.filter(finished_at__isnull=True).exists():
         LimitedEvent.objects.filter(pk=event.pk, draft_finished_at__isnull=True).update(
             draft_finished_at=timezone.now()
