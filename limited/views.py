@@ -199,8 +199,9 @@ def build(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "limited/build.html",
-        {"event": event, "tournament": tournament, "player": player, "rows": rows, "sections": sections},
-    )
+        {"event": event, "tournament": tournament, "player": player, "rows": rows, "sections": sections,
+         "build_until": build_until(event)},
+    )  # fmt: skip
 
 
 def _pods(event: LimitedEvent) -> list[dict[str, Any]]:

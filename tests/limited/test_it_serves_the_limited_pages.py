@@ -104,3 +104,34 @@ def test_a_physical_draft_seats_pods_and_players_type_in_their_pools(
     expected["td-001"] += 1  # Гоблин-Налётчик, typed by name
     pool = api_client_for(players[0][0]).get(f"/api/tournaments/{event_id}/pools/{player.pk}/").json()
     assert pool == dict(expected)
+
+
+def test_a_player_builds_and_registers_a_deck_from_a_dealt_pool_on_the_phone(
+    twindeck, api_client_for, make_user, organizer, client
+):
+    from cards.models import Card
+    from tournaments.models import Player
+
+    org = api_client_for(organizer)
+    created = create_limited_event(org, {"kind": "sealed", "product": "td-sample", "packs": 5, "seed": 17})
+    event_id = created.json()["id"]
+    ((user, api, player_id),) = sign_up(
+        api_client_for, make_user, event_id, created.json()["join_code"], 1, "s"
+    )
+    org.post(f"/api/tournaments/{event_id}/limited/deal/")
+    pool = api.get(f"/api/tournaments/{event_id}/pools/{player_id}/").json()
+    backs = dict(Card.objects.filter(external_id__in=pool).values_list("external_id", "attributes__back"))
+    client.force_login(user)
+    url = reverse("limited:build", args=[event_id])
+    response = client.get(url)
+    page = response.content.decode()
+    assert response.status_code == 200, page[page.find("<main") :][:600]
+    assert 'data-testid="build-form"' in page, page[page.find("<main") :][:1500]
+    assert 'data-testid="build-clock"' in page
+    too_many = {f"main:{next(k for k in pool if backs[k] == 'blue')}": 99}
+    assert "between 0 and" in client.post(url, too_many, follow=True).content.decode()
+    form = {f"{'creatures' if backs[k] == 'red' else 'main'}:{k}": n for k, n in pool.items()}
+    answer = client.post(url, form, follow=True).content.decode()
+    assert "Deck registered." in answer and 'data-testid="deck-registered"' in answer
+    deck = Player.objects.get(pk=player_id).deck
+    assert sum(line["count"] for lines in deck["sections"].values() for line in lines) == sum(pool.values())
