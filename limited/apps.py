@@ -10,7 +10,7 @@ class LimitedConfig(AppConfig):
 
     def ready(self) -> None:
         # A lower layer never imports this app: tournaments asks its pool guards, and this one joins them here.
-        from tournaments.pairing_inputs import PAIRING_GROUPS
+        from tournaments.pairings.inputs import PAIRING_GROUPS
         from tournaments.services.registration import POOL_GUARDS
 
         from .services import pod_pairing_groups, pool_guard

@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cards.models import Card
-from rules.engine.boosters import (
+from games.boosters import (
     BoosterError,
     BoosterSpec,
     Resolved,

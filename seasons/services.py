@@ -81,7 +81,7 @@ def finishes_of(tournament: Tournament) -> list[dict[str, Any]]:
 
     No-shows never played and are left out; the size is the number of players who did play.
     """
-    from tournaments.selectors import standings_compute
+    from tournaments.reads.selectors import standings_compute
 
     absent = set(Player.objects.filter(tournament=tournament, no_show=True).values_list("id", flat=True))
     users = dict(Player.objects.filter(tournament=tournament).values_list("id", "user_id"))

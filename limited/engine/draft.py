@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from rules.engine.boosters import rng_for
+from games.boosters import rng_for
 
 MIN_POD, MAX_POD = 4, 8
 

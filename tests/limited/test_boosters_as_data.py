@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.engine.boosters import BoosterError, booster, cut_cube, parse_boosters, resolve, sealed_pool
-from rules.engine.cards import CardInfo
-from rules.engine.errors import RuleSetError
-from rules.engine.registry import load_registry
+from games.boosters import BoosterError, booster, cut_cube, parse_boosters, resolve, sealed_pool
+from games.cards import CardInfo
+from games.errors import RuleSetError
+from games.registry import load_registry
 
 CARDS = [
     CardInfo(key=f"r{i}", name=f"Rare {i}", attributes={"rarity": ["rare"], "set": ["A"]}) for i in range(4)

@@ -9,7 +9,7 @@ from limited.models import DraftPod
 from tests.tournaments.factories import finish_round
 from tournaments import services as tournament_services
 from tournaments.models import MatchSeat, Tournament
-from tournaments.pairing_report import round_rerun
+from tournaments.pairings.report import round_rerun
 
 from .conftest import create_limited_event, sign_up
 

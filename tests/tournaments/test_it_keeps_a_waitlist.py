@@ -14,7 +14,7 @@ from django.db import connection
 
 from tournaments import services
 from tournaments.models import EntryChange, Player, Tournament
-from tournaments.selectors import standings_compute
+from tournaments.reads.selectors import standings_compute
 
 from .factories import make_event
 

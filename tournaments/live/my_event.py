@@ -25,7 +25,7 @@ from django.db import connection
 from django.db.models import Model
 
 from ..models import Game, Match, MatchSeat, Player, Round, SideboardChange, Tournament
-from ..records import RESULT_STATUSES
+from ..reads.records import RESULT_STATUSES
 from .etags import digest
 from .sql import poll_fetch
 

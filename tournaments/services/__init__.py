@@ -24,7 +24,7 @@ visible change sends ``signals.tournament_changed`` after commit. Public names a
 write ``services.round_pair_next(...)``.
 """
 
-from .. import records
+from ..reads import records
 from .checkin import checkin_open, no_shows_restore, player_check_in
 from .claims import player_claim, player_link, user_by_username
 from .clock import round_timer_add, round_timer_pause, round_timer_resume

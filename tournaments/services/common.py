@@ -30,7 +30,7 @@ class StaleVersion(ValidationError):
 
 
 def game_rules(game: Game | str) -> Any:
-    from rules.engine.registry import default_registry
+    from games.registry import default_registry
 
     slug = game if isinstance(game, str) else game.slug
     return default_registry().game(slug)

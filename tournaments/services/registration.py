@@ -29,9 +29,9 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .. import decklists
 from ..models import EntryChange, Player, Tournament
 from ..permissions import is_organizer, require_organizer
+from ..printables import decklists
 from .common import announce, format_uses_pool, game_rules
 from .late_entry import late_entry_open, late_entry_refusal, latest_swiss_round
 from .names import MAX_NAME, claim_candidates, display_name

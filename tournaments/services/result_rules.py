@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from ..engine import first_player, pods
-from ..engine_messages import reason
+from ..pairings.refusals import reason
 
 # A parsed game: (winner seat | None for a drawn game, first seat, chooser seat | None).
 ParsedGame = tuple[int | None, int | None, int | None]

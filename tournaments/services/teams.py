@@ -19,13 +19,13 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from .. import records
-from ..decklists import snapshot_from_deck
 from ..engine import teams as team_engine
 from ..models import Match, Team, TeamMember, Tournament
 from ..permissions import is_organizer
-from ..team_reads import membership as _membership
-from ..team_reads import tables_per_pairing, team_results
+from ..printables.decklists import snapshot_from_deck
+from ..reads import records
+from ..reads.teams import membership as _membership
+from ..reads.teams import tables_per_pairing, team_results
 from .common import announce
 from .registration import player_register, player_submit_deck
 from .team_decks import team_deck_conflicts
@@ -122,9 +122,9 @@ def team_round_matches(
     *, round_: Any, tournament: Tournament, history: records.History
 ) -> list[tuple[int, bool, str, list[tuple[int, int, int, bool]]]]:
     """Pair a team round: the engine pairs teams on team points; each pairing becomes seat matches."""
-    from .. import phases
     from ..engine.pairing import PairingImpossible, PairingPlayer, pair_round
-    from ..engine_messages import reason
+    from ..pairings.refusals import reason
+    from ..reads import phases
     from .phases import phase_seat_entrants
 
     seat_of, members = _membership(tournament)
@@ -193,7 +193,7 @@ def team_standings_rows(
     """Team standings with each team's members (by seat), for the API and the pages: the whole event's, or
     one phase's (an added phase: its own rounds and teams; ``phase_one``: the rounds before the first added
     phase)."""
-    from .. import phases
+    from ..reads import phases
 
     history = records.load_history(tournament)
     teams = {t.pk: t for t in tournament.teams.prefetch_related("members__player__user")}
@@ -208,8 +208,8 @@ def team_standings_rows(
     rows = team_engine.team_standings(teams, team_results(tournament, history))
     stages: dict[int, str] = {}
     if phase is None and not phase_one and tournament.top_cut:
-        from ..cut_stages import STAGE_ORDER
-        from ..team_reads import team_stages
+        from ..reads.cut_stages import STAGE_ORDER
+        from ..reads.teams import team_stages
 
         # As for players: the cut's teams first, by how far each went, then the rest by Swiss rank.
         stages = team_stages(tournament)
@@ -281,7 +281,7 @@ def team_seat_of(player_id: int) -> tuple[str, str, str, int | None, str, str] |
         team_line = _team_match_line(member, match, {m.player_id for m in mates})
     why = ""
     if match is not None:
-        from ..team_pairing_report import team_why_line
+        from ..pairings.team_report import team_why_line
 
         why = team_why_line(match.round, member.team_id)
     return (member.team.name, SEATS[member.seat], shared, match_id, team_line, why)

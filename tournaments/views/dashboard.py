@@ -26,7 +26,7 @@ from django.utils.html import format_html_join
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET
 
-from .. import selectors, services
+from .. import services
 from ..live import VARY, etags_parse
 from ..live.organizer import (
     fragment_cached,
@@ -38,6 +38,7 @@ from ..live.organizer import (
 )
 from ..models import JudgeCall, Match, Player, Round, Tournament
 from ..permissions import is_organizer
+from ..reads import selectors
 from .helpers import int_or, live_config, tournament_or_404
 
 PAGES = ("round", "check_in", "event")

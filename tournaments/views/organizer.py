@@ -21,9 +21,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from cards.models import Game
 
-from .. import printables, selectors, services
+from .. import services
 from ..models import Player, Round, Tournament
 from ..permissions import can_organize_any, is_organizer
+from ..printables import documents as printables
+from ..reads import selectors
 from . import dashboard
 from .helpers import (
     back,

@@ -24,12 +24,14 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from idempotency.decorators import idempotent
 
-from .. import live, outcomes, printables, services
+from .. import live, services
 from ..live.my_event import my_event_state
 from ..models import Match, Player, Round, Tournament
-from ..pairing_words import why_opponent
+from ..pairings.words import why_opponent
 from ..permissions import is_organizer, player_for_user
-from ..printables import swap_lines
+from ..printables import documents as printables
+from ..printables.documents import swap_lines
+from ..reads import outcomes
 from ..services.late_entry import latest_swiss_round
 from ..services.registration import normalize_join_code
 from .helpers import (

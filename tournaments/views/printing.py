@@ -12,8 +12,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from .. import printables
 from ..permissions import is_organizer
+from ..printables import documents as printables
 from .helpers import (
     int_or,
     join_url,
