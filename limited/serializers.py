@@ -73,6 +73,7 @@ class PodOutSerializer(serializers.Serializer):
     finished = serializers.BooleanField()
     paused = serializers.BooleanField()
     deadline = serializers.DateTimeField(allow_null=True)
+    seconds_left = serializers.IntegerField(allow_null=True)
     seats = SeatOutSerializer(many=True)
 
 

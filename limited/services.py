@@ -476,6 +476,7 @@ def pods_progress(*, event: LimitedEvent, by: Any) -> list[dict[str, Any]]:
                 "pod": pod.number, "pick_number": pod.step, "total_picks": total,
                 "finished": pod.finished_at is not None, "paused": pod.paused_left is not None,
                 "deadline": pod.deadline,
+                "seconds_left": max(0, int((pod.deadline - timezone.now()).total_seconds())) if pod.deadline else None,
                 "seats": [
                     {"seat": i + 1, "player": pid, "name": names.get(pid, ""), "picked": i in done}
                     for i, pid in enumerate(pod.seats)

@@ -48,6 +48,7 @@ def test_a_pod_of_phones_drafts_with_one_phone_offline_for_a_pick(
     services.draft_start(event=limited, by=organizer)
 
     phones = [signed_in_page(browser, live_server, u, viewport=PHONE, timeout_ms=30_000) for u in users]
+    org_phone = signed_in_page(browser, live_server, organizer, viewport=PHONE)
     try:
         for phone in phones:
             phone.goto(f"{live_server.url}/tournaments/{event.pk}/draft/")
@@ -69,6 +70,12 @@ def test_a_pod_of_phones_drafts_with_one_phone_offline_for_a_pick(
                 phone.locator("[data-testid=offline-queue] [data-state=waiting]").wait_for(state="detached")
                 if number == 1 and i == 0:
                     _shot(phone, "phone-picked-waiting")
+                if number == 3 and i == 0:
+                    # The organizer's pods mid-draft: who has picked (never what), the timer, pause.
+                    org_phone.goto(f"{live_server.url}/tournaments/{event.pk}/limited/")
+                    org_phone.wait_for_selector("[data-testid=pause]")
+                    assert "✓" in org_phone.locator("[data-testid=pod]").inner_text()
+                    _shot(org_phone, "organizer-pods-mid-draft")
             if number == 2:
                 assert (
                     DraftPick.objects.filter(pick_number=2).count() == 3
@@ -109,12 +116,10 @@ def test_a_pod_of_phones_drafts_with_one_phone_offline_for_a_pick(
         desk.wait_for_selector("[data-testid=called-position]:has-text('Pack 1, pick 1')")
         assert desk.locator("[data-testid=seatings] li").count() == 4
         _shot(desk, "projector-seatings-timer")
-        org_phone = signed_in_page(browser, live_server, organizer, viewport=PHONE)
         org_phone.goto(f"{live_server.url}/tournaments/{event.pk}/limited/")
         org_phone.wait_for_selector("text=Finished drafting")
         _shot(org_phone, "organizer-pods")
-        for page in (desk, org_phone):
-            page.context.close()
+        desk.context.close()
     finally:
-        for phone in phones:
+        for phone in [*phones, org_phone]:
             phone.context.close()
