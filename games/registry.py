@@ -330,6 +330,23 @@ class SearchFilter:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerIdRule:
+    """The game's official player ID: its name, the whole-ID pattern and an example (``[game.player_id]``)."""
+
+    name: str
+    name_ru: str
+    pattern: re.Pattern[str]
+    example: str = ""
+
+    def title(self, lang: str = "en") -> str:
+        return self.name_ru if lang.startswith("ru") and self.name_ru else self.name
+
+    def accepts(self, value: str) -> bool:
+        # IDs are short: the bound keeps a long paste from reaching the pattern at all.
+        return len(value) <= 120 and self.pattern.fullmatch(value) is not None
+
+
+@dataclass(frozen=True, slots=True)
 class GameRules:
     slug: str
     name: str
@@ -361,6 +378,8 @@ class GameRules:
     image_url: str = ""
     # Language → the game's name (``name``/``name_ru`` and ``[game.labels] name``).
     names: Mapping[str, str] = field(default_factory=dict)
+    # The official player ID of sanctioned play, if the game has one.
+    player_id: PlayerIdRule | None = None
     # Booster slug → its definition (games/boosters.py): what limited events open.
     boosters: Mapping[str, BoosterSpec] = field(default_factory=dict)
 
@@ -787,6 +806,14 @@ def load_game(path: Path) -> GameRules:
             for r, patterns in g.banlist_region_names.items()
         },
         names=_names(g.name, g.name_ru, g.labels.name.words() if g.labels.name else None),
+        player_id=PlayerIdRule(
+            name=g.player_id.name,
+            name_ru=g.player_id.name_ru,
+            pattern=re.compile(g.player_id.pattern),
+            example=g.player_id.example,
+        )
+        if g.player_id is not None
+        else None,
         boosters=parse_boosters(parsed.boosters, f"{where}: "),
     )
 

@@ -312,6 +312,25 @@ class LabelsTable(_Table):
     )
 
 
+class PlayerIdTable(_Table):
+    """`[game.player_id]`: the official player ID of the game's sanctioned play (Konami CARD GAME ID, Wizards
+    account …), asked at registration and printed on registration sheets and standings exports."""
+
+    name: str = Field(min_length=1, description="what the ID is called (`Konami CARD GAME ID`)")
+    name_ru: str = Field("", description="its Russian name")
+    pattern: str = Field(description="a regular expression a whole ID matches (`\\d{10}`)")
+    example: str = Field("", description="an example shown beside the field")
+
+    @field_validator("pattern")
+    @classmethod
+    def _pattern_compiles(cls, value: str) -> str:
+        try:
+            re.compile(value)
+        except re.error as exc:
+            raise ValueError(f"{value!r} is not a valid regular expression: {exc}") from None
+        return value
+
+
 class GameTable(_Table):
     """`[game]`: the game itself."""
 
@@ -351,6 +370,7 @@ class GameTable(_Table):
         "are filled in (`https://images.ygoprodeck.com/images/cards/{external_id}.jpg`); a printing's own "
         "picture (Cockatrice `picURL`) wins; shown only from hosts the site allows (CARD_IMAGE_HOSTS)",
     )
+    player_id: PlayerIdTable | None = Field(None, description="`[game.player_id]` (below)")
     banlist_regions: dict[str, list[str]] = Field(
         default_factory=dict,
         description="region → words that mark a list's name as that region "

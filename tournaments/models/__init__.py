@@ -128,6 +128,8 @@ class Player(models.Model):
     fixed_table = models.PositiveIntegerField(_("fixed table"), null=True, blank=True)
     # Joined past the event's cap: in line (by id) for a place, never paired, checked in or in the standings.
     waitlisted = models.BooleanField(default=False)
+    # The game's official player ID (``[game.player_id]``) as registered: printed on the sheets and exports.
+    official_id = models.CharField(_("official player ID"), max_length=120, blank=True)
 
     class Meta:
         ordering = ["tournament", "name", "id"]

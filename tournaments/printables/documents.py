@@ -257,14 +257,14 @@ def context_for(
             from .teams import label_team_slips
 
             label_team_slips(tournament, matches)
-        from ..services import TOP_CUT_EXTRA_DRAWS, game_rules, max_games
+        from ..services import EXTRA_DRAWS, game_rules, max_games
 
         rules = game_rules(tournament.game)
         base.update(
             template="tournaments/print/slips.html",
             matches=matches,
             # As many rows as the match can have games (the phone and the API use the same bound).
-            game_rows=range(1, max_games(tournament, round_, drawn=TOP_CUT_EXTRA_DRAWS) + 1),
+            game_rows=range(1, max_games(tournament, round_, drawn=EXTRA_DRAWS) + 1),
             ask_chooser=rules.first_player == "loser_chooses",
             cut_seeded=round_.kind == Round.Kind.TOP_CUT and rules.top_cut_first_player == "higher_seed",  # type: ignore[union-attr]
             filename=f"slips-{tournament.pk}-r{round_.number}",  # type: ignore[union-attr]
