@@ -5,70 +5,126 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('tournaments', '0008_merge_live26_teams25'),
+        ("tournaments", "0008_merge_live26_teams25"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='LimitedEvent',
+            name="LimitedEvent",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('sealed', 'sealed'), ('draft', 'booster draft')], max_length=8)),
-                ('product', models.CharField(max_length=60)),
-                ('packs', models.PositiveSmallIntegerField()),
-                ('seed', models.BigIntegerField(help_text='Every pack comes from it: pools can be replayed and printed again.')),
-                ('cube', models.JSONField(blank=True, null=True)),
-                ('cube_pack_size', models.PositiveSmallIntegerField(default=15)),
-                ('physical', models.BooleanField(default=False)),
-                ('pick_time_scale', models.FloatField(default=1.0)),
-                ('pod_rounds', models.PositiveSmallIntegerField(default=0)),
-                ('deck_building_minutes', models.PositiveSmallIntegerField(default=30)),
-                ('pools_dealt_at', models.DateTimeField(blank=True, null=True)),
-                ('draft_started_at', models.DateTimeField(blank=True, null=True)),
-                ('draft_finished_at', models.DateTimeField(blank=True, null=True)),
-                ('tournament', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='limited', to='tournaments.tournament')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("sealed", "sealed"), ("draft", "booster draft")], max_length=8
+                    ),
+                ),
+                ("product", models.CharField(max_length=60)),
+                ("packs", models.PositiveSmallIntegerField()),
+                (
+                    "seed",
+                    models.BigIntegerField(
+                        help_text="Every pack comes from it: pools can be replayed and printed again."
+                    ),
+                ),
+                ("cube", models.JSONField(blank=True, null=True)),
+                ("cube_pack_size", models.PositiveSmallIntegerField(default=15)),
+                ("physical", models.BooleanField(default=False)),
+                ("pick_time_scale", models.FloatField(default=1.0)),
+                ("pod_rounds", models.PositiveSmallIntegerField(default=0)),
+                ("deck_building_minutes", models.PositiveSmallIntegerField(default=30)),
+                ("pools_dealt_at", models.DateTimeField(blank=True, null=True)),
+                ("draft_started_at", models.DateTimeField(blank=True, null=True)),
+                ("draft_finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "tournament",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="limited",
+                        to="tournaments.tournament",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='DraftPod',
+            name="DraftPod",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField()),
-                ('seats', models.JSONField()),
-                ('packs', models.JSONField()),
-                ('step', models.PositiveSmallIntegerField(default=1)),
-                ('deadline', models.DateTimeField(blank=True, null=True)),
-                ('paused_left', models.FloatField(blank=True, null=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='pods', to='limited.limitedevent')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField()),
+                ("seats", models.JSONField()),
+                ("packs", models.JSONField()),
+                ("step", models.PositiveSmallIntegerField(default=1)),
+                ("deadline", models.DateTimeField(blank=True, null=True)),
+                ("paused_left", models.FloatField(blank=True, null=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="pods",
+                        to="limited.limitedevent",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'number'],
+                "ordering": ["event", "number"],
             },
         ),
         migrations.CreateModel(
-            name='DraftPick',
+            name="DraftPick",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seat', models.PositiveSmallIntegerField()),
-                ('pick_number', models.PositiveSmallIntegerField()),
-                ('card', models.CharField(max_length=200)),
-                ('auto', models.BooleanField(default=False)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='draft_picks', to='tournaments.player')),
-                ('pod', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='picks', to='limited.draftpod')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("seat", models.PositiveSmallIntegerField()),
+                ("pick_number", models.PositiveSmallIntegerField()),
+                ("card", models.CharField(max_length=200)),
+                ("auto", models.BooleanField(default=False)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="draft_picks",
+                        to="tournaments.player",
+                    ),
+                ),
+                (
+                    "pod",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="picks",
+                        to="limited.draftpod",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['pod', 'seat', 'pick_number'],
-                'constraints': [models.UniqueConstraint(fields=('pod', 'seat', 'pick_number'), name='draftpick_once_per_pick')],
+                "ordering": ["pod", "seat", "pick_number"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("pod", "seat", "pick_number"), name="draftpick_once_per_pick"
+                    )
+                ],
             },
         ),
         migrations.AddConstraint(
-            model_name='draftpod',
-            constraint=models.UniqueConstraint(fields=('event', 'number'), name='draftpod_unique_number'),
+            model_name="draftpod",
+            constraint=models.UniqueConstraint(fields=("event", "number"), name="draftpod_unique_number"),
         ),
     ]
