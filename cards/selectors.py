@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import re
 from dataclasses import dataclass, field
@@ -11,8 +12,10 @@ from django.core.cache import cache
 from django.db import connection
 from django.db.models import BooleanField, Count, Max, Prefetch, Q, QuerySet
 from django.db.models.expressions import RawSQL
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from . import search
 from .importers import CardRecord, PrintingRecord, SetRecord, interchange
 from .models import Card, CardSet, Game, ImportJob, Printing
 
@@ -51,6 +54,21 @@ class CardFilters:
     # attribute key -> (min, max) for numeric attributes such as atk
     attr_ranges: dict[str, tuple[int | None, int | None]] = field(default_factory=dict)
     ordering: str = "name"
+    # The date whose ban lists legality terms read (banned:, limited:, legal:); None: today.
+    on_date: datetime.date | None = None
+    lang: str = "en"
+    # Filled by card_search when ``q`` is read by the search language: the query in words, suggestions.
+    outcome: search.SearchOutcome | None = None
+
+
+def _ids_in(pks: list[int]) -> Q:
+    """``id`` among many ids, as one parameter (a JSON array): no limit on SQL variables."""
+    import json
+
+    if connection.vendor == "sqlite":
+        sql = "cards_card.id IN (SELECT value FROM json_each(%s))"
+        return Q(RawSQL(sql, [json.dumps(pks)], output_field=BooleanField()))  # noqa: S611 — params bound
+    return Q(RawSQL("cards_card.id = ANY(%s)", [pks], output_field=BooleanField()))
 
 
 def _json_value_matches(column: str, key: str | None, value: str) -> Q:
@@ -80,8 +98,15 @@ def card_search(filters: CardFilters) -> QuerySet[Card]:
     qs = Card.objects.select_related("game")
     if filters.game:
         qs = qs.filter(game__slug=filters.game)
-    if filters.q:
-        # search_name holds casefold()ed names: SQLite's LIKE only folds ASCII letters.
+    game = Game.objects.filter(slug=filters.game).first() if filters.game and filters.q else None
+    if game is not None:
+        # The search language (README "Searching cards"); SearchError reaches the caller as 400 {"q": ...}.
+        filters.outcome = search.card_query(
+            game=game, text=filters.q, on_date=filters.on_date, lang=filters.lang
+        )
+        qs = qs.filter(_ids_in(filters.outcome.pks))
+    elif filters.q:
+        # No game: the name, any game. search_name holds casefold()ed names (SQLite's LIKE folds only ASCII).
         needle = filters.q.strip().casefold()
         qs = qs.filter(Q(search_name__contains=needle) | Q(external_id=filters.q.strip()))
     if filters.card_type:
@@ -274,7 +299,7 @@ def card_filters_from_params(params: Any) -> CardFilters:
     deck_buildable, attr.<key>=value, attr.<key>.min / attr.<key>.max, ordering."""
     filters = CardFilters(
         game=(params.get("game") or "").strip(),
-        q=(params.get("q") or "").strip()[:200],
+        q=(params.get("q") or "").strip()[:1000],
         card_type=(params.get("type") or "").strip(),
         subtype=(params.get("subtype") or "").strip(),
         level_min=int_param(params, "level_min"),
@@ -282,7 +307,16 @@ def card_filters_from_params(params: Any) -> CardFilters:
         cost_min=int_param(params, "cost_min"),
         cost_max=int_param(params, "cost_max"),
         ordering=(params.get("ordering") or "name").strip(),
+        lang=(get_language() or "en")[:2],
     )
+    raw_date = (params.get("date") or "").strip()
+    if raw_date:
+        try:
+            filters.on_date = datetime.date.fromisoformat(raw_date)
+        except ValueError:
+            raise FilterError(
+                _("date must be YYYY-MM-DD, got '%(value)s'") % {"value": raw_date[:30]}
+            ) from None
     buildable = (params.get("deck_buildable") or "").strip().casefold()
     if buildable:
         if buildable not in {"true", "false", "1", "0"}:

@@ -16,7 +16,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from . import selectors, services
+from . import search, selectors, services
 from .forms import ImportForm
 from .images import card_images
 from .importers import import_issue_text
@@ -93,7 +93,7 @@ def browser(request: HttpRequest) -> HttpResponse:
             {"card": group.card, "printings": group.printings, "preview": card_preview(group.card, lang)}
             for group in groups
         ]
-    except selectors.FilterError as exc:
+    except (selectors.FilterError, search.SearchError) as exc:
         error = str(exc)
     game = next((g for g in games if g.slug == filters.game), None)
     query = request.GET.copy()

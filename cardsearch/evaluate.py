@@ -210,12 +210,13 @@ def _leaf(term: Term, spec: FieldSpec, context: Context) -> Predicate:
             )
         return lambda card: all(p in _folded(card, source) for p in pieces)
     if kind == "typeline":
-        # Scryfall's t:: every word appears in the type line (card type, subtypes and the attributes the
+        # Scryfall's t:: every word is a word of the type line (card type, subtypes and the attributes the
         # game names in type_sources, e.g. a Yu-Gi-Oh! monster's race).
+        # Whole words: t:spell is a Spell card, not a Spellcaster monster.
         if term.op == "=" or term.kind == "phrase":
-            whole = fold(term.value)
+            whole = f" {fold(term.value)} "
             return lambda card: whole in _typeline(card, spec)
-        wanted_words = fold(term.value).split()
+        wanted_words = [f" {w} " for w in fold(term.value).split()]
         return lambda card: all(w in _typeline(card, spec) for w in wanted_words)
     if kind == "choice":
         match = any_of(frozenset({norm(term.value.strip())}))

@@ -358,6 +358,8 @@ class GameRules:
     image_url: str = ""
     # Language → the game's name (``name``/``name_ru`` and ``[game.labels] name``).
     names: Mapping[str, str] = field(default_factory=dict)
+    # ``[game.search]`` as plain data: the search language's keywords (cardsearch.field_table reads it).
+    search: Mapping[str, Any] = field(default_factory=dict)
 
     def words(self) -> dict[str, str]:
         """Language → name: what a report's parameter carries (rendered at the edge)."""
@@ -779,6 +781,7 @@ def load_game(path: Path) -> GameRules:
             for r, patterns in g.banlist_region_names.items()
         },
         names=_names(g.name, g.name_ru, g.labels.name.words() if g.labels.name else None),
+        search=g.search.model_dump(),
     )
 
 
