@@ -21,7 +21,7 @@ from django.db.models import Count, Max
 from django.utils.translation import gettext as _
 
 from cardsearch import QueryError, field_table, fold, parse
-from cardsearch.evaluate import Context, Predicate
+from cardsearch.evaluate import Context, Predicate, resolve
 from cardsearch.explain import explain
 from cardsearch.fields import FieldTable
 from cardsearch.index import CardIndex, Row
@@ -333,6 +333,18 @@ def _near_words(word: str, vocabulary: dict[int, set[str]]) -> list[str]:
             )
         )
     return found
+
+
+def card_query_explain(*, game: Game, text: str, lang: str = "en") -> str:
+    """The query in words without running it (the help page's examples); raises SearchError."""
+    table = game_fields(game.slug)
+    try:
+        node = parse(text)
+        for term in terms_of(node):
+            resolve(term, table)
+    except QueryError as exc:
+        raise SearchError(error_message(exc, text), exc) from None
+    return explain(node, table, lang, _phrases(), {})
 
 
 def search_fields(slug: str, lang: str) -> dict[str, Any]:

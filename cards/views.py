@@ -125,6 +125,41 @@ def browser(request: HttpRequest) -> HttpResponse:
     return render(request, "cards/browser.html", context)
 
 
+# The kinds of field as the help page words them, with what ":" does for each.
+KIND_WORDS = {
+    "name": gettext_lazy("name words: contains each word, any order; = the whole name"),
+    "text": gettext_lazy('text: contains each word; "quoted" a phrase; /regex/'),
+    "typeline": gettext_lazy("type line: each word is a word of the card type, subtypes or type"),
+    "choice": gettext_lazy("value: equals (a list attribute: holds it)"),
+    "number": gettext_lazy("number: = != < <= > >="),
+    "colors": gettext_lazy("colours by letter: holds these (>=), exactly (=), within (<=)"),
+    "printing": gettext_lazy("a printing: set code, collector number or rarity equals"),
+    "legality": gettext_lazy("ban list in force: a format or region, or nothing for the first format"),
+    "bool": gettext_lazy("yes or no"),
+}
+
+
+@require_safe
+def search_help(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every search field of a game, from the same field table the parser reads, with examples."""
+    game = get_object_or_404(Game, slug=slug)
+    lang = _lang()[:2]
+    data = search.search_fields(game.slug, lang)
+    fields = [{**f, "kind_words": KIND_WORDS.get(f["kind"], f["kind"])} for f in data["fields"]]
+    examples = []
+    for example in data["examples"]:
+        try:
+            words = search.card_query_explain(game=game, text=example, lang=lang)
+        except search.SearchError as exc:
+            words = str(exc)
+        examples.append({"q": example, "explain": words})
+    return render(
+        request,
+        "cards/search_help.html",
+        {"game": game, "fields": fields, "examples": examples, "games": Game.objects.all()},
+    )
+
+
 BAN_STATUS = {
     0: gettext_lazy("Forbidden"),
     1: gettext_lazy("Limited"),

@@ -129,7 +129,9 @@ def resolve(term: Term, table: FieldTable) -> FieldSpec:
     if term.kind == "regex" and spec.kind not in {"name", "text", "typeline", "choice"}:
         raise QueryError("regex_not_here", term.start, term.end, token=term.typed, field=spec.name)
     if spec.kind == "number" and term.kind != "regex" and parse_number(term) is None:
-        raise QueryError("not_a_number", term.start, term.end, token=term.value, field=spec.name)
+        raise QueryError(
+            "not_a_number", term.end - len(term.value), term.end, token=term.value, field=spec.name
+        )
     return spec
 
 
@@ -181,6 +183,7 @@ def _leaf(term: Term, spec: FieldSpec, context: Context) -> Predicate:
     kind, source = spec.kind, spec.source
     if term.kind == "regex":
         rx = compile_regex(term.value, term)
+        sources = (source,)
         if kind == "typeline":
             sources = ("card_type", "subtypes", *(f"attr.{s}" for s in spec.extra_sources))
 

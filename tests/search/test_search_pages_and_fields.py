@@ -1,0 +1,100 @@
+"""The search language on the pages: the card browser explains a query and points at a broken token, each
+game's help page lists the fields the parser reads (from the same table as /api/games/<slug>/search-fields/),
+in English and Russian; Cyrillic names and diacritics fold like Latin ones."""
+
+from __future__ import annotations
+
+import pytest
+
+from cards.models import Card
+
+pytestmark = pytest.mark.django_db
+
+
+def card(game, external_id: str, name: str, **values) -> Card:  # type: ignore[no-untyped-def]
+    return Card.objects.create(
+        game=game,
+        external_id=external_id,
+        identity=external_id,
+        name=name,
+        search_name=name.casefold(),
+        **values,
+    )
+
+
+@pytest.fixture
+def cards(games):  # type: ignore[no-untyped-def]
+    ygo, mtg, everseal = games["yugioh"], games["mtg"], games["everseal"]
+    card(ygo, "89631139", "Blue-Eyes White Dragon", card_type="monster", subtypes=["normal"], level=8,
+         attributes={"attribute": "LIGHT", "race": "Dragon", "atk": 3000, "def": 2500})  # fmt: skip
+    card(ygo, "46986414", "Dark Magician", card_type="monster", subtypes=["normal"], level=7,
+         attributes={"attribute": "DARK", "race": "Spellcaster", "atk": 2500, "def": 2100})  # fmt: skip
+    card(ygo, "53129443", "Dark Hole", card_type="spell", text="Destroy all monsters on the field.")
+    card(mtg, "Lim-Dûl the Necromancer", "Lim-Dûl the Necromancer", card_type="creature", cost=7,
+         subtypes=["human", "wizard"], attributes={"color": "B", "power": 4, "toughness": 4, "supertypes": ["legendary"]})  # fmt: skip
+    card(mtg, "Lightning Bolt", "Lightning Bolt", card_type="instant", cost=1, attributes={"color": "R"},
+         text="Lightning Bolt deals 3 damage to any target.")  # fmt: skip
+    card(everseal, "es-007", "Снежный Волчонок", card_type="monster", attributes={"size": "S", "atk": 2})
+    return games
+
+
+def api(client, game: str, q: str, **headers: str):  # type: ignore[no-untyped-def]
+    return client.get("/api/cards/", {"game": game, "q": q}, **headers)
+
+
+def test_it_folds_names_in_any_script_and_reads_game_fields(client, cards) -> None:  # type: ignore[no-untyped-def]
+    def names(game: str, q: str) -> set[str]:
+        response = api(client, game, q)
+        assert response.status_code == 200, response.content
+        return {c["name"] for c in response.json()["results"]}
+
+    assert names("mtg", "lim") == {"Lim-Dûl the Necromancer"}
+    assert names("mtg", "dul LIM") == {"Lim-Dûl the Necromancer"}
+    assert names("mtg", "t:legendary c:b mv>=7 pow=4") == {"Lim-Dûl the Necromancer"}
+    assert names("mtg", "t:wizard or o:damage") == {"Lim-Dûl the Necromancer", "Lightning Bolt"}
+    assert names("mtg", '!"lightning bolt"') == {"Lightning Bolt"}
+    assert names("mtg", "o:/deals \\d damage/") == {"Lightning Bolt"}
+    assert names("everseal", "волчонок снежный") == {"Снежный Волчонок"}
+    assert names("everseal", "ВОЛЧОНОК размер:s атака>=2") == {"Снежный Волчонок"}
+    assert names("yugioh", "t:dragon atk>=3000") == {"Blue-Eyes White Dragon"}
+    assert names("yugioh", "t:spellcaster -attribute:light") == {"Dark Magician"}
+    assert names("yugioh", "dark -t:spell") == {"Dark Magician"}
+    assert names("yugioh", "89631139") == {"Blue-Eyes White Dragon"}  # a passcode typed whole
+
+
+def test_api_refuses_a_broken_query_naming_the_token_in_the_readers_language(client, cards) -> None:  # type: ignore[no-untyped-def]
+    response = api(client, "yugioh", "atk>=x", HTTP_ACCEPT_LANGUAGE="ru")
+    assert response.status_code == 400
+    assert "«x»" in response.json()["q"][0] or "“x”" in response.json()["q"][0]
+    assert "символ" in response.json()["q"][0]
+    for q in ["(dark", "dark)", "o:/(a/", 'o:"x', "- dark", "dark or", "colour:x", "o:/" + "a" * 300 + "/"]:
+        response = api(client, "yugioh", q)
+        assert response.status_code == 400, q
+        assert response.json()["q"][0]
+
+
+def test_search_fields_endpoint_and_help_page_come_from_one_table(client, cards) -> None:  # type: ignore[no-untyped-def]
+    data = client.get("/api/games/yugioh/search-fields/").json()
+    by_name = {f["field"]: f for f in data["fields"]}
+    assert by_name["atk"]["kind"] == "number" and "атк" in by_name["atk"]["aliases"]
+    assert "t" in by_name["type"]["aliases"] and ">=" in by_name["level"]["operators"]
+    assert client.get("/api/games/nope/search-fields/").status_code == 404
+    page = client.get("/cards/search-help/yugioh/").content.decode()
+    for f in data["fields"]:
+        assert f'data-field="{f["field"]}"' in page
+    assert "t:dragon atk&gt;=3000 -banned:" in page
+    mtg = client.get("/api/games/mtg/search-fields/", HTTP_ACCEPT_LANGUAGE="ru").json()
+    assert {f["field"]: f["label"] for f in mtg["fields"]}["coloridentity"] == "Цветовая идентичность"
+    ru = client.get("/cards/search-help/mtg/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Поля" in ru and "Цветовая идентичность" in ru
+
+
+def test_card_browser_explains_the_query_and_suggests(client, cards) -> None:  # type: ignore[no-untyped-def]
+    page = client.get("/cards/", {"game": "yugioh", "q": "t:dragon atk>=3000"}).content.decode()
+    assert (
+        'data-testid="search-explain"' in page and "ATK ≥ 3000" in page and "Blue-Eyes White Dragon" in page
+    )
+    page = client.get("/cards/", {"game": "yugioh", "q": "destroy all monsters"}).content.decode()
+    assert "o:&quot;destroy all monsters&quot;" in page  # nothing by name: the same words in rules text
+    page = client.get("/cards/", {"game": "yugioh", "q": "akt>1"}, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert 'data-testid="search-error"' in page and "atk:" in page
