@@ -224,6 +224,9 @@ class CardListView(generics.ListAPIView):
     def get_queryset(self):  # type: ignore[no-untyped-def]
         try:
             self.filters = selectors.card_filters_from_params(self.request.query_params)
+            self.filters.default_q = selectors.default_query(
+                user=self.request.user, game_slug=self.filters.game, params=self.request.query_params
+            )
             return selectors.card_search(self.filters)
         except search.SearchError as exc:
             raise ValidationError({"q": [str(exc)]}) from exc
@@ -514,6 +517,9 @@ class CardGroupListView(APIView):
     def get(self, request: Request) -> Response:
         try:
             filters = selectors.card_filters_from_params(request.query_params)
+            filters.default_q = selectors.default_query(
+                user=request.user, game_slug=filters.game, params=request.query_params
+            )
             page = selectors.int_param(request.query_params, "page")
             size = selectors.int_param(request.query_params, "page_size")
             page, size = (1 if page is None else page), (40 if size is None else size)

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from . import search
 from .importers import CardRecord, PrintingRecord, SetRecord, interchange
-from .models import Card, CardSet, Game, ImportJob, Printing
+from .models import Card, CardSet, Game, ImportJob, Printing, SavedSearch
 
 ATTR_KEY_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,39}$")
 ORDERINGS = {
@@ -57,6 +57,8 @@ class CardFilters:
     # The date whose ban lists legality terms read (banned:, limited:, legal:); None: today.
     on_date: datetime.date | None = None
     lang: str = "en"
+    # The player's default part for the game (cards.SavedSearch.is_default), added to q.
+    default_q: str = ""
     # Filled by card_search when ``q`` is read by the search language: the query in words, suggestions.
     outcome: search.SearchOutcome | None = None
 
@@ -98,11 +100,12 @@ def card_search(filters: CardFilters) -> QuerySet[Card]:
     qs = Card.objects.select_related("game")
     if filters.game:
         qs = qs.filter(game__slug=filters.game)
-    game = Game.objects.filter(slug=filters.game).first() if filters.game and filters.q else None
+    wanted = filters.q or filters.default_q
+    game = Game.objects.filter(slug=filters.game).first() if filters.game and wanted else None
     if game is not None:
         # The search language (README "Searching cards"); SearchError reaches the caller as 400 {"q": ...}.
         filters.outcome = search.card_query(
-            game=game, text=filters.q, on_date=filters.on_date, lang=filters.lang
+            game=game, text=filters.q, on_date=filters.on_date, lang=filters.lang, default=filters.default_q
         )
         qs = qs.filter(_ids_in(filters.outcome.pks))
     elif filters.q:
@@ -281,6 +284,23 @@ def cards_export(*, game: Game, fmt: str) -> bytes:
     if fmt == "json":
         return interchange.dump_json(game_slug=game.slug, records=records, sets=sets)
     return interchange.dump_csv(records=records, sets=sets)
+
+
+def saved_searches(*, user: Any, game: Game | None = None) -> QuerySet[SavedSearch]:
+    if not getattr(user, "is_authenticated", False):
+        return SavedSearch.objects.none()
+    qs = SavedSearch.objects.filter(user=user).select_related("game")
+    return qs.filter(game=game) if game is not None else qs
+
+
+def default_query(*, user: Any, game_slug: str, params: Any) -> str:
+    """The player's default part for the game, unless the request says ``default=0``."""
+    if not game_slug or (params.get("default") or "").strip() in {"0", "false", "off"}:
+        return ""
+    if not getattr(user, "is_authenticated", False):
+        return ""
+    found = SavedSearch.objects.filter(user=user, game__slug=game_slug, is_default=True).first()
+    return found.query if found else ""
 
 
 def int_param(params: Any, name: str) -> int | None:

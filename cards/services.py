@@ -12,12 +12,13 @@ from typing import Any
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import DatabaseError, connection, connections, transaction
+from django.utils.translation import gettext as _
 from django.db.models import F, Q
 from django.utils import timezone
 
 from . import importers, picture_store
 from .importers import CardRecord, ImportIssue, ParseResult, SetRecord, msg
-from .models import Card, CardSet, Game, ImportJob, Printing
+from .models import Card, CardSet, Game, ImportJob, Printing, SavedSearch
 
 logger = logging.getLogger(__name__)
 
@@ -500,3 +501,29 @@ class _Heartbeat(threading.Thread):
 
     def stop(self) -> None:
         self._stopped.set()
+
+
+def saved_search_save(
+    *, user: Any, game: Game, name: str, query: str, is_default: bool = False
+) -> SavedSearch:
+    """Save (or replace by name) a player's search; a default one replaces their previous default for the
+    game. The query is read first: an unreadable one is refused with the search's own error (SearchError)."""
+    from . import search
+
+    name, query = name.strip()[:80], query.strip()
+    if not name or not query:
+        raise ValueError(_("A saved search needs a name and a query."))
+    search.query_check(game=game, text=query)
+    with transaction.atomic():
+        if is_default:
+            SavedSearch.objects.filter(user=user, game=game, is_default=True).exclude(name=name).update(
+                is_default=False
+            )
+        saved, _created = SavedSearch.objects.update_or_create(
+            user=user, game=game, name=name, defaults={"query": query, "is_default": is_default}
+        )
+    return saved
+
+
+def saved_search_delete(*, user: Any, pk: int) -> None:
+    SavedSearch.objects.filter(user=user, pk=pk).delete()

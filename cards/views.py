@@ -72,6 +72,9 @@ def browser(request: HttpRequest) -> HttpResponse:
     filters = selectors.CardFilters()
     try:
         filters = selectors.card_filters_from_params(request.GET)
+        filters.default_q = selectors.default_query(
+            user=request.user, game_slug=filters.game, params=request.GET
+        )
         # The form offers one attribute as a key/value pair (the API takes attr.<key>=value).
         key, value = request.GET.get("attr_key", "").strip(), request.GET.get("attr_value", "").strip()
         if key and value:
@@ -121,8 +124,49 @@ def browser(request: HttpRequest) -> HttpResponse:
         "rows": rows,
         "error": error,
         "querystring": query.urlencode(),
+        "saved": list(selectors.saved_searches(user=request.user, game=game)) if game else [],
+        "default_off": (request.GET.get("default") or "") == "0",
     }
     return render(request, "cards/browser.html", context)
+
+
+@login_required
+def saved_searches(request: HttpRequest) -> HttpResponse:
+    """A player's saved searches: save the one on screen (name, default part or not), run, delete."""
+    error = ""
+    if request.method == "POST":
+        action = request.POST.get("action", "save")
+        if action == "delete":
+            raw = request.POST.get("pk", "")
+            services.saved_search_delete(user=request.user, pk=int(raw) if raw.isdigit() else 0)
+            return redirect("cards:searches")
+        game = Game.objects.filter(slug=request.POST.get("game", "")).first()
+        if game is None:
+            error = _("Choose a game.")
+        else:
+            try:
+                services.saved_search_save(
+                    user=request.user,
+                    game=game,
+                    name=request.POST.get("name", ""),
+                    query=request.POST.get("q", ""),
+                    is_default=request.POST.get("is_default") == "on",
+                )
+                messages.success(request, _("Search saved."))
+                return redirect("cards:searches")
+            except (ValueError, search.SearchError) as exc:
+                error = str(exc)
+    return render(
+        request,
+        "cards/searches.html",
+        {
+            "saved": selectors.saved_searches(user=request.user),
+            "error": error,
+            "games": Game.objects.all(),
+            "form": request.POST if request.method == "POST" else request.GET,
+        },  # fmt: skip
+        status=400 if error else 200,
+    )
 
 
 # The kinds of field as the help page words them, with what ":" does for each.

@@ -98,3 +98,25 @@ def test_card_browser_explains_the_query_and_suggests(client, cards) -> None:  #
     assert "o:&quot;destroy all monsters&quot;" in page  # nothing by name: the same words in rules text
     page = client.get("/cards/", {"game": "yugioh", "q": "akt>1"}, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert 'data-testid="search-error"' in page and "atk:" in page
+
+
+def test_a_player_saves_searches_and_a_default_part(client, cards, user) -> None:  # type: ignore[no-untyped-def]
+    client.force_login(user)
+    response = client.post("/cards/searches/", {"game": "yugioh", "name": "bad", "q": "akt>1"})
+    assert response.status_code == 400 and "akt" in response.content.decode()
+    response = client.post(
+        "/cards/searches/", {"game": "yugioh", "name": "no spells", "q": "-t:spell", "is_default": "on"}
+    )
+    assert response.status_code == 302
+    data = client.get("/api/cards/grouped/", {"game": "yugioh", "q": "dark"}).json()
+    assert {row["name"] for row in data["results"]} == {"Dark Magician"}, data["explain"]
+    assert "Spell" in data["explain"] or "spell" in data["explain"]
+    data = client.get("/api/cards/grouped/", {"game": "yugioh", "q": "dark", "default": "0"}).json()
+    assert {row["name"] for row in data["results"]} == {"Dark Magician", "Dark Hole"}
+    page = client.get("/cards/", {"game": "yugioh", "q": "dark"}).content.decode()
+    assert 'data-testid="search-default"' in page and "Dark Hole" not in page
+    page = client.get("/cards/searches/").content.decode()
+    assert "no spells" in page and "-t:spell" in page
+    client.logout()
+    data = client.get("/api/cards/grouped/", {"game": "yugioh", "q": "dark"}).json()
+    assert data["count"] == 2  # another visitor's searches are theirs alone
