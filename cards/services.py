@@ -12,9 +12,9 @@ from typing import Any
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.db import DatabaseError, connection, connections, transaction
-from django.utils.translation import gettext as _
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from . import importers, picture_store
 from .importers import CardRecord, ImportIssue, ParseResult, SetRecord, msg
