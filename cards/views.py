@@ -164,7 +164,7 @@ def saved_searches(request: HttpRequest) -> HttpResponse:
             "error": error,
             "games": Game.objects.all(),
             "form": request.POST if request.method == "POST" else request.GET,
-        },  # fmt: skip
+        },
         status=400 if error else 200,
     )
 
