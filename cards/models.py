@@ -18,6 +18,11 @@ class Game(models.Model):
     has_decks = models.BooleanField(default=True)
     min_players = models.PositiveSmallIntegerField(default=2)
     max_players = models.PositiveSmallIntegerField(default=2)
+    # Bumped in the same transaction as every change to the game's cards or printings (an import, an admin
+    # edit): the search's in-process index (cards/search.py) compares it on each request, so every web node
+    # rebuilds its copy after a change and none answers from a stale one.
+    # A fresh random token, not a counter: a counter rolled back with a transaction could come again.
+    cards_version = models.CharField(max_length=32, default="", blank=True, editable=False)
     # Granted by staff in the admin; see cards.permissions.
     card_editors = models.ManyToManyField(
         settings.AUTH_USER_MODEL,

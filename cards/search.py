@@ -12,12 +12,12 @@ node rebuilds its copy after an import and never answers from a stale one.
 from __future__ import annotations
 
 import threading
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from django.db.models import Count, Max
 from django.utils.translation import gettext as _
 
 from cardsearch import And, QueryError, field_table, fold, parse
@@ -82,14 +82,20 @@ _INDEXES: dict[int, tuple[tuple[Any, ...], CardIndex]] = {}
 _LOCK = threading.Lock()
 
 
-def _stamp(game: Game) -> tuple[Any, ...]:
-    stats = Card.objects.filter(game=game).aggregate(count=Count("pk"), latest=Max("updated_at"))
-    printings = Printing.objects.filter(card__game=game).aggregate(top=Max("pk"), n=Count("pk"))
-    return (stats["count"], stats["latest"], printings["top"], printings["n"])
+def cards_changed(sender: Any, instance: Any, **kwargs: Any) -> None:
+    """post_save / post_delete of a Card or Printing: bump its game's cards_version (same transaction)."""
+    game_id = (
+        instance.game_id
+        if isinstance(instance, Card)
+        else Card.objects.filter(pk=instance.card_id).values_list("game_id", flat=True).first()
+    )
+    if game_id is not None:
+        Game.objects.filter(pk=game_id).update(cards_version=uuid.uuid4().hex)
 
 
 def game_index(game: Game) -> CardIndex:
-    stamp = _stamp(game)
+    """The game's index, rebuilt when its ``cards_version`` moved (``game`` is read fresh per request)."""
+    stamp = (game.cards_version,)
     cached = _INDEXES.get(game.pk)
     if cached is not None and cached[0] == stamp:
         return cached[1]
@@ -155,6 +161,10 @@ class SearchOutcome:
     pks: list[int]
     explain: str
     suggestions: list[str] = field(default_factory=list)
+    # The matching index rows in name order (identity, deck_buildable…): the grouped search pages them
+    # without asking the database for the order again.
+    rows: list[Row] = field(default_factory=list)
+    key: tuple[Any, ...] = ()
 
 
 class SearchError(ValueError):
@@ -285,9 +295,10 @@ def card_query(
     except QueryError as exc:
         raise SearchError(error_message(exc, text), exc) from None
     words = explain(node, table, lang, _phrases(), formats_seen)
-    pks = [index.rows[i].pk for i in rows]
+    matched = [index.rows[i] for i in rows]
+    pks = [row.pk for row in matched]
     suggestions = [] if pks else _suggest(index, node, text, context)
-    return SearchOutcome(pks=pks, explain=words, suggestions=suggestions)
+    return SearchOutcome(pks=pks, explain=words, suggestions=suggestions, rows=matched)
 
 
 def _suggest(index: CardIndex, node: object, text: str, context: Context) -> list[str]:

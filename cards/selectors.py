@@ -104,9 +104,16 @@ def card_search(filters: CardFilters) -> QuerySet[Card]:
     game = Game.objects.filter(slug=filters.game).first() if filters.game and wanted else None
     if game is not None:
         # The search language (README "Searching cards"); SearchError reaches the caller as 400 {"q": ...}.
-        filters.outcome = search.card_query(
-            game=game, text=filters.q, on_date=filters.on_date, lang=filters.lang, default=filters.default_q
-        )
+        key = (game.pk, game.cards_version, filters.q, filters.default_q, filters.on_date, filters.lang)
+        if filters.outcome is None or filters.outcome.key != key:  # the grouped search asks twice
+            filters.outcome = search.card_query(
+                game=game,
+                text=filters.q,
+                on_date=filters.on_date,
+                lang=filters.lang,
+                default=filters.default_q,
+            )
+            filters.outcome.key = key
         qs = qs.filter(_ids_in(filters.outcome.pks))
     elif filters.q:
         # No game: the name, any game. search_name holds casefold()ed names (SQLite's LIKE folds only ASCII).
@@ -169,8 +176,12 @@ def card_search_grouped(
     (so a printing the filters miss is still offered) and their set printings: at most four queries
     whatever the page size.
     """
-    ordered = card_search(filters).values_list("game_id", "identity")
     wanted = offset + limit
+    in_memory = _grouped_keys(filters)
+    if in_memory is not None:
+        keys = in_memory
+        return _groups_page(len(keys), keys[offset:wanted])
+    ordered = card_search(filters).values_list("game_id", "identity")
     keys: list[tuple[int, str]] = []
     seen: set[tuple[int, str]] = set()
     # A first slice of 1,000 keys (a few kB) holds every match of a name search: no COUNT needed.
@@ -189,7 +200,36 @@ def card_search_grouped(
         total = len(keys)
     else:
         total = card_search(filters).order_by().values("game_id", "identity").distinct().count()
-    page = [{"game_id": game_id, "identity": identity} for game_id, identity in keys[offset:wanted]]
+    return _groups_page(total, keys[offset:wanted])
+
+
+def _grouped_keys(filters: CardFilters) -> list[tuple[int, str]] | None:
+    """A search-language query with no other filter than deck_buildable, in name order: its identities come
+    straight from the index rows (already in name order), no SQL needed for the order or the count."""
+    plain = not (
+        filters.card_type or filters.subtype or filters.attrs or filters.attr_ranges
+        or any(getattr(filters, f"{n}_{b}") is not None for n in ("level", "cost") for b in ("min", "max"))
+    )  # fmt: skip
+    if not plain or filters.ordering != "name" or not filters.game or not (filters.q or filters.default_q):
+        return None
+    card_search(filters)  # reads the query (or raises), sets filters.outcome
+    outcome = filters.outcome
+    if outcome is None:
+        return None
+    game_id = Game.objects.filter(slug=filters.game).values_list("pk", flat=True).first()
+    keys: list[tuple[int, str]] = []
+    seen: set[str] = set()
+    for row in outcome.rows:
+        if filters.deck_buildable is not None and row.deck_buildable != filters.deck_buildable:
+            continue
+        if row.identity not in seen:
+            seen.add(row.identity)
+            keys.append((game_id, row.identity))  # type: ignore[arg-type]
+    return keys
+
+
+def _groups_page(total: int, page_keys: list[tuple[int, str]]) -> tuple[int, list[CardGroup]]:
+    page = [{"game_id": game_id, "identity": identity} for game_id, identity in page_keys]
     if not page:
         return total, []
     pairs = {(row["game_id"], row["identity"]) for row in page}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import logging
 import threading
+import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -116,6 +117,11 @@ def cards_import(
     return result
 
 
+def cards_version_bump(*, game: Game) -> None:
+    """Mark the game's cards changed, inside the caller's transaction (cards/search.py reads it)."""
+    Game.objects.filter(pk=game.pk).update(cards_version=uuid.uuid4().hex)
+
+
 def _pictures_only(*, game: Game, pictures: bytes) -> ImportResult:
     result = ImportResult(fmt="pictures")
     known = list(Card.objects.filter(game=game).values_list("external_id", "name"))
@@ -148,6 +154,7 @@ def _cards_write(
     # Serialise concurrent imports into the same game (a no-op lock on SQLite, whose writes are serial).
     Game.objects.select_for_update().filter(pk=game.pk).first()
     set_ids = _sets_upsert(game=game, sets=parsed.sets.values())
+    cards_version_bump(game=game)
     # Plain rows, not model instances: a re-import compares every card and most are unchanged.
     existing = {
         row[0]: row for row in Card.objects.filter(game=game).values_list("external_id", "id", *CARD_FIELDS)
