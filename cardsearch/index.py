@@ -8,12 +8,12 @@ is the evaluator's leaf (``evaluate._leaf``), which is also what the FILTER lang
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .evaluate import Context, _leaf, resolve, typeline_text
+from .evaluate import Context, _leaf, as_number, color_letters, norm, parse_number, resolve, typeline_text
 from .fields import FieldTable
 from .query import And, Not, Or, Term
 from .text import fold
@@ -80,6 +80,10 @@ class CardIndex:
             }
         self.all = frozenset(range(len(rows)))
         self._corpora: dict[str, _Corpus] = {}
+        # Built on first use, per field: value -> rows (choices, type-line words, colour letters) and
+        # (number, row) sorted (numbers). The anchors' way: a term is a dict lookup or a bisection.
+        self._postings: dict[str, dict[Any, frozenset[int]]] = {}
+        self._numbers: dict[str, tuple[list[float], list[int]]] = {}
 
     def corpus(self, source: str) -> _Corpus:
         corpus = self._corpora.get(source)
@@ -113,6 +117,8 @@ class CardIndex:
         assert isinstance(node, Term)
         spec = resolve(node, self.table)
         fast = self._words(node, spec.kind, spec.source, candidates)
+        if fast is None:
+            fast = self._posted(node, spec, candidates)
         if fast is not None:
             return fast
         test = _leaf(node, spec, context)
@@ -134,6 +140,75 @@ class CardIndex:
             raw = term.value.strip()
             found |= {i for i in candidates if self.rows[i].external_id == raw}
         return found
+
+    def _posting(self, name: str, values: Any) -> dict[Any, frozenset[int]]:
+        posting = self._postings.get(name)
+        if posting is None:
+            building: dict[Any, set[int]] = {}
+            for i, row in enumerate(self.rows):
+                for value in values(row):
+                    building.setdefault(value, set()).add(i)
+            posting = self._postings[name] = {k: frozenset(v) for k, v in building.items()}
+        return posting
+
+    def _posted(self, term: Term, spec: Any, candidates: set[int]) -> set[int] | None:
+        """A term answered from a posting list or a sorted array (None: tested row by row instead)."""
+        if term.kind not in {"word", "phrase"}:
+            return None
+        kind, source = spec.kind, spec.source
+        if kind == "typeline" and term.op == ":" and term.kind == "word":
+            posting = self._posting("type", lambda row: set(row.folded["type"].split()))
+            out = set(candidates)
+            for word in fold(term.value).split():
+                out &= posting.get(word, frozenset())
+            return out
+        if kind == "choice" and source != "external_id" and term.op in {":", "=", "!="}:
+            posting = self._posting(source, lambda row: {norm(v) for v in _items(_value(row, source))})
+            hit = candidates & posting.get(norm(term.value.strip()), frozenset())
+            return candidates - hit if term.op == "!=" else hit
+        if kind == "colors" and term.op in {":", ">="}:
+            posting = self._posting(source, lambda row: color_letters(_value(row, source)))
+            out = set(candidates)
+            for letter in color_letters(term.value):
+                out &= posting.get(letter, frozenset())
+            return out
+        if kind == "number" and term.op != "!=":
+            bound = parse_number(term)
+            if bound is None:
+                return None
+            numbers = self._numbers.get(source)
+            if numbers is None:
+                pairs = sorted(
+                    (n, i)
+                    for i, row in enumerate(self.rows)
+                    if (n := as_number(_value(row, source))) is not None
+                )
+                numbers = self._numbers[source] = ([n for n, _i in pairs], [i for _n, i in pairs])
+            keys, rows = numbers
+            lo, hi = {
+                ":": (bisect_left(keys, bound), bisect_right(keys, bound)),
+                "=": (bisect_left(keys, bound), bisect_right(keys, bound)),
+                ">=": (bisect_left(keys, bound), len(keys)),
+                ">": (bisect_right(keys, bound), len(keys)),
+                "<=": (0, bisect_right(keys, bound)),
+                "<": (0, bisect_left(keys, bound)),
+            }[term.op]
+            if hi - lo > len(candidates):
+                return {i for i in rows[lo:hi] if i in candidates}
+            return candidates.intersection(rows[lo:hi])
+        return None
+
+
+def _value(row: Row, source: str) -> Any:
+    if source.startswith("attr."):
+        return row.attributes.get(source[5:])
+    return getattr(row, source, None)
+
+
+def _items(value: Any) -> list[Any]:
+    if value is None:
+        return []
+    return list(value) if isinstance(value, list | tuple) else [value]
 
 
 def _cost(node: object) -> int:

@@ -124,3 +124,26 @@ def test_it_points_at_the_broken_token(client, ygo) -> None:  # type: ignore[no-
     assert "blue eyes white" in response.json()["suggestions"]
     response = client.get("/api/cards/", {"game": "yugioh", "q": "t:dragon"}, HTTP_ACCEPT_LANGUAGE="ru")
     assert response.json()["explain"].startswith("Тип")
+
+
+def test_the_index_answers_as_the_plain_evaluator_does(ygo) -> None:  # type: ignore[no-untyped-def]
+    """Posting lists, sorted numbers and the corpus are shortcuts: every answer equals testing each card
+    with the evaluator's own predicate (the one FILTER uses)."""
+    from cards.models import Game
+    from cards.search import game_index
+    from cardsearch import parse
+    from cardsearch.evaluate import Context, compile_query
+
+    game = Game.objects.get(slug="yugioh")
+    index = game_index(game)
+    queries = [
+        "t:dragon atk>=3000", "attribute:dark -lv<5", "race:spellcaster or race:fairy def=0", "atk>2500 atk<=3000",
+        "t:spell -t:continuous", "dragon -blue", 'o:"special summon" t:tuner', "st:xyz lv:4", "atk!=0 t:link",
+        "magician (attribute:light or attribute:dark) def>=2000", "o:/destroy (all|every)/", "attribute!=water lv=1",
+    ]  # fmt: skip
+    for q in queries:
+        node = parse(q)
+        test = compile_query(node, index.table, Context())
+        expected = [i for i, row in enumerate(index.rows) if test(row)]
+        assert index.search(node, Context()) == expected, q
+        assert expected, q
