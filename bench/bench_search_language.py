@@ -29,18 +29,66 @@ from throwaway_db import throwaway_database  # noqa: E402
 
 # kind -> (game, query in the language, bare FTS5 SQL after "SELECT rowid FROM bare WHERE ", its parameters)
 QUERIES: list[tuple[str, str, str, str, tuple[object, ...]]] = [
-    ("name", "yugioh", "blue eyes", "bare MATCH ?", ('name:"blue"* AND name:"eyes"*',)),
-    ("name", "mtg", "dragon", "bare MATCH ?", ('name:"dragon"*',)),
-    ("rules text", "yugioh", 'o:"destroy all monsters"', "bare MATCH ?", ('text:"destroy all monsters"',)),
-    ("rules text", "mtg", 'o:"draw a card"', "bare MATCH ?", ('text:"draw a card"',)),
-    ("attributes", "yugioh", "t:dragon atk>=3000", "game='yugioh' AND typeline LIKE '% dragon %' AND atk >= 3000", ()),
-    ("attributes", "mtg", "t:creature c:r mv>=5 pow>=4", "game='mtg' AND typeline LIKE '% creature %' AND color LIKE '%R%' AND cost >= 5 AND power >= 4", ()),
-    ("negation", "yugioh", "dragon -t:dragon", "bare MATCH ?", ('name:"dragon"* NOT typeline:"dragon"',)),
-    ("negation", "mtg", "t:instant -c:u -c:r", "game='mtg' AND typeline LIKE '% instant %' AND color NOT LIKE '%U%' AND color NOT LIKE '%R%'", ()),
-    ("or", "yugioh", "(t:synchro or t:xyz) attribute:dark", "game='yugioh' AND (typeline LIKE '% synchro %' OR typeline LIKE '% xyz %') AND attribute = 'DARK'", ()),
-    ("or", "mtg", "t:elf or t:goblin", "game='mtg' AND (typeline LIKE '% elf %' OR typeline LIKE '% goblin %')", ()),
+    ("name", "yugioh", "blue eyes", "bare MATCH ? AND game = ?", ('name:"blue"* AND name:"eyes"*', "yugioh")),
+    ("name", "mtg", "dragon", "bare MATCH ? AND game = ?", ('name:"dragon"*', "mtg")),
+    (
+        "rules text",
+        "yugioh",
+        'o:"destroy all monsters"',
+        "bare MATCH ? AND game = ?",
+        ('text:"destroy all monsters"', "yugioh"),
+    ),
+    ("rules text", "mtg", 'o:"draw a card"', "bare MATCH ? AND game = ?", ('text:"draw a card"', "mtg")),
+    (
+        "attributes",
+        "yugioh",
+        "t:dragon atk>=3000",
+        "game='yugioh' AND typeline LIKE '% dragon %' AND atk >= 3000",
+        (),
+    ),
+    (
+        "attributes",
+        "mtg",
+        "t:creature c:r mv>=5 pow>=4",
+        "game='mtg' AND typeline LIKE '% creature %' AND color LIKE '%R%' AND cost >= 5 AND power >= 4",
+        (),
+    ),
+    (
+        "negation",
+        "yugioh",
+        "dragon -t:dragon",
+        "bare MATCH ? AND game = ?",
+        ('name:"dragon"* NOT typeline:"dragon"', "yugioh"),
+    ),
+    (
+        "negation",
+        "mtg",
+        "t:instant -c:u -c:r",
+        "game='mtg' AND typeline LIKE '% instant %' AND color NOT LIKE '%U%' AND color NOT LIKE '%R%'",
+        (),
+    ),
+    (
+        "or",
+        "yugioh",
+        "(t:synchro or t:xyz) attribute:dark",
+        "game='yugioh' AND (typeline LIKE '% synchro %' OR typeline LIKE '% xyz %') AND attribute = 'DARK'",
+        (),
+    ),
+    (
+        "or",
+        "mtg",
+        "t:elf or t:goblin",
+        "game='mtg' AND (typeline LIKE '% elf %' OR typeline LIKE '% goblin %')",
+        (),
+    ),
     ("legality", "yugioh", "banned:tcg", "game='yugioh' AND banned = 1", ()),
-    ("legality", "yugioh", "t:dragon atk>=3000 -banned:", "game='yugioh' AND typeline LIKE '% dragon %' AND atk >= 3000 AND banned = 0", ()),
+    (
+        "legality",
+        "yugioh",
+        "t:dragon atk>=3000 -banned:",
+        "game='yugioh' AND typeline LIKE '% dragon %' AND atk >= 3000 AND banned = 0",
+        (),
+    ),
 ]
 GROUPED = [("grouped", "yugioh", "t:dragon atk>=3000 -banned:"), ("grouped", "mtg", "t:creature c:g"),
            ("grouped", "yugioh", "magician"), ("grouped", "mtg", 'o:"draw a card"')]  # fmt: skip
@@ -151,7 +199,10 @@ def main() -> None:
         print(f"\n{'kind':<11} {'game':<7} {'query':<34} {'hits':>6} | {'p50':>6} {'p95':>6} {'worst':>6} ms CPU"
               f" | bare FTS5 {'p50':>6} {'p95':>6} {'worst':>6} {'hits':>6}")  # fmt: skip
         every: list[float] = []
-        rows: list[tuple[str, str, str, str, tuple[object, ...]]] = [*QUERIES, *((k, g, q, "", ()) for k, g, q in GROUPED)]
+        rows: list[tuple[str, str, str, str, tuple[object, ...]]] = [
+            *QUERIES,
+            *((k, g, q, "", ()) for k, g, q in GROUPED),
+        ]
         for kind, game, q, bare_sql, bare_params in rows:
             endpoint = "/api/cards/grouped/" if kind == "grouped" else "/api/cards/"
             params = {"game": game, "q": q, "date": "2020-06-01"}
@@ -172,14 +223,18 @@ def main() -> None:
                 times, found = [], 0
                 for _ in range(args.rounds):
                     c0 = time.process_time()
-                    found = len(bare.execute(f"SELECT rowid FROM bare WHERE {bare_sql}", bare_params).fetchall())  # noqa: S608
+                    found = len(
+                        bare.execute(f"SELECT rowid FROM bare WHERE {bare_sql}", bare_params).fetchall()
+                    )  # noqa: S608
                     times.append(1000 * (time.process_time() - c0))
                 b50, b95, bworst = percentiles(times)
                 bare_text = f"{b50:6.2f} {b95:6.2f} {bworst:6.2f} {found:6d}"
             print(f"{kind:<11} {game:<7} {q[:34]:<34} {hits:6d} | {p50:6.1f} {p95:6.1f} {worst:6.1f}        | "
                   f"          {bare_text}")  # fmt: skip
         p50, p95, worst = percentiles(every)
-        print(f"\nall search requests: p50 {p50:.1f} ms, p95 {p95:.1f} ms, worst {worst:.1f} ms CPU (target p95 < 20 ms)")
+        print(
+            f"\nall search requests: p50 {p50:.1f} ms, p95 {p95:.1f} ms, worst {worst:.1f} ms CPU (target p95 < 20 ms)"
+        )
 
 
 if __name__ == "__main__":
