@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from throwaway_db import throwaway_database  # noqa: E402
+from throwaway_db import throwaway_database
 
 # kind -> (game, query in the language, bare FTS5 SQL after "SELECT rowid FROM bare WHERE ", its parameters)
 QUERIES: list[tuple[str, str, str, str, tuple[object, ...]]] = [
@@ -128,9 +128,9 @@ def magic_file(shared: Path, printings_wanted: int, seed: int) -> tuple[bytes, i
 
 def bare_table() -> sqlite3.Connection:
     """A bare FTS5 table of the same rows: name and text indexed, attributes as plain (unindexed) columns."""
-    from cardsearch.evaluate import typeline_text
     from cards.models import Card
     from cards.search import game_fields
+    from cardsearch.evaluate import typeline_text
     from rules.models import BanListEntry
 
     banned = set(BanListEntry.objects.filter(limit=0).values_list("external_id", flat=True))
@@ -153,7 +153,7 @@ def bare_table() -> sqlite3.Connection:
 
 def percentiles(values: list[float]) -> tuple[float, float, float]:
     ordered = sorted(values)
-    p95 = ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
     return statistics.median(ordered), p95, ordered[-1]
 
 
@@ -225,7 +225,7 @@ def main() -> None:
                     c0 = time.process_time()
                     found = len(
                         bare.execute(f"SELECT rowid FROM bare WHERE {bare_sql}", bare_params).fetchall()
-                    )  # noqa: S608
+                    )
                     times.append(1000 * (time.process_time() - c0))
                 b50, b95, bworst = percentiles(times)
                 bare_text = f"{b50:6.2f} {b95:6.2f} {bworst:6.2f} {found:6d}"
