@@ -201,6 +201,7 @@ def _phrases() -> dict[str, str]:
         "or": _(" or "),
         "all": _("every card"),
         "and_words": _(" and "),
+        "quote": _("“%s”"),
     }
 
 
