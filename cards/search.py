@@ -22,7 +22,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from cardsearch import And, QueryError, field_table, fold, parse
-from cardsearch.evaluate import Context, Predicate, resolve
+from cardsearch.evaluate import Context, Predicate, compile_query, resolve
 from cardsearch.explain import explain
 from cardsearch.fields import FieldTable
 from cardsearch.index import CardIndex, Row
@@ -362,6 +362,31 @@ def _near_words(word: str, vocabulary: dict[int, set[str]]) -> list[str]:
             )
         )
     return found
+
+
+def cards_matching(
+    *, game: Game, text: str, cards: list[Card], on_date: date | None = None, lang: str = "en"
+) -> tuple[set[int], str]:
+    """The ids of ``cards`` (a deck's own lines) the query matches, and the query in words: the evaluator's
+    predicate card by card (the same one FILTER's conditions use), no index needed. Raises SearchError."""
+    table = game_fields(game.slug)
+    printings: dict[int, list[tuple[str, str, str]]] = {}
+    for card_id, set_code, number, rarity in Printing.objects.filter(card__in=cards).values_list(
+        "card_id", "card_set__code", "code", "rarity"
+    ):
+        printings.setdefault(card_id, []).append((set_code, number, rarity))
+    formats_seen: dict[str, str] = {}
+    try:
+        node = parse(text)
+        context = Context(
+            printings=lambda card: printings.get(card.pk, []),
+            legality=_legality(game, on_date or date.today(), formats_seen),
+        )
+        test = compile_query(node, table, context)
+        matched = {card.pk for card in cards if test(card)}
+    except QueryError as exc:
+        raise SearchError(error_message(exc, text), exc) from None
+    return matched, explain(node, table, lang, _phrases(), formats_seen)
 
 
 def card_query_explain(*, game: Game, text: str, lang: str = "en") -> str:

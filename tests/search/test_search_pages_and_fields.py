@@ -120,3 +120,19 @@ def test_a_player_saves_searches_and_a_default_part(client, cards, user) -> None
     client.logout()
     data = client.get("/api/cards/grouped/", {"game": "yugioh", "q": "dark"}).json()
     assert data["count"] == 2  # another visitor's searches are theirs alone
+
+
+def test_the_deck_page_marks_the_lines_a_query_matches(client, cards, user) -> None:  # type: ignore[no-untyped-def]
+    from tests.tournaments.factories import make_deck
+
+    deck = make_deck(user, cards["yugioh"], {"sections": {"main": [
+        {"card": "89631139", "count": 3}, {"card": "46986414", "count": 2}, {"card": "53129443", "count": 1},
+    ]}})  # fmt: skip
+    client.force_login(user)
+    page = client.get(f"/decks/{deck.pk}/", {"q": "t:monster atk>=2500 -t:dragon"}).content.decode()
+    assert page.count('data-testid="search-match"') == 1
+    assert "2 cards match" in page and "ATK ≥ 2500" in page
+    page = client.get(f"/decks/{deck.pk}/", {"q": "o:destroy or atk=3000"}).content.decode()
+    assert page.count('data-testid="search-match"') == 2 and "4 cards match" in page
+    page = client.get(f"/decks/{deck.pk}/", {"q": "atk>>1"}, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert 'data-testid="deck-search-error"' in page and "символе" in page
