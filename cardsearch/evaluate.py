@@ -243,6 +243,11 @@ def _leaf(term: Term, spec: FieldSpec, context: Context) -> Predicate:
     if kind == "printing":
         index = {"printing.set": 0, "printing.number": 1, "printing.rarity": 2}[source]
         wanted_value = term.value.strip().casefold()
+        if index == 2:  # a rarity word: r:mythic is "Mythic" and "Mythic Rare" alike
+            return lambda card: any(
+                wanted_value in fold(p[2]).split() or p[2].casefold() == wanted_value
+                for p in context.printings(card)
+            )
         return lambda card: any(p[index].casefold() == wanted_value for p in context.printings(card))
     if kind == "legality":
         if context.legality is None:
