@@ -26,7 +26,7 @@ def mtg(shared_data: Path, games):  # type: ignore[no-untyped-def]
     for path in sorted((shared_data / "mtg" / "cockatrice").glob("*.xml")):
         result = cards_import(game=games["mtg"], data=path.read_bytes(), filename=path.name)
         assert result.ok, result.errors[:3]
-        for node in ET.parse(path).getroot().iter("card"):  # noqa: S314 — the shared community file
+        for node in ET.parse(path).getroot().iter("card"):
             name = node.findtext("name") or ""
             entry = cards.setdefault(name, {"sets": set(), "rarities": set()})
             for printing in node.findall("set"):
