@@ -31,6 +31,23 @@ class CardPagination(PageNumberPagination):
     max_page_size = 200
 
 
+class CardSearchPagination(CardPagination):
+    """A page of /api/cards/ with the search language's answer: the query in words and "did you mean"."""
+
+    def get_paginated_response_schema(self, schema: dict[str, object]) -> dict[str, object]:
+        answer = super().get_paginated_response_schema(schema)
+        answer["properties"]["explain"] = {  # type: ignore[index]
+            "type": "string",
+            "description": "the query in words, in the request language ('' without q)",
+        }
+        answer["properties"]["suggestions"] = {  # type: ignore[index]
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "did you mean: queries that find cards when this one found none",
+        }
+        return answer
+
+
 class PrintingSerializer(serializers.ModelSerializer):
     set = serializers.CharField(source="card_set.code")
     set_name = serializers.CharField(source="card_set.name")
@@ -62,20 +79,6 @@ class CardSerializer(serializers.ModelSerializer):
             "updated_at",
         ]
         read_only_fields = fields
-
-
-class CardListPageSerializer(serializers.Serializer):
-    """A page of /api/cards/: the cards, the query in words and, for an empty answer, other queries."""
-
-    count = serializers.IntegerField()
-    next = serializers.CharField(allow_null=True)
-    previous = serializers.CharField(allow_null=True)
-    results = CardSerializer(many=True)
-    explain = serializers.CharField(help_text="the query in words, in the request language ('' without q)")
-    suggestions = serializers.ListField(
-        child=serializers.CharField(),
-        help_text="did you mean: queries that find cards when this one found none",
-    )
 
 
 class CardDetailSerializer(CardSerializer):
@@ -217,7 +220,7 @@ class CardListView(generics.ListAPIView):
     """Search a game's cards. Every filter is optional; results are paginated and ordered."""
 
     serializer_class = CardSerializer
-    pagination_class = CardPagination
+    pagination_class = CardSearchPagination
     permission_classes = [permissions.AllowAny]
     filter_backends: list = []
 
@@ -240,7 +243,7 @@ class CardListView(generics.ListAPIView):
         response.data["suggestions"] = outcome.suggestions if outcome else []
         return response
 
-    @extend_schema(parameters=SEARCH_PARAMETERS, responses={200: CardListPageSerializer})
+    @extend_schema(parameters=SEARCH_PARAMETERS)
     def get(self, request: Request, *args: object, **kwargs: object) -> Response:
         return super().get(request, *args, **kwargs)
 

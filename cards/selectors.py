@@ -359,7 +359,8 @@ def card_filters_from_params(params: Any) -> CardFilters:
     deck_buildable, attr.<key>=value, attr.<key>.min / attr.<key>.max, ordering."""
     filters = CardFilters(
         game=(params.get("game") or "").strip(),
-        q=(params.get("q") or "").strip()[:1000],
+        # Not cut: a query longer than the language takes is refused by name (too_long), never truncated.
+        q=(params.get("q") or "").strip()[:4000],
         card_type=(params.get("type") or "").strip(),
         subtype=(params.get("subtype") or "").strip(),
         level_min=int_param(params, "level_min"),
