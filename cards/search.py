@@ -108,6 +108,8 @@ def game_index(game: Game) -> CardIndex:
         _INDEXES[game.pk] = (stamp, index)
         # Hundreds of thousands of long-lived objects: keep them out of the collector's full passes, which
         # would otherwise stop a search now and then for 100+ ms to walk them all.
+        # Unfrozen first, so what earlier builds froze and is garbage now (the index replaced) is collected.
+        gc.unfreeze()
         gc.collect()
         gc.freeze()
         return index
@@ -333,18 +335,15 @@ def _suggest(index: CardIndex, node: object, text: str, context: Context) -> lis
     return out[:3]
 
 
-_VOCAB: dict[int, dict[int, set[str]]] = {}
-
-
 def _vocabulary(index: CardIndex) -> dict[int, set[str]]:
-    vocabulary = _VOCAB.get(id(index))
+    """The game's name words by length, kept on the index (built on the first near miss)."""
+    vocabulary = getattr(index, "vocabulary", None)
     if vocabulary is None:
         vocabulary = {}
         for row in index.rows:
             for word in row.folded["name"].split():
                 vocabulary.setdefault(len(word), set()).add(word)
-        _VOCAB.clear()
-        _VOCAB[id(index)] = vocabulary
+        index.vocabulary = vocabulary  # type: ignore[attr-defined]
     return vocabulary
 
 
