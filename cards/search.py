@@ -244,20 +244,21 @@ def error_message(error: QueryError, text: str) -> str:
 
 
 def _legality(
-    game: Game, on_date: date, formats_seen: dict[str, str]
+    game: Game, on_date: date, formats_seen: dict[str, str], default_format: str = ""
 ) -> Callable[[str, str, Term], Predicate]:
     def build(what: str, fmt: str, term: Term) -> Predicate:
+        fmt = fmt or default_format  # banned: with no format: the page's format (the deck's), else the first
         if legality_provider is None:
             raise QueryError("no_legality", term.start, term.end, token=term.typed)
         try:
             found = legality_provider(game, fmt, on_date)
         except KeyError as exc:
-            raise QueryError("unknown_format", term.start, term.end, token=term.value or term.typed,
+            raise QueryError("unknown_format", term.start, term.end, token=fmt or term.typed,
                              known=", ".join(exc.args[0] if exc.args else ())) from None  # fmt: skip
         if found is None:
             raise QueryError("no_legality", term.start, term.end, token=term.typed)
         name, limits, whitelist = found
-        formats_seen[fmt] = name
+        formats_seen[term.value.strip().casefold()] = name
 
         def limit_of(card: Any) -> int:
             limit = limits.get(card.external_id)
@@ -277,7 +278,13 @@ def _legality(
 
 
 def card_query(
-    *, game: Game, text: str, on_date: date | None = None, lang: str = "en", default: str = ""
+    *,
+    game: Game,
+    text: str,
+    on_date: date | None = None,
+    lang: str = "en",
+    default: str = "",
+    format_slug: str = "",
 ) -> SearchOutcome:
     """Card ids matching ``text`` in name order, the query in words and suggestions. Raises SearchError.
 
@@ -297,7 +304,7 @@ def card_query(
         formats_seen: dict[str, str] = {}
         context = Context(
             printings=lambda card: card.printings,
-            legality=_legality(game, on_date or date.today(), formats_seen),
+            legality=_legality(game, on_date or date.today(), formats_seen, format_slug),
         )
         rows = index.search(node, context)
     except QueryError as exc:

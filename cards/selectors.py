@@ -57,6 +57,8 @@ class CardFilters:
     # The date whose ban lists legality terms read (banned:, limited:, legal:); None: today.
     on_date: datetime.date | None = None
     lang: str = "en"
+    # The format legality terms without one read (the deck's, from the builder); "" = the game's first.
+    format_slug: str = ""
     # The player's default part for the game (cards.SavedSearch.is_default), added to q.
     default_q: str = ""
     # Filled by card_search when ``q`` is read by the search language: the query in words, suggestions.
@@ -104,7 +106,15 @@ def card_search(filters: CardFilters) -> QuerySet[Card]:
     game = Game.objects.filter(slug=filters.game).first() if filters.game and wanted else None
     if game is not None:
         # The search language (README "Searching cards"); SearchError reaches the caller as 400 {"q": ...}.
-        key = (game.pk, game.cards_version, filters.q, filters.default_q, filters.on_date, filters.lang)
+        key = (
+            game.pk,
+            game.cards_version,
+            filters.q,
+            filters.default_q,
+            filters.on_date,
+            filters.lang,
+            filters.format_slug,
+        )
         if filters.outcome is None or filters.outcome.key != key:  # the grouped search asks twice
             filters.outcome = search.card_query(
                 game=game,
@@ -112,6 +122,7 @@ def card_search(filters: CardFilters) -> QuerySet[Card]:
                 on_date=filters.on_date,
                 lang=filters.lang,
                 default=filters.default_q,
+                format_slug=filters.format_slug,
             )
             filters.outcome.key = key
         qs = qs.filter(_ids_in(filters.outcome.pks))
@@ -369,6 +380,8 @@ def card_filters_from_params(params: Any) -> CardFilters:
         cost_max=int_param(params, "cost_max"),
         ordering=(params.get("ordering") or "name").strip(),
         lang=(get_language() or "en")[:2],
+        # Not "format": DRF reads that one as the answer's content type.
+        format_slug=(params.get("format_slug") or "").strip()[:60],
     )
     raw_date = (params.get("date") or "").strip()
     if raw_date:

@@ -147,3 +147,18 @@ def test_the_index_answers_as_the_plain_evaluator_does(ygo) -> None:  # type: ig
         expected = [i for i, row in enumerate(index.rows) if test(row)]
         assert index.search(node, Context()) == expected, q
         assert expected, q
+
+
+def test_banned_without_a_format_reads_the_format_the_page_names(client, ygo, shared_data: Path) -> None:  # type: ignore[no-untyped-def]
+    """The builder sends its deck's format: `banned:` then reads that format's list, as its badges do."""
+    from rules.services import banlist_import
+
+    game, _rows = ygo
+    for name in ("TCG_2020.04.lflist.conf", "GOAT_2005.4.lflist.conf"):
+        path = shared_data / "ygo" / "lflist" / name
+        banlist_import(game=game, text=path.read_text(encoding="utf-8"), source=path.name)
+    tcg = ids(client, "banned:", date="2020-06-01")
+    assert ids(client, "banned:", date="2020-06-01", format_slug="advanced") == tcg
+    assert ids(client, "banned:goat", date="2020-06-01") != tcg
+    response = client.get("/api/cards/", {"game": "yugioh", "q": "banned:", "format_slug": "nope"})
+    assert response.status_code == 400 and "nope" in response.json()["q"][0]
