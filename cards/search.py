@@ -121,6 +121,13 @@ def _build(game: Game) -> CardIndex:
         "card_id", "card_set__code", "code", "rarity"
     ):
         printings.setdefault(card_id, []).append((set_code, number, rarity))
+    table = game_fields(game.slug)
+    # Only the attributes some field reads are kept: the rest (related cards, layouts…) is memory for nothing.
+    wanted = {f.attribute for f in table.fields if f.attribute} | set(table.keywords["type"].extra_sources)
+
+    def kept(attributes: Any) -> dict[str, Any]:
+        return {k: v for k, v in (attributes or {}).items() if k in wanted}
+
     rows = [
         Row(
             pk,
@@ -131,7 +138,7 @@ def _build(game: Game) -> CardIndex:
             subtypes or [],
             level,
             cost,
-            attributes or {},
+            kept(attributes),
             text,
             buildable,
             token,
@@ -157,7 +164,7 @@ def _build(game: Game) -> CardIndex:
             .iterator(chunk_size=5000)
         )
     ]
-    return CardIndex(rows, game_fields(game.slug))
+    return CardIndex(rows, table)
 
 
 # --- answering a query ----------------------------------------------------------------------------

@@ -73,13 +73,11 @@ class CardIndex:
         self.table = table
         type_sources = table.keywords["type"].extra_sources
         for row in rows:
-            row.folded = {
-                "name": fold(row.name),
-                "text": fold(row.text),
-                "type": typeline_text(row, type_sources),
-            }
+            row.folded = {"name": fold(row.name), "type": typeline_text(row, type_sources)}
         self.all = frozenset(range(len(rows)))
-        self._corpora: dict[str, _Corpus] = {}
+        # Rules text folded lives in its corpus only (the largest field: one copy, not two); a row tested
+        # on its own folds its text again, which only happens on the few rows other terms left.
+        self._corpora: dict[str, _Corpus] = {"text": _Corpus([fold(row.text) for row in rows])}
         # Built on first use, per field: value -> rows (choices, type-line words, colour letters) and
         # (number, row) sorted (numbers). The anchors' way: a term is a dict lookup or a bisection.
         self._postings: dict[str, dict[Any, frozenset[int]]] = {}
