@@ -299,10 +299,10 @@ def card_query(
     read apart so an error in what they typed still points at their own characters."""
     table = game_fields(game.slug)
     try:
-        node = parse(text)
+        node = parse(text, table.keywords)
         if default:
             try:
-                extra = parse(default)
+                extra = parse(default, table.keywords)
             except QueryError:
                 extra = None  # checked when saved; a rule-set change may break it later: then it is left out
             if extra is not None:
@@ -338,13 +338,13 @@ def _suggest(index: CardIndex, node: object, text: str, context: Context) -> lis
             for near in _near_words(word, vocabulary)[:8]:
                 fixed = fold(term.value).replace(word, near)
                 candidate = text[: term.start] + fixed + text[term.end :]
-                if index.search(parse(candidate), context):
+                if index.search(parse(candidate, index.table.keywords), context):
                     out.append(candidate)
                     break
     if len(bare) == len(terms):
         phrase = " ".join(t.value for t in bare)
         candidate = f'o:"{phrase}"'
-        if index.search(parse(candidate), context):
+        if index.search(parse(candidate, index.table.keywords), context):
             out.append(candidate)
     return out[:3]
 
@@ -390,7 +390,7 @@ def cards_matching(
         printings.setdefault(card_id, []).append((set_code, number, rarity))
     formats_seen: dict[str, str] = {}
     try:
-        node = parse(text)
+        node = parse(text, table.keywords)
         context = Context(
             printings=lambda card: printings.get(card.pk, []),
             legality=_legality(game, on_date or date.today(), formats_seen),
@@ -406,7 +406,7 @@ def card_query_explain(*, game: Game, text: str, lang: str = "en") -> str:
     """The query in words without running it (the help page's examples); raises SearchError."""
     table = game_fields(game.slug)
     try:
-        node = parse(text)
+        node = parse(text, table.keywords)
         for term in terms_of(node):
             resolve(term, table)
     except QueryError as exc:

@@ -246,8 +246,12 @@ class _Parser:
         return token.term
 
 
-def parse(text: str) -> object | None:
-    """The query's tree (Term / And / Or / Not), or None for an empty query. Raises QueryError."""
+def parse(text: str, keywords: object = None) -> object | None:
+    """The query's tree (Term / And / Or / Not), or None for an empty query. Raises QueryError.
+
+    With ``keywords`` (the game's, anything supporting ``in``), a name that only looks like a field is read
+    as name words: "Number 39: Utopia" has no field "39", "Borrowing the Arcane: …" none "arcane" with an
+    empty value. A letters-only unknown keyword with a value ("akt>1") stays a field, refused by name."""
     if len(text) > MAX_QUERY_CHARS:
         raise QueryError("too_long", MAX_QUERY_CHARS, len(text), token="", max=MAX_QUERY_CHARS)
     tokens = _Lexer(text).run()
@@ -257,7 +261,28 @@ def parse(text: str) -> object | None:
     if terms > MAX_TERMS:
         extra = [t for t in tokens if t.kind == "term"][MAX_TERMS]
         raise QueryError("too_many_terms", extra.start, extra.end, token="", max=MAX_TERMS)
-    return _Parser(tokens, text).parse()
+    node = _Parser(tokens, text).parse()
+    return node if keywords is None else _bind(node, keywords)
+
+
+def _bind(node: object, keywords: object) -> object:
+    if isinstance(node, Term):
+        if (
+            node.field
+            and node.field not in keywords
+            and (  # type: ignore[operator]
+                not node.value or not node.field.replace("_", "").isalpha()
+            )
+        ):
+            return Term("", ":", f"{node.typed}{node.op}{node.value}", "word", node.start, node.end)
+        return node
+    if isinstance(node, Not):
+        return Not(_bind(node.item, keywords))
+    if isinstance(node, And):
+        return And(tuple(_bind(item, keywords) for item in node.items))
+    if isinstance(node, Or):
+        return Or(tuple(_bind(item, keywords) for item in node.items))
+    return node
 
 
 def terms_of(node: object) -> list[Term]:

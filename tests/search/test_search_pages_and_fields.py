@@ -30,6 +30,8 @@ def cards(games):  # type: ignore[no-untyped-def]
     card(ygo, "46986414", "Dark Magician", card_type="monster", subtypes=["normal"], level=7,
          attributes={"attribute": "DARK", "race": "Spellcaster", "atk": 2500, "def": 2100})  # fmt: skip
     card(ygo, "53129443", "Dark Hole", card_type="spell", text="Destroy all monsters on the field.")
+    card(ygo, "84013237", "Number 39: Utopia", card_type="monster", subtypes=["xyz"], level=4,
+         attributes={"attribute": "LIGHT", "race": "Warrior", "atk": 2500, "def": 2000})  # fmt: skip
     card(mtg, "Lim-Dûl the Necromancer", "Lim-Dûl the Necromancer", card_type="creature", cost=7,
          subtypes=["human", "wizard"], attributes={"color": "B", "power": 4, "toughness": 4, "supertypes": ["legendary"]})  # fmt: skip
     card(mtg, "Lightning Bolt", "Lightning Bolt", card_type="instant", cost=1, attributes={"color": "R"},
@@ -60,6 +62,9 @@ def test_it_folds_names_in_any_script_and_reads_game_fields(client, cards) -> No
     assert names("yugioh", "t:spellcaster -attribute:light") == {"Dark Magician"}
     assert names("yugioh", "dark -t:spell") == {"Dark Magician"}
     assert names("yugioh", "89631139") == {"Blue-Eyes White Dragon"}  # a passcode typed whole
+    # A colon in a name is no field: "39" and "utopia:" are no keywords of the game.
+    assert names("yugioh", "Number 39: Utopia") == {"Number 39: Utopia"}
+    assert names("yugioh", "utopia: lv=4") == {"Number 39: Utopia"}
 
 
 def test_api_refuses_a_broken_query_naming_the_token_in_the_readers_language(client, cards) -> None:  # type: ignore[no-untyped-def]
