@@ -5,8 +5,8 @@ near miss, "did you mean". The language itself is ``cardsearch`` (pure Python); 
 Why in memory: a game's cards fit in a few tens of MB, and every term kind (name words in any order,
 rules text, attributes in JSON, comparisons, printings, ban lists, bounded regular expressions) is then one
 evaluator — the one the rules engine's FILTER language uses — on SQLite and PostgreSQL alike. Each request
-first reads the game's stamp (card count, latest change, latest printing) from the database, so every web
-node rebuilds its copy after an import and never answers from a stale one.
+reads the game's ``cards_version`` (a token written in the transaction of every change to its cards) with
+the game row, so every web node rebuilds its copy after an import and never answers from a stale one.
 """
 
 from __future__ import annotations
@@ -299,7 +299,7 @@ def card_query(
     read apart so an error in what they typed still points at their own characters."""
     table = game_fields(game.slug)
     try:
-        node = parse(text, table.keywords)
+        node = typed = parse(text, table.keywords)
         if default:
             try:
                 extra = parse(default, table.keywords)
@@ -319,7 +319,8 @@ def card_query(
     words = explain(node, table, lang, _phrases(), formats_seen)
     matched = [index.rows[i] for i in rows]
     pks = [row.pk for row in matched]
-    suggestions = [] if pks else _suggest(index, node, text, context)
+    # Suggestions rewrite what the player typed (character positions in ``text``), never the default part.
+    suggestions = [] if pks or typed is None else _suggest(index, typed, text, context)
     return SearchOutcome(pks=pks, explain=words, suggestions=suggestions, rows=matched)
 
 
