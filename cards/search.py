@@ -27,6 +27,7 @@ from cardsearch.explain import explain
 from cardsearch.fields import FieldTable
 from cardsearch.index import CardIndex, Row
 from cardsearch.query import Term, terms_of
+from games.registry import default_registry
 
 from .models import Card, Game, Printing
 
@@ -38,8 +39,6 @@ legality_provider: LegalityProvider | None = None
 
 
 def _registry_game(slug: str) -> Any:
-    from rules.engine.registry import default_registry  # the game registry (ground floor once moved)
-
     try:
         return default_registry().game(slug)
     except KeyError:

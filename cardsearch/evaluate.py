@@ -2,7 +2,7 @@
 (rules/engine/filters.py compiles its conditions with these same functions) and the query tree's compiler.
 
 A card is anything with ``name``, ``text``, ``card_type``, ``subtypes``, ``level``, ``cost``, ``attributes``
-(``rules.engine.cards.CardInfo``, a ``cards.Card`` row); ``key``/``external_id`` and ``deck_buildable`` when
+(``games.cards.CardInfo``, a ``cards.Card`` row); ``key``/``external_id`` and ``deck_buildable`` when
 present. Printings and legality come from the caller (``Context``): they live outside the card.
 """
 

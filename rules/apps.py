@@ -16,3 +16,15 @@ class RulesConfig(AppConfig):
         from .search_legality import legality_for
 
         search.legality_provider = legality_for
+        # A card update from the community's files also brings the game's ban lists (EDOPro's lflist.conf).
+        from cards.updates import BanListHooks, register_banlist_hooks
+
+        from . import services
+
+        register_banlist_hooks(
+            BanListHooks(
+                check=services.banlist_changes,
+                apply=services.banlists_from_update,
+                undo=services.banlists_undo_update,
+            )
+        )

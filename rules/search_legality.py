@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import date
 
 from cards.models import Game
-from rules.engine.registry import default_registry
+from games.registry import default_registry
 
 from .selectors import banlist_in_effect, banlist_info
 

@@ -10,8 +10,8 @@ import pytest
 from cardsearch import And, Not, Or, QueryError, Term, field_table, fold, parse
 from cardsearch.evaluate import Context, compile_query
 from cardsearch.explain import explain
-from rules.engine.cards import CardInfo
-from rules.engine.filters import compile_filter
+from games.cards import CardInfo
+from games.filters import compile_filter
 
 TABLE = field_table(
     "test",
