@@ -377,6 +377,9 @@ class GameRules:
     names: Mapping[str, str] = field(default_factory=dict)
     # ``[game.search]`` as plain data: the search language's keywords (cardsearch.field_table reads it).
     search: Mapping[str, Any] = field(default_factory=dict)
+    # The deck hash (decks/deckhash.py): "name" or "external_id", and section → prefix of the sections counted.
+    deck_hash_key: str = "name"
+    deck_hash_sections: Mapping[str, str] = field(default_factory=lambda: {"main": "", "side": "SB:"})
     # The official player ID of sanctioned play, if the game has one.
     player_id: PlayerIdRule | None = None
 
@@ -801,6 +804,8 @@ def load_game(path: Path) -> GameRules:
         },
         names=_names(g.name, g.name_ru, g.labels.name.words() if g.labels.name else None),
         search=g.search.model_dump(),
+        deck_hash_key=g.deck_hash.key,
+        deck_hash_sections=dict(g.deck_hash.sections),
         player_id=PlayerIdRule(
             name=g.player_id.name,
             name_ru=g.player_id.name_ru,

@@ -16,6 +16,7 @@ PACKAGES = (
     "accounts",
     "cards",
     "cardsearch",
+    "collection",
     "config",
     "decks",
     "games",
