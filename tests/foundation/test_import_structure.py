@@ -21,6 +21,7 @@ PACKAGES = (
     "decks",
     "games",
     "idempotency",
+    "limited",
     "rules",
     "seasons",
     "tournaments",
