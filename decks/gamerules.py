@@ -157,6 +157,21 @@ def opening_hand(game_slug: str) -> dict[str, int]:
     return dict(raw) if isinstance(raw, dict) else {"main": int(raw)}
 
 
+def playtest_rules(game_slug: str) -> dict[str, Any]:
+    """The game's ``[game.playtest]`` as plain data for pages: mulligan rule, first-turn draws per seat,
+    card types the cost curve leaves out."""
+    try:
+        rules = _registry().game(game_slug).playtest
+    except KeyError:
+        return {"mulligan": "none", "draw_first": 0, "draw_second": 0, "curve_skip_types": []}
+    return {
+        "mulligan": rules.mulligan,
+        "draw_first": rules.draw_first,
+        "draw_second": rules.draw_second,
+        "curve_skip_types": list(rules.curve_skip_types),
+    }
+
+
 def filter_labels(game_slug: str, lang: str = "en") -> dict[str, str]:
     """Field -> the label the game's rule set gives it in ``lang`` (its search filters), for describing a
     filter in the players' words ("Size L", not "size L"); empty for an unknown game."""

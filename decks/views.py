@@ -20,7 +20,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from cards.images import card_images
-from cards.labels import card_preview, game_label_table, game_title, value_label, with_value_labels
+from cards.labels import (
+    card_preview,
+    field_label,
+    game_label_table,
+    game_title,
+    value_label,
+    with_value_labels,
+)
 from cards.models import Card, Game, Printing
 from cards.selectors import card_facets, game_search_filters
 
@@ -35,8 +42,11 @@ from .gamerules import (
     format_info,
     game_formats,
     opening_hand,
+    playtest_rules,
 )
+from .maybe import MAYBE
 from .models import Deck
+from .tags import deck_line_tags
 
 
 def _lang() -> str:
@@ -129,14 +139,26 @@ def _first_attribute_filter(game_slug: str) -> Any | None:
     return None
 
 
+def _field_word(game_slug: str, field: str, lang: str) -> str:
+    """The rule set's word for cost/level ("Mana value"), else the site's translated one."""
+    word = field_label(game_slug, field, lang)
+    if word == field.capitalize():
+        return {"cost": _("Cost"), "level": _("Level")}.get(field, word)
+    return word
+
+
 def _first_chart(
     game_slug: str, lines: list[tuple[Any, int]], title: str, lang: str
 ) -> tuple[str, str] | None:
     """(metric label, SVG) for a section's first chart: its cost curve, else its level curve, else a
     breakdown by the game's first attribute filter; None when the game offers nothing to chart."""
-    for field, label in (("cost", _("Cost")), ("level", _("Level"))):
-        if any(getattr(card, field) is not None for card, _count in lines):
-            points = [(getattr(card, field), count) for card, count in lines]
+    # Types the game's curve leaves out (Magic's lands have mana value 0 but are no 0-drops).
+    skip = set(playtest_rules(game_slug)["curve_skip_types"])
+    curved = [(card, count) for card, count in lines if card.card_type not in skip]
+    for field in ("cost", "level"):
+        if any(getattr(card, field) is not None for card, _count in curved):
+            label = _field_word(game_slug, field, lang)
+            points = [(getattr(card, field), count) for card, count in curved]
             return label, svg.bar_chart(stats.curve(points), title=f"{title}: {label}")
     search_filter = _first_attribute_filter(game_slug)
     if search_filter is None:
@@ -219,6 +241,7 @@ def _deck_listing(
     listing = []
     extra = [slug for slug in sections if slug not in fmt.section_slugs]
     titles = {s.slug: s.title(lang) for s in fmt.sections}
+    titles[MAYBE] = _("Maybeboard")
     for slug in [*fmt.section_slugs, *extra]:
         lines = sections.get(slug, [])
         groups: dict[str, list[dict[str, Any]]] = {}
@@ -356,6 +379,8 @@ def _line_extras(cards: list[Card], lang: str) -> dict[str, dict[str, Any]]:
             "identity": card.identity,
             "printing": printings.get(card.pk, ""),
             "preview": card_preview(card, lang),
+            "subtypes": card.subtypes or [],
+            "attributes": {"manacost": (card.attributes or {}).get("manacost", "")},
         }
         for card in cards
     }
@@ -376,11 +401,23 @@ def deck_builder(request: HttpRequest, pk: int) -> HttpResponse:
         "deck": deck_json(deck, sections=sections),
         "cards": _line_extras([card for lines in sections.values() for card, _n in lines], lang),
         "lang": lang,
+        # Words the rows and results show in the game's own terms: "Mana value 3", "Creature", not "¤3".
+        "labels": {
+            "cost": _field_word(deck.game.slug, "cost", lang),
+            "level": _field_word(deck.game.slug, "level", lang),
+            "maybe": _("Maybeboard"),
+        },
+        "type_labels": {
+            t: value_label(deck.game.slug, "type", t, lang) for t in selectors.card_types(deck.game)
+        },
+        "playtest": playtest_rules(deck.game.slug),
+        "tags": deck_line_tags(deck),
         "formats": [
             {
                 "slug": f.slug,
                 "name": f.title(lang),
                 "has_hero": f.has_hero,
+                "hero_label": f.hero_title(lang),
                 "uses_banlist": f.uses_banlist,
                 "sections": [
                     {"slug": s.slug, "name": s.title(lang), "counted": s.counted} for s in f.sections
@@ -402,6 +439,7 @@ def deck_builder(request: HttpRequest, pk: int) -> HttpResponse:
             "save": reverse("api-deck-detail", args=[deck.pk]),
             "status": reverse("decks:detail", args=[deck.pk]),
             "banlist_status": reverse("api-deck-banlist-status"),
+            "card_fit": reverse("api-deck-card-fit"),
         },
     }
     return render(

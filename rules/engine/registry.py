@@ -327,6 +327,14 @@ class SearchFilter:
 
 
 @dataclass(frozen=True, slots=True)
+class PlaytestRules:
+    mulligan: str = "none"  # "none" | "london"
+    draw_first: int = 0
+    draw_second: int = 0
+    curve_skip_types: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class GameRules:
     slug: str
     name: str
@@ -358,6 +366,8 @@ class GameRules:
     image_url: str = ""
     # Language → the game's name (``name``/``name_ru`` and ``[game.labels] name``).
     names: Mapping[str, str] = field(default_factory=dict)
+    # ``[game.playtest]``: the mulligan rule, first-turn draws, types left out of the cost curve.
+    playtest: PlaytestRules = field(default_factory=lambda: PlaytestRules())
 
     def words(self) -> dict[str, str]:
         """Language → name: what a report's parameter carries (rendered at the edge)."""
@@ -779,6 +789,12 @@ def load_game(path: Path) -> GameRules:
             for r, patterns in g.banlist_region_names.items()
         },
         names=_names(g.name, g.name_ru, g.labels.name.words() if g.labels.name else None),
+        playtest=PlaytestRules(
+            mulligan=g.playtest.mulligan,
+            draw_first=g.playtest.draw_first,
+            draw_second=g.playtest.draw_second,
+            curve_skip_types=tuple(g.playtest.curve_skip_types),
+        ),
     )
 
 
