@@ -44,6 +44,7 @@ from .gamerules import (
     opening_hand,
     playtest_rules,
 )
+from .compare import deck_compare
 from .maybe import MAYBE
 from .models import Deck
 from .tags import deck_line_tags
@@ -59,14 +60,71 @@ def deck_list(request: HttpRequest) -> HttpResponse:
     if game:
         decks = decks.filter(game__slug=game)
     mine = [d for d in decks if d.owner_id == request.user.pk] if request.user.is_authenticated else []
+    # The player's own folders: a name on each deck; the list shows one folder at a time when asked.
+    folders = sorted({d.folder for d in mine if d.folder}, key=str.casefold)
+    folder = request.GET.get("folder", "")
+    if folder == "-":
+        mine = [d for d in mine if not d.folder]
+    elif folder:
+        mine = [d for d in mine if d.folder == folder]
     public = Paginator(
         decks.filter(visibility=Deck.Visibility.PUBLIC).exclude(owner_id=request.user.pk or 0), 30
     ).get_page(request.GET.get("page"))
     return render(
         request,
         "decks/list.html",
-        {"mine": mine, "public": public, "games": Game.objects.filter(has_decks=True), "game": game},
+        {
+            "mine": mine,
+            "public": public,
+            "games": Game.objects.filter(has_decks=True),
+            "game": game,
+            "folders": folders,
+            "folder": folder,
+        },
     )
+
+
+def _compare_choices(user: Any) -> list[Deck]:
+    """The decks offered in the compare page's pickers: the player's own, then the newest public ones."""
+    decks = selectors.decks_listed_for(user)
+    own = list(decks.filter(owner_id=user.pk)[:200]) if user.is_authenticated else []
+    public = list(decks.filter(visibility=Deck.Visibility.PUBLIC).exclude(owner_id=user.pk or 0)[:200])
+    return own + public
+
+
+def _deck_id(raw: str) -> int | None:
+    return int(raw) if raw.isdigit() and 0 < int(raw) < 2**63 else None
+
+
+@require_GET
+def deck_compare_page(request: HttpRequest) -> HttpResponse:
+    """Two decks side by side (own, public, or unlisted by link); one the visitor may not read is a 404."""
+    a, b = _deck_id(request.GET.get("a", "").strip()), _deck_id(request.GET.get("b", "").strip())
+    context: dict[str, Any] = {"choices": _compare_choices(request.user), "a": a, "b": b, "sections": None}
+    if a and b:
+        first, second, sections = deck_compare(a=a, b=b, user=request.user)
+        lang = _lang()
+        fmt = format_info(first.game.slug, first.format_slug)
+        titles = {s.slug: s.title(lang) for s in fmt.sections}
+        titles[MAYBE] = _("Maybeboard")
+        titles["hero"] = fmt.hero_title(lang) if fmt.has_hero else _("Hero")
+        context.update(
+            {
+                "first": first,
+                "second": second,
+                "sections": [
+                    {
+                        "slug": slug,
+                        "title": titles.get(slug, slug),
+                        **parts,
+                        "total_a": sum(x["count"] for x in parts["only_a"] + parts["both"]),
+                        "total_b": sum(x["count"] for x in parts["only_b"] + parts["both"]),
+                    }
+                    for slug, parts in sections.items()
+                ],
+            }
+        )
+    return render(request, "decks/compare.html", context)
 
 
 @login_required
@@ -174,6 +232,8 @@ def _section_stats(
     fmt: FormatInfo, sections: selectors.Sections, hands: dict[str, int]
 ) -> list[dict[str, Any]]:
     lang = _lang()
+    # What each seat sees by its first turn: Yu-Gi-Oh!'s 5 going first, 6 going second.
+    play = playtest_rules(fmt.game_slug)
     types_label = _("Card types")
     blocks = []
     for section in fmt.sections:
@@ -183,12 +243,16 @@ def _section_stats(
         title = section.title(lang)
         hand = hands.get(section.slug)
         size = sum(count for _card, count in lines)
+        first_draws = section.slug == next(iter(hands), None)
+        hand_first = (hand or 0) + (play["draw_first"] if first_draws else 0)
+        hand_second = (hand or 0) + (play["draw_second"] if first_draws else 0)
         odds = (
             [
                 {
                     "card": card,
                     "count": count,
-                    "percent": round(100 * stats.prob_at_least(1, count, hand, size), 1),
+                    "percent": round(100 * stats.prob_at_least(1, count, hand_first, size), 1),
+                    "percent_second": round(100 * stats.prob_at_least(1, count, hand_second, size), 1),
                 }
                 for card, count in lines
             ]
@@ -202,6 +266,9 @@ def _section_stats(
                 "title": title,
                 "total": size,
                 "hand": hand,
+                "hand_first": hand_first,
+                "hand_second": hand_second,
+                "seats_differ": hand_first != hand_second,
                 "odds": odds,
                 "chart_label": first[0] if first else "",
                 # Built by decks.svg, which escapes every text node: safe to embed.
@@ -320,8 +387,35 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
                 if deck.game.slug == "yugioh" or key not in {"ydk", "ydke"}
             ],
             "hands": hands,
+            "playtest": _playtest_config(deck, fmt, sections, hands, lang),
+            "copied_from": deck.copied_from if deck.copied_from and deck.copied_from.readable_by(request.user) else None,
+            "hero_title": fmt.hero_title(lang) if fmt.has_hero else _("Hero"),
         },
     )
+
+
+def _playtest_config(
+    deck: Deck, fmt: FormatInfo, sections: selectors.Sections, hands: dict[str, int], lang: str
+) -> dict[str, Any]:
+    """What the deck page's playtester shuffles: each drawn section's cards (name, copies, preview) and
+    the game's rule for the opening hand, mulligan and first-turn draws (rule-set data)."""
+    titles = {s.slug: s.title(lang) for s in fmt.sections}
+    return {
+        **playtest_rules(deck.game.slug),
+        "hands": hands,
+        "sections": [
+            {
+                "slug": slug,
+                "title": titles.get(slug, slug),
+                "size": size,
+                "cards": [
+                    {"name": str(card), "count": count, "preview": card_preview(card, lang)}
+                    for card, count in sections.get(slug, [])
+                ],
+            }
+            for slug, size in hands.items()
+        ],
+    }
 
 
 def _hero_restrictions(game: Game, formats: list[FormatInfo], lang: str) -> dict[str, list[str]]:
@@ -457,6 +551,10 @@ def deck_builder(request: HttpRequest, pk: int) -> HttpResponse:
             if type_configured
             else [(t, value_label(deck.game.slug, "type", t, lang)) for t in selectors.card_types(deck.game)],
             "type_configured": type_configured,
+            "folders": sorted(
+                set(Deck.objects.filter(owner=request.user).exclude(folder="").values_list("folder", flat=True)),
+                key=str.casefold,
+            ),
         },
     )
 
@@ -528,6 +626,9 @@ def deck_odds(request: HttpRequest, pk: int) -> HttpResponse:
     copies = sum(count for card, count in lines if str(card.pk) in chosen)
     size = sum(count for _card, count in lines)
     hand = hands.get(section, 5)
+    if section == next(iter(hands), None):
+        play = playtest_rules(deck.game.slug)
+        hand += play["draw_second"] if request.GET.get("seat") == "second" else play["draw_first"]
     percent = round(100 * stats.prob_at_least(k, copies, hand, size), 2)
     return render(
         request,

@@ -99,6 +99,12 @@ def test_it_changes_the_count_on_the_row_clicked_after_pointing_at_others(
     page = open_builder(browser, live_server, user, deck, viewport)
     before = counts(page)
     assert sum(int(n) for n in before) == 40 and len(before) == 16
+    wide = page.evaluate(
+        "w => [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > w + 1)"
+        ".map(e => e.tagName + '.' + e.className + '#' + e.id).slice(0, 8)",
+        viewport["width"],
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"], wide
 
     # "−" on the 10th row after pointing at rows above and below it.
     click_after_pointing_elsewhere(page, 9, "dec", [2, 12, 5])

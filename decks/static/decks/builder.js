@@ -915,6 +915,7 @@
     const body = {
       name: $("deck-name").value, format_slug: state.format, banlist: state.banlist ? Number(state.banlist) : null,
       on_date: $("deck-date").value || null, visibility: $("visibility-select").value,
+      folder: $("deck-folder") ? $("deck-folder").value.trim() : undefined,
       hero: state.hero ? state.hero.id : null,
       co_heroes: state.hero ? state.coHeroes.map(function (c) { return c.id; }) : [],
       sections: payloadSections(function (l) { return l.id; }, true),
@@ -996,6 +997,7 @@
   });
   $("banlist-select").addEventListener("change", function () { state.banlist = this.value; refit(); changed(); });
   $("deck-date").addEventListener("change", function () { refit(); changed(); });
+  if ($("deck-folder")) $("deck-folder").addEventListener("change", function () { state.dirty = true; $("save-status").textContent = _("Unsaved changes"); });
   function rememberView() {
     try { window.localStorage.setItem("deckhall.builder.view", JSON.stringify({ view: state.view, groupBy: state.groupBy, sortBy: state.sortBy })); }
     catch (error) { /* not kept */ }
