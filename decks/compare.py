@@ -25,7 +25,9 @@ def _merged(lines: Iterable[Line]) -> dict[str, Line]:
     out: dict[str, Line] = {}
     for line in lines:
         seen = out.get(line.key)
-        out[line.key] = line if seen is None else Line(seen.key, seen.card, seen.name, seen.count + line.count)
+        out[line.key] = (
+            line if seen is None else Line(seen.key, seen.card, seen.name, seen.count + line.count)
+        )
     return out
 
 
@@ -45,11 +47,15 @@ def compare_sections(a: Mapping[str, Iterable[Line]], b: Mapping[str, Iterable[L
             assert first is not None
             shared = min(na, nb)
             if shared:
-                both.append({"card": first.card, "name": first.name, "count": shared, "count_a": na, "count_b": nb})
+                both.append(
+                    {"card": first.card, "name": first.name, "count": shared, "count_a": na, "count_b": nb}
+                )
             if na > shared:
                 only_a.append({"card": first.card, "name": first.name, "count": na - shared})
             if nb > shared:
-                only_b.append({"card": lb.card if lb else first.card, "name": first.name, "count": nb - shared})
+                only_b.append(
+                    {"card": lb.card if lb else first.card, "name": first.name, "count": nb - shared}
+                )
         for lines in (only_a, only_b, both):
             lines.sort(key=lambda line: (-line["count"], line["name"].casefold()))
         out[slug] = {"only_a": only_a, "only_b": only_b, "both": both}
@@ -74,7 +80,9 @@ def deck_compare(*, a: int, b: int, user: Any) -> tuple[Deck, Deck, dict[str, An
             sections = {"hero": [(deck.hero, 1), *((c, 1) for c in deck.co_heroes.all())], **sections}
         sides.append(_lines(sections))
     result = compare_sections(sides[0], sides[1])
-    ordered = sections_in_game_order(game_slug=first.game.slug, format_slug=first.format_slug, sections=result)
+    ordered = sections_in_game_order(
+        game_slug=first.game.slug, format_slug=first.format_slug, sections=result
+    )
     if "hero" in ordered:
         ordered = {"hero": ordered.pop("hero"), **ordered}
     return first, second, ordered

@@ -7,6 +7,7 @@ import contextlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
+from typing import Any
 
 from rules.engine.registry import word_for
 

@@ -17,8 +17,8 @@ from rules.models import BanList
 
 from .formats import MAX_COUNT, DeckFormatError, parse_deck
 from .gamerules import FormatInfo, format_info
-from .models import Deck, DeckCard, DeckVersion
 from .maybe import MAYBE
+from .models import Deck, DeckCard, DeckVersion
 from .resolve import ResolvedDeck, UnresolvedLine, deck_resolve
 from .tags import LineTags, check_folder, check_tags, current_tags, tags_from_snapshot, tags_snapshot
 

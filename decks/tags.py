@@ -40,9 +40,7 @@ def clean_tag_list(raw: Sequence[Any], *, where: str) -> list[str]:
             seen.add(text.casefold())
             out.append(text)
     if len(out) > MAX_TAGS_PER_LINE:
-        raise ValidationError(
-            {"tags": gettext("%(where)s: at most 10 tags on one line") % {"where": where}}
-        )
+        raise ValidationError({"tags": gettext("%(where)s: at most 10 tags on one line") % {"where": where}})
     return out
 
 

@@ -33,6 +33,7 @@ from cards.selectors import card_facets, game_search_filters
 
 from . import selectors, services, stats, svg
 from .api import deck_json, export_response
+from .compare import deck_compare
 from .exporting import ydke_link
 from .forms import DeckImportForm, DeckNewForm
 from .gamerules import (
@@ -44,7 +45,6 @@ from .gamerules import (
     opening_hand,
     playtest_rules,
 )
-from .compare import deck_compare
 from .maybe import MAYBE
 from .models import Deck
 from .tags import deck_line_tags
@@ -388,7 +388,9 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
             ],
             "hands": hands,
             "playtest": _playtest_config(deck, fmt, sections, hands, lang),
-            "copied_from": deck.copied_from if deck.copied_from and deck.copied_from.readable_by(request.user) else None,
+            "copied_from": deck.copied_from
+            if deck.copied_from and deck.copied_from.readable_by(request.user)
+            else None,
             "hero_title": fmt.hero_title(lang) if fmt.has_hero else _("Hero"),
         },
     )
@@ -552,7 +554,11 @@ def deck_builder(request: HttpRequest, pk: int) -> HttpResponse:
             else [(t, value_label(deck.game.slug, "type", t, lang)) for t in selectors.card_types(deck.game)],
             "type_configured": type_configured,
             "folders": sorted(
-                set(Deck.objects.filter(owner=request.user).exclude(folder="").values_list("folder", flat=True)),
+                set(
+                    Deck.objects.filter(owner=request.user)
+                    .exclude(folder="")
+                    .values_list("folder", flat=True)
+                ),
                 key=str.casefold,
             ),
         },

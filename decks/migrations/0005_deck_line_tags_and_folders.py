@@ -4,20 +4,19 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('decks', '0004_files_co_heroes'),
+        ("decks", "0004_files_co_heroes"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='deck',
-            name='folder',
-            field=models.CharField(blank=True, default='', max_length=80, verbose_name='folder'),
+            model_name="deck",
+            name="folder",
+            field=models.CharField(blank=True, default="", max_length=80, verbose_name="folder"),
         ),
         migrations.AddField(
-            model_name='deckcard',
-            name='tags',
+            model_name="deckcard",
+            name="tags",
             field=models.JSONField(blank=True, default=list),
         ),
     ]

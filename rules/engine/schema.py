@@ -319,8 +319,12 @@ class PlaytestTable(_Table):
         description="`london`: shuffle the hand back, draw the opening hand again, then put one card on the "
         "bottom per mulligan taken (Magic); `none`: the game has no mulligan (Yu-Gi-Oh!)",
     )
-    draw_first: int = Field(0, ge=0, le=5, description="cards the player going first draws on their first turn")
-    draw_second: int = Field(0, ge=0, le=5, description="cards the player going second draws on their first turn")
+    draw_first: int = Field(
+        0, ge=0, le=5, description="cards the player going first draws on their first turn"
+    )
+    draw_second: int = Field(
+        0, ge=0, le=5, description="cards the player going second draws on their first turn"
+    )
     curve_skip_types: list[str] = Field(
         default_factory=list,
         description="card types left out of the cost curve (Magic's lands: their mana value is 0 but they are no 0-drops)",
@@ -543,6 +547,7 @@ _REFERENCE_TABLES: list[tuple[str, type[BaseModel]]] = [
     ("[game]", GameTable),
     ("[game] search_filters = [...]", SearchFilterTable),
     ("[game.labels]", LabelsTable),
+    ("[game.playtest]", PlaytestTable),
     ("[[formats]]", FormatTable),
     ("[[formats.sections]]", SectionTable),
     ("size", SizeTable),

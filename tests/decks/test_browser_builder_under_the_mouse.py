@@ -37,8 +37,9 @@ def forty_card_deck(transactional_db: Any, make_user: Any) -> Any:
     extra_deck = {"fusion", "synchro", "xyz", "link"}
     cards = [
         c
-        for c in Card.objects.filter(game=game, deck_buildable=True, is_token=False, card_type__in=main_types)
-        .order_by("name")
+        for c in Card.objects.filter(
+            game=game, deck_buildable=True, is_token=False, card_type__in=main_types
+        ).order_by("name")
         if not extra_deck & set(c.subtypes or [])
     ][:16]
     counts = [3] * 8 + [2] * 8  # 24 + 16 = 40
@@ -66,7 +67,9 @@ def open_builder(browser: Any, live_server: Any, user: Any, deck: Any, viewport:
 
 
 def counts(page: Any) -> list[str]:
-    return page.eval_on_selector_all("li.deck-row[data-section=main] .count", "ns => ns.map(n => n.textContent)")
+    return page.eval_on_selector_all(
+        "li.deck-row[data-section=main] .count", "ns => ns.map(n => n.textContent)"
+    )
 
 
 def click_after_pointing_elsewhere(page: Any, target_row: int, button: str, others: list[int]) -> None:
@@ -137,14 +140,24 @@ def test_it_changes_the_count_on_the_row_clicked_after_pointing_at_others(
     # The search results: a spell is not offered the Extra Deck, an Extra Deck monster not the Main Deck.
     page.fill("[data-testid=search-q]", "Pot of Greed")
     page.wait_for_function("() => document.getElementById('search-results').dataset.query === 'Pot of Greed'")
-    pot = page.locator("#search-results li.result").filter(has=page.locator(".result-name", has_text="Pot of Greed")).first
+    pot = (
+        page.locator("#search-results li.result")
+        .filter(has=page.locator(".result-name", has_text="Pot of Greed"))
+        .first
+    )
     sections = pot.locator("button.add").evaluate_all("bs => bs.map(b => b.dataset.section)")
     assert "extra" not in sections and "main" in sections and "maybe" in sections
     # Its ban-list status is in the result, before it is added (Pot of Greed is forbidden on today's lists).
     if pot.locator("[data-testid=result-status]").count():
-        assert pot.locator("[data-testid=result-status]").first.text_content() in {"Forbidden", "Limited", "Semi-limited"}
+        assert pot.locator("[data-testid=result-status]").first.text_content() in {
+            "Forbidden",
+            "Limited",
+            "Semi-limited",
+        }
     page.fill("[data-testid=search-q]", "Stardust Dragon")
-    page.wait_for_function("() => document.getElementById('search-results').dataset.query === 'Stardust Dragon'")
+    page.wait_for_function(
+        "() => document.getElementById('search-results').dataset.query === 'Stardust Dragon'"
+    )
     stardust = page.locator("#search-results li.result").first
     sections = stardust.locator("button.add").evaluate_all("bs => bs.map(b => b.dataset.section)")
     assert "extra" in sections and "main" not in sections

@@ -23,11 +23,18 @@ def create(client, sections, **extra):
 
 def test_it_keeps_maybe_and_tags_through_a_save_and_a_version(sample_cards, user, api_client_for, card):
     client = api_client_for(user)
-    dm, pot, force = card("yugioh", "46986414"), card("yugioh", "Pot of Greed"), card("yugioh", "Mirror Force")
+    dm, pot, force = (
+        card("yugioh", "46986414"),
+        card("yugioh", "Pot of Greed"),
+        card("yugioh", "Mirror Force"),
+    )
     deck = create(
         client,
         {
-            "main": [{"card": dm.pk, "count": 3, "tags": ["win con", "Boss", "boss"]}, {"card": pot.pk, "count": 1}],
+            "main": [
+                {"card": dm.pk, "count": 3, "tags": ["win con", "Boss", "boss"]},
+                {"card": pot.pk, "count": 1},
+            ],
             "maybe": [{"card": force.pk, "count": 2, "tags": ["tech"]}],
         },
         folder="Testing",
@@ -59,7 +66,9 @@ def test_it_keeps_maybe_and_tags_through_a_save_and_a_version(sample_cards, user
 def test_it_never_judges_or_plays_the_maybeboard(sample_cards, user, api_client_for, card):
     client = api_client_for(user)
     dm, exodia = card("yugioh", "46986414"), card("yugioh", "Pot of Greed")
-    deck = create(client, {"main": [{"card": dm.pk, "count": 3}], "maybe": [{"card": exodia.pk, "count": 40}]})
+    deck = create(
+        client, {"main": [{"card": dm.pk, "count": 3}], "maybe": [{"card": exodia.pk, "count": 40}]}
+    )
     report = client.get(reverse("api-deck-report", args=[deck["id"]])).json()
     assert not any(v.get("card") == "Pot of Greed" for v in report["violations"])
     assert not any("maybe" in json.dumps(v) for v in report["violations"])
@@ -92,9 +101,14 @@ def test_it_refuses_bad_tags_naming_the_line(sample_cards, user, api_client_for,
 
 def test_it_compares_two_decks_by_copies():
     a = {"main": [Line("dm", 1, "Dark Magician", 3), Line("pot", 2, "Pot of Greed", 1)]}
-    b = {"main": [Line("dm", 9, "Dark Magician", 1), Line("mf", 3, "Mirror Force", 2)], "side": [Line("x", 4, "X", 1)]}
+    b = {
+        "main": [Line("dm", 9, "Dark Magician", 1), Line("mf", 3, "Mirror Force", 2)],
+        "side": [Line("x", 4, "X", 1)],
+    }
     result = compare_sections(a, b)
-    assert result["main"]["both"] == [{"card": 1, "name": "Dark Magician", "count": 1, "count_a": 3, "count_b": 1}]
+    assert result["main"]["both"] == [
+        {"card": 1, "name": "Dark Magician", "count": 1, "count_a": 3, "count_b": 1}
+    ]
     assert result["main"]["only_a"] == [
         {"card": 1, "name": "Dark Magician", "count": 2},
         {"card": 2, "name": "Pot of Greed", "count": 1},
@@ -107,7 +121,9 @@ def test_it_compares_only_decks_the_caller_may_read(sample_cards, user, other_us
     mine, theirs = api_client_for(user), api_client_for(other_user)
     dm, pot = card("yugioh", "46986414"), card("yugioh", "Pot of Greed")
     a = create(mine, {"main": [{"card": dm.pk, "count": 3}], "maybe": [{"card": pot.pk, "count": 1}]})
-    public = create(theirs, {"main": [{"card": dm.pk, "count": 2}, {"card": pot.pk, "count": 1}]}, visibility="public")
+    public = create(
+        theirs, {"main": [{"card": dm.pk, "count": 2}, {"card": pot.pk, "count": 1}]}, visibility="public"
+    )
     private = create(theirs, {"main": [{"card": dm.pk, "count": 1}]})
     url = reverse("api-deck-compare")
     answer = mine.get(url, {"a": a["id"], "b": public["id"]})
@@ -123,7 +139,11 @@ def test_it_compares_only_decks_the_caller_may_read(sample_cards, user, other_us
 
 
 def test_it_says_where_a_card_may_go_before_it_is_added(sample_cards, api_client, card):
-    dm, stardust, pot = card("yugioh", "46986414"), card("yugioh", "Stardust Dragon"), card("yugioh", "Pot of Greed")
+    dm, stardust, pot = (
+        card("yugioh", "46986414"),
+        card("yugioh", "Stardust Dragon"),
+        card("yugioh", "Pot of Greed"),
+    )
     answer = api_client.get(
         reverse("api-deck-card-fit"),
         {"game": "yugioh", "format_slug": "advanced", "cards": f"{dm.pk},{stardust.pk},{pot.pk}"},
@@ -133,5 +153,15 @@ def test_it_says_where_a_card_may_go_before_it_is_added(sample_cards, api_client
     assert cards[str(dm.pk)]["sections"] == ["main", "side", "maybe"]
     assert cards[str(stardust.pk)]["sections"] == ["extra", "side", "maybe"]
     assert "extra" not in cards[str(pot.pk)]["sections"]
-    assert api_client.get(reverse("api-deck-card-fit"), {"game": "yugioh", "format_slug": "nope", "cards": "1"}).status_code == 400
-    assert api_client.get(reverse("api-deck-card-fit"), {"game": "yugioh", "format_slug": "advanced", "cards": "a"}).status_code == 400
+    assert (
+        api_client.get(
+            reverse("api-deck-card-fit"), {"game": "yugioh", "format_slug": "nope", "cards": "1"}
+        ).status_code
+        == 400
+    )
+    assert (
+        api_client.get(
+            reverse("api-deck-card-fit"), {"game": "yugioh", "format_slug": "advanced", "cards": "a"}
+        ).status_code
+        == 400
+    )
