@@ -60,6 +60,14 @@ def open_builder(browser: Any, live_server: Any, user: Any, deck: Any, viewport:
     context.set_default_timeout(15_000)
     sign_in_context(context, live_server, user)
     page = context.new_page()
+    # Counts the card searches out at once: as-you-type keeps at most one in flight.
+    page.add_init_script(
+        "(() => { const real = window.fetch; window.__searches = { now: 0, most: 0, total: 0 };"
+        " window.fetch = async function (url, options) {"
+        "  const search = String(url).includes('/api/cards/grouped/');"
+        "  if (search) { __searches.now++; __searches.total++; __searches.most = Math.max(__searches.most, __searches.now); }"
+        "  try { return await real.apply(this, arguments); } finally { if (search) __searches.now--; } }; })()"
+    )
     page.goto(live_server.url + f"/decks/{deck.pk}/edit/")
     page.wait_for_function("document.getElementById('legal-status').textContent !== ''")
     page.wait_for_function("document.querySelectorAll('#search-results li.result').length > 0")
@@ -162,4 +170,41 @@ def test_it_changes_the_count_on_the_row_clicked_after_pointing_at_others(
     sections = stardust.locator("button.add").evaluate_all("bs => bs.map(b => b.dataset.section)")
     assert "extra" in sections and "main" not in sections
     page.screenshot(path=str(ARTIFACTS / f"search-{label}.png"), full_page=False)
+
+    # Typing fast: never two searches out at once, and the results answer the whole name.
+    page.fill("[data-testid=search-q]", "")
+    page.locator("[data-testid=search-q]").type("Dark Magician Girl", delay=15)
+    page.wait_for_function(
+        "() => document.getElementById('search-results').dataset.query === 'Dark Magician Girl'"
+    )
+    searches = page.evaluate("window.__searches")
+    assert searches["most"] == 1 and searches["total"] >= 2, searches
+
+    # With the mouse: one card to the maybeboard, tags on a row, grouped by tag, filtered, as pictures.
+    girl = page.locator("#search-results li.result").first
+    girl.locator("button.add[data-section=maybe]").click()
+    maybe_row = page.locator("li.deck-row[data-section=maybe]")
+    maybe_row.wait_for()
+    assert maybe_row.locator(".count").text_content() == "1"
+    page.wait_for_function("() => document.querySelector('[data-testid=count-main]').textContent === '40'")
+    main_rows = page.locator("li.deck-row[data-section=main]")
+    main_rows.nth(2).locator("[data-testid=tag-edit]").click()
+    main_rows.nth(2).locator("[data-testid=tag-input]").fill("engine, Starter")
+    main_rows.nth(2).locator(".tag-form button[type=submit]").click()
+    assert main_rows.nth(2).locator("[data-testid=row-tag]").all_text_contents() == ["engine", "Starter"]
+    page.select_option("[data-testid=group-by]", "tag")
+    assert "engine (" in page.locator("[data-testid=group-head]").first.text_content()
+    page.select_option("[data-testid=tag-filter]", "Starter")
+    assert page.locator("li.deck-row[data-section=main]").count() == 1
+    page.select_option("[data-testid=tag-filter]", "")
+    page.check("[data-testid=view-grid]")
+    assert page.locator("#deck-sections.grid-view li.deck-row .tile-art").first.is_visible()
+    page.screenshot(path=str(ARTIFACTS / f"grid-{label}.png"), full_page=False)
+    page.click("[data-testid=save-deck]")
+    page.wait_for_function("() => document.getElementById('save-status').textContent.includes('version')")
+    from decks.models import DeckCard
+
+    entries = {(e.section, tuple(e.tags)) for e in DeckCard.objects.filter(deck=deck)}
+    assert ("main", ("engine", "Starter")) in entries and ("maybe", ()) in entries, entries
+    page.evaluate("localStorage.clear()")
     page.context.close()

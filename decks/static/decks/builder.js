@@ -563,6 +563,10 @@
       const na = parseInt(a.key.replace(/\D+/g, ""), 10), nb = parseInt(b.key.replace(/\D+/g, ""), 10);
       return (isNaN(na) ? 999 : na) - (isNaN(nb) ? 999 : nb);
     });
+    else if (state.groupBy === "tag") {
+      const none = _("No tag");
+      groups.sort(function (a, b) { return (a.key === none) - (b.key === none) || a.key.localeCompare(b.key); });
+    }
     else if (state.groupBy === "type") {
       const order = Object.values(config.type_labels || {});
       groups.sort(function (a, b) { return order.indexOf(a.key) - order.indexOf(b.key); });
@@ -674,6 +678,7 @@
         const img = el("img", { src: artKey, alt: "", loading: "lazy", decoding: "async", referrerpolicy: "no-referrer", width: "118", height: "172" });
         entry.art.appendChild(img);
       } else {
+        entry.art.appendChild(el("span", { class: "text-card-name" }, displayName(line)));
         entry.art.appendChild(el("span", { class: "text-card-type" }, cardMeta(line)));
         if (line.preview && line.preview.text) entry.art.appendChild(el("span", { class: "text-card-text" }, line.preview.text.slice(0, 160)));
       }
