@@ -86,10 +86,13 @@ def deck_list(request: HttpRequest) -> HttpResponse:
 
 def _compare_choices(user: Any) -> list[Deck]:
     """The decks offered in the compare page's pickers: the player's own, then the newest public ones."""
-    decks = selectors.decks_listed_for(user)
-    own = list(decks.filter(owner_id=user.pk)[:200]) if user.is_authenticated else []
-    public = list(decks.filter(visibility=Deck.Visibility.PUBLIC).exclude(owner_id=user.pk or 0)[:200])
-    return own + public
+    # Two light queries (no card counts): the pickers show a name, an owner and a game.
+    decks = Deck.objects.select_related("owner", "game").only(
+        "pk", "name", "owner__username", "game__slug", "game__name", "game__name_ru", "updated_at"
+    )
+    own = list(decks.filter(owner_id=user.pk).order_by("-updated_at")[:200]) if user.is_authenticated else []
+    public = decks.filter(visibility=Deck.Visibility.PUBLIC).exclude(owner_id=user.pk or 0)
+    return own + list(public.order_by("-updated_at")[:200])
 
 
 def _deck_id(raw: str) -> int | None:
