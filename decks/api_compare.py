@@ -10,8 +10,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from .api import MAX_ID, DeckOutSerializer
-from .compare import deck_compare
+from .compare import lists_compare, parse_ref
 
 
 class CompareLineOutSerializer(serializers.Serializer):
@@ -31,29 +30,46 @@ class CompareSectionOutSerializer(serializers.Serializer):
     both = CompareBothLineOutSerializer(many=True)
 
 
+class CompareSideOutSerializer(serializers.Serializer):
+    ref = serializers.CharField(
+        help_text="the deck's id, or `player:<id>` for a tournament's registered list"
+    )
+    name = serializers.CharField()
+    owner = serializers.CharField()
+    game = serializers.SlugField(source="game_slug")
+    format_slug = serializers.SlugField()
+    url = serializers.CharField()
+
+
 class DeckCompareOutSerializer(serializers.Serializer):
-    a = DeckOutSerializer()
-    b = DeckOutSerializer()
+    a = CompareSideOutSerializer()
+    b = CompareSideOutSerializer()
     sections = serializers.DictField(child=CompareSectionOutSerializer())
 
 
-def deck_id_param(request: Request, name: str) -> int:
-    raw = request.query_params.get(name, "").strip()
-    if not raw.isdigit() or not 0 < int(raw) <= MAX_ID:
-        raise exceptions.ValidationError({name: gettext("a deck id (a positive whole number)")})
-    return int(raw)
+def list_ref_param(request: Request, name: str) -> tuple[str, int]:
+    ref = parse_ref(request.query_params.get(name, ""))
+    if ref is None:
+        raise exceptions.ValidationError(
+            {name: gettext("a deck id (a positive whole number) or player:<id> for a tournament's list")}
+        )
+    return ref
 
 
 class DeckCompareView(GenericAPIView):
-    """Decks the caller can read only (own, public, unlisted by link); another's private deck answers 404."""
+    """Lists the caller can read only: decks (own, public, unlisted by link) and tournaments' registered
+    lists the event shows them (`player:<id>`); another's private deck answers 404."""
 
     permission_classes = [AllowAny]
 
     @extend_schema(
-        parameters=[OpenApiParameter("a", int, required=True), OpenApiParameter("b", int, required=True)],
+        parameters=[
+            OpenApiParameter("a", str, required=True, description="a deck id, or player:<id>"),
+            OpenApiParameter("b", str, required=True, description="a deck id, or player:<id>"),
+        ],
         responses=DeckCompareOutSerializer,
     )
     def get(self, request: Request) -> Response:
-        a, b = deck_id_param(request, "a"), deck_id_param(request, "b")
-        first, second, sections = deck_compare(a=a, b=b, user=request.user)
+        a, b = list_ref_param(request, "a"), list_ref_param(request, "b")
+        first, second, sections = lists_compare(a=a, b=b, user=request.user)
         return Response(DeckCompareOutSerializer({"a": first, "b": second, "sections": sections}).data)

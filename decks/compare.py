@@ -1,13 +1,17 @@
 """Two decks side by side: per section, the copies only the first holds, only the second, and both.
 
 Cards are matched by their identity (what copy limits count), so an alternate artwork is the same card in
-both decks. ``compare_sections`` is pure; ``deck_compare`` reads two decks the user may see."""
+both decks. ``compare_sections`` is pure; ``lists_compare`` reads two lists the user may see: decks, and
+lists other apps register (a tournament's registered list, where the event shows it)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
+
+from django.http import Http404
+from django.urls import reverse
 
 from .models import Deck
 from .selectors import Sections, deck_readable, deck_sections, sections_in_game_order
@@ -69,19 +73,79 @@ def _lines(sections: Sections) -> dict[str, list[Line]]:
     }
 
 
-def deck_compare(*, a: int, b: int, user: Any) -> tuple[Deck, Deck, dict[str, Any]]:
-    """Both decks (404 for one the user may not read: a private deck of someone else stays unseen) and
-    their comparison, sections in the first deck's game order. The hero counts as a section of its own."""
-    first, second = deck_readable(pk=a, user=user), deck_readable(pk=b, user=user)
-    sides = []
-    for deck in (first, second):
-        sections = deck_sections(deck)
-        if deck.hero is not None:
-            sections = {"hero": [(deck.hero, 1), *((c, 1) for c in deck.co_heroes.all())], **sections}
-        sides.append(_lines(sections))
-    result = compare_sections(sides[0], sides[1])
+@dataclass(frozen=True, slots=True)
+class ComparedList:
+    """One side of a comparison: a deck, or a list another app holds (a tournament's registered list)."""
+
+    ref: str  # "12" for deck 12, "player:34" for a source's list
+    name: str
+    owner: str
+    game_slug: str
+    format_slug: str
+    url: str
+    sections: dict[str, list[Line]] = field(default_factory=dict)
+
+
+# Lists other apps let a user read, by the prefix of their reference: the tournaments app registers
+# "player" (a registered list the event shows that user) from its AppConfig.ready(), so this layer never
+# imports a higher one. A reader answers None for a list that does not exist or the user may not read.
+ListReader = Callable[[int, Any], ComparedList | None]
+LIST_SOURCES: dict[str, ListReader] = {}
+
+
+def register_list_source(prefix: str, reader: ListReader) -> None:
+    LIST_SOURCES[prefix] = reader
+
+
+def parse_ref(raw: str) -> tuple[str, int] | None:
+    """ "12" → ("deck", 12); "player:34" → ("player", 34); anything else → None."""
+    prefix, sep, number = raw.strip().rpartition(":")
+    if not sep:
+        prefix = "deck"
+    if (
+        not number.isdigit()
+        or not 0 < int(number) < 2**63
+        or (prefix != "deck" and prefix not in LIST_SOURCES)
+    ):
+        return None
+    return prefix, int(number)
+
+
+def _deck_side(deck: Deck) -> ComparedList:
+    sections = deck_sections(deck)
+    if deck.hero is not None:
+        sections = {"hero": [(deck.hero, 1), *((c, 1) for c in deck.co_heroes.all())], **sections}
+    return ComparedList(
+        ref=str(deck.pk),
+        name=deck.name,
+        owner=deck.owner.username,
+        game_slug=deck.game.slug,
+        format_slug=deck.format_slug,
+        url=reverse("decks:detail", args=[deck.pk]),
+        sections=_lines(sections),
+    )
+
+
+def list_for_compare(ref: tuple[str, int], user: Any) -> ComparedList:
+    """The list behind a reference if the user may read it; Http404 otherwise (a private deck of someone
+    else and a tournament list not shown to them look the same as none)."""
+    kind, number = ref
+    if kind == "deck":
+        return _deck_side(deck_readable(pk=number, user=user))
+    found = LIST_SOURCES[kind](number, user)
+    if found is None:
+        raise Http404("no such list")
+    return found
+
+
+def lists_compare(
+    *, a: tuple[str, int], b: tuple[str, int], user: Any
+) -> tuple[ComparedList, ComparedList, dict[str, Any]]:
+    """Both lists and their comparison, sections in the first list's game order, the hero first."""
+    first, second = list_for_compare(a, user), list_for_compare(b, user)
+    result = compare_sections(first.sections, second.sections)
     ordered = sections_in_game_order(
-        game_slug=first.game.slug, format_slug=first.format_slug, sections=result
+        game_slug=first.game_slug, format_slug=first.format_slug, sections=result
     )
     if "hero" in ordered:
         ordered = {"hero": ordered.pop("hero"), **ordered}

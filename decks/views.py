@@ -33,7 +33,7 @@ from cards.selectors import card_facets, game_search_filters
 
 from . import selectors, services, stats, svg
 from .api import deck_json, export_response
-from .compare import deck_compare
+from .compare import lists_compare, parse_ref
 from .exporting import ydke_link
 from .forms import DeckImportForm, DeckNewForm
 from .gamerules import (
@@ -95,19 +95,27 @@ def _compare_choices(user: Any) -> list[Deck]:
     return own + list(public.order_by("-updated_at")[:200])
 
 
-def _deck_id(raw: str) -> int | None:
-    return int(raw) if raw.isdigit() and 0 < int(raw) < 2**63 else None
-
-
 @require_GET
 def deck_compare_page(request: HttpRequest) -> HttpResponse:
-    """Two decks side by side (own, public, or unlisted by link); one the visitor may not read is a 404."""
-    a, b = _deck_id(request.GET.get("a", "").strip()), _deck_id(request.GET.get("b", "").strip())
-    context: dict[str, Any] = {"choices": _compare_choices(request.user), "a": a, "b": b, "sections": None}
+    """Two lists side by side: decks (own, public, or unlisted by link) and tournaments' registered lists
+    the event shows the visitor (``player:<id>``); one the visitor may not read is a 404."""
+    raw_a, raw_b = request.GET.get("a", "").strip(), request.GET.get("b", "").strip()
+    a, b = parse_ref(raw_a), parse_ref(raw_b)
+    choices = _compare_choices(request.user)
+    context: dict[str, Any] = {
+        "choices": choices,
+        "choice_refs": {str(d.pk) for d in choices},
+        "a": raw_a if a else "",
+        "b": raw_b if b else "",
+        "sections": None,
+    }
     if a and b:
-        first, second, sections = deck_compare(a=a, b=b, user=request.user)
+        first, second, sections = lists_compare(a=a, b=b, user=request.user)
         lang = _lang()
-        fmt = format_info(first.game.slug, first.format_slug)
+        try:
+            fmt = format_info(first.game_slug, first.format_slug)
+        except KeyError:
+            fmt = format_info(first.game_slug, None)
         titles = {s.slug: s.title(lang) for s in fmt.sections}
         titles[MAYBE] = _("Maybeboard")
         titles["hero"] = fmt.hero_title(lang) if fmt.has_hero else _("Hero")
