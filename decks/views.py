@@ -311,7 +311,11 @@ def _type_order(game_slug: str) -> dict[str, int]:
 
 
 def _deck_listing(
-    fmt: FormatInfo, sections: selectors.Sections, printings: dict[int, str], lang: str
+    fmt: FormatInfo,
+    sections: selectors.Sections,
+    printings: dict[int, str],
+    lang: str,
+    tags: dict[str, dict[str, list[str]]] | None = None,
 ) -> list[dict[str, Any]]:
     """Every section of the format in the game's order, its cards grouped by the game's card types with
     counts, each card with its preview: the deck as the page lists it."""
@@ -330,6 +334,7 @@ def _deck_listing(
                     "count": count,
                     "printing": printings.get(card.pk, ""),
                     "preview": card_preview(card, lang),
+                    "tags": (tags or {}).get(slug, {}).get(str(card.pk), []),
                 }
             )
         listing.append(
@@ -373,7 +378,7 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "fmt": fmt,
             "fmt_title": fmt.title(lang),
             "game_title": game_title(deck.game, lang),
-            "listing": _deck_listing(fmt, sections, printings, lang),
+            "listing": _deck_listing(fmt, sections, printings, lang, deck_line_tags(deck)),
             "hero_preview": card_preview(deck.hero, lang) if deck.hero else None,
             "co_hero_previews": [
                 {"card": co, "preview": card_preview(co, lang)}

@@ -165,3 +165,26 @@ def test_it_says_where_a_card_may_go_before_it_is_added(sample_cards, api_client
         ).status_code
         == 400
     )
+
+
+def test_the_deck_page_shows_tags_and_the_maybeboard_apart(sample_cards, user, client, card):
+    from decks.services import deck_create
+
+    dm, force = card("yugioh", "46986414"), card("yugioh", "Mirror Force")
+    deck = deck_create(
+        owner=user,
+        game=sample_cards["yugioh"],
+        name="Page",
+        format_slug="advanced",
+        sections={"main": [(dm, 3)], "maybe": [(force, 2)]},
+        tags={("main", dm.pk): ["boss"]},
+        folder="Locals",
+    )
+    client.force_login(user)
+    page = client.get(reverse("decks:detail", args=[deck.pk])).content.decode()
+    assert 'data-testid="line-tag">boss<' in page
+    assert 'data-testid="section-maybe"' in page and "Maybeboard" in page
+    listing = client.get(reverse("decks:list"), {"folder": "Locals"}).content.decode()
+    assert 'data-testid="deck-folder">Locals<' in listing
+    unfiled = client.get(reverse("decks:list"), {"folder": "-"}).content.decode()
+    assert 'data-testid="deck-folder"' not in unfiled
