@@ -153,6 +153,19 @@ def test_it_says_where_a_card_may_go_before_it_is_added(sample_cards, api_client
     assert cards[str(dm.pk)]["sections"] == ["main", "side", "maybe"]
     assert cards[str(stardust.pk)]["sections"] == ["extra", "side", "maybe"]
     assert "extra" not in cards[str(pot.pk)]["sections"]
+    assert cards[str(pot.pk)]["status"] is None  # no ban list in the database yet
+
+    from datetime import date
+
+    from rules.models import BanList, BanListEntry
+
+    banlist = BanList.objects.create(game=sample_cards["yugioh"], name="TCG", effective_date=date(2024, 1, 1))
+    BanListEntry.objects.create(banlist=banlist, external_id=pot.external_id, card=pot, limit=0)
+    listed = api_client.get(
+        reverse("api-deck-card-fit"),
+        {"game": "yugioh", "format_slug": "advanced", "cards": f"{pot.pk},{dm.pk}", "banlist": banlist.pk},
+    ).json()["cards"]
+    assert listed[str(pot.pk)]["status"] == "forbidden" and listed[str(dm.pk)]["status"] is None
     assert (
         api_client.get(
             reverse("api-deck-card-fit"), {"game": "yugioh", "format_slug": "nope", "cards": "1"}
