@@ -347,6 +347,7 @@ class DeckViewSet(viewsets.ViewSet):
         parameters=[
             OpenApiParameter("game", str),
             OpenApiParameter("mine", bool),
+            OpenApiParameter("folder", str, description="the caller's decks in this folder (empty: in none)"),
             OpenApiParameter("page", int, description="page number, from 1"),
         ],
         responses=DeckPageOutSerializer,
@@ -358,6 +359,12 @@ class DeckViewSet(viewsets.ViewSet):
             decks = decks.filter(game__slug=request.query_params["game"])
         if request.query_params.get("mine") in {"1", "true"}:
             decks = decks.filter(owner=request.user) if request.user.is_authenticated else decks.none()
+        if "folder" in request.query_params:
+            # Folders are the owner's own shelves: filtering by one lists only the caller's decks.
+            owner = request.user if request.user.is_authenticated else None
+            decks = (
+                decks.filter(owner=owner, folder=request.query_params["folder"]) if owner else decks.none()
+            )
         paginator = PageNumberPagination()
         page = paginator.paginate_queryset(decks, request, view=self) or []
         body = {

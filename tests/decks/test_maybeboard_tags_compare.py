@@ -15,7 +15,8 @@ pytestmark = pytest.mark.django_db
 
 
 def create(client, sections, **extra):
-    body = {"game": "yugioh", "format_slug": "advanced", "name": "Tagged", "sections": sections, **extra}
+    body = {"game": "yugioh", "format_slug": "advanced", "name": "Tagged", "sections": sections}
+    body.update(extra)
     response = client.post(reverse("api-deck-list"), body, format="json")
     assert response.status_code == 201, response.json()
     return response.json()
@@ -201,3 +202,17 @@ def test_the_deck_page_shows_tags_and_the_maybeboard_apart(sample_cards, user, c
     assert 'data-testid="deck-folder">Locals<' in listing
     unfiled = client.get(reverse("decks:list"), {"folder": "-"}).content.decode()
     assert 'data-testid="deck-folder"' not in unfiled
+
+
+def test_it_lists_a_folder_of_the_callers_own_decks(sample_cards, user, other_user, api_client_for, card):
+    mine, theirs = api_client_for(user), api_client_for(other_user)
+    dm = card("yugioh", "46986414")
+    create(mine, {"main": [{"card": dm.pk, "count": 1}]}, folder="Locals", name="In folder")
+    create(mine, {"main": [{"card": dm.pk, "count": 1}]}, name="Loose")
+    create(
+        theirs, {"main": [{"card": dm.pk, "count": 1}]}, folder="Locals", visibility="public", name="Theirs"
+    )
+    listed = mine.get(reverse("api-deck-list"), {"folder": "Locals"}).json()["results"]
+    assert [d["name"] for d in listed] == ["In folder"] and listed[0]["folder"] == "Locals"
+    loose = mine.get(reverse("api-deck-list"), {"folder": ""}).json()["results"]
+    assert [d["name"] for d in loose] == ["Loose"]
