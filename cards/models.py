@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 
 class Game(models.Model):
-    """A game Deckhall knows. Rows are created from the rule-set files (rules/rulesets/);
+    """A game Deckhall knows. Rows are created from the rule-set files (games/rulesets/);
     the display name is editable data (the twin-deck game has no official name)."""
 
     slug = models.SlugField(unique=True)

@@ -134,7 +134,7 @@ BAN_STATUS = {
 
 def _banlist_statuses(card: Card, lang: str) -> list[dict[str, Any]]:
     """The card's status on each ban list in effect today for the game's formats (one row per list)."""
-    from rules.engine.registry import default_registry
+    from games.registry import default_registry
     from rules.selectors import banlist_info
     from rules.services import banlist_choose, card_info
 

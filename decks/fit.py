@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cards.models import Card, Game
-from rules.engine.registry import default_registry
+from games.registry import default_registry
 from rules.services import card_info
 
 from . import selectors

@@ -19,7 +19,7 @@ from typing import Any
 from django.utils import translation
 from django.utils.translation import gettext, gettext_noop, ngettext_lazy, pgettext
 
-from rules.engine.registry import word_for
+from games.registry import word_for
 
 from .formats import problems
 

@@ -11,6 +11,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from cards.models import Card, Game
+from games.registry import FormatRules, with_house_sideboard
 
 from .engine import (
     BanListInfo,
@@ -24,7 +25,6 @@ from .engine import (
     validate_deck,
 )
 from .engine import default_registry as registry
-from .engine.registry import FormatRules, with_house_sideboard
 from .lflist import LfIssue, LfList, LflistError, LflistRead, read_lflist
 from .messages import KeyedValidationError, refusal
 from .models import BanList, BanListEntry

@@ -37,7 +37,7 @@ def test_it_loads_all_five_games_and_the_demo_organizer() -> None:
         "yugioh",
         "caster",
         "vale",
-        "mtg",  # the sixth game, rules/rulesets/mtg.toml: data only, no demo decks
+        "mtg",  # the sixth game, games/rulesets/mtg.toml: data only, no demo decks
     }
     organizer = User.objects.get(username="organizer")
     assert organizer.is_organizer and organizer.check_password("deckhall-demo")

@@ -31,7 +31,7 @@ class Command(BaseCommand):
             known = ", ".join(Game.objects.values_list("slug", flat=True)) or "none"
             raise CommandError(
                 f"unknown game {options['game']!r}; known games: {known}. Games come from the rule sets in "
-                "rules/rulesets/ (migrate creates them); after adding one run `python manage.py sync_games`"
+                "games/rulesets/ (migrate creates them); after adding one run `python manage.py sync_games`"
             )
         if not options["file"] and not options["pictures"]:
             raise CommandError("give a card database FILE, --pictures PICS.zip, or both")
