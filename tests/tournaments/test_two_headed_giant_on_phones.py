@@ -9,7 +9,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from tests.tournaments.test_teams25b_two_headed_seat_b import _partner, _two_headed
+from tests.tournaments.test_two_headed_giant_seat_b import _partner, _two_headed
 from tournaments import services
 from tournaments.models import Match, Tournament
 
