@@ -104,6 +104,7 @@ INSTALLED_APPS = [
     "cards",
     "rules",
     "decks",
+    "collection",
     "tournaments",
     "seasons",
     "venue",

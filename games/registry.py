@@ -385,6 +385,9 @@ class GameRules:
     names: Mapping[str, str] = field(default_factory=dict)
     # ``[game.playtest]``: the mulligan rule, first-turn draws, types left out of the cost curve.
     playtest: PlaytestRules = field(default_factory=lambda: PlaytestRules())
+    # The deck hash (decks/deckhash.py): "name" or "external_id", and section → prefix of the sections counted.
+    deck_hash_key: str = "name"
+    deck_hash_sections: Mapping[str, str] = field(default_factory=lambda: {"main": "", "side": "SB:"})
     # The official player ID of sanctioned play, if the game has one.
     player_id: PlayerIdRule | None = None
 
@@ -814,6 +817,8 @@ def load_game(path: Path) -> GameRules:
             draw_second=g.playtest.draw_second,
             curve_skip_types=tuple(g.playtest.curve_skip_types),
         ),
+        deck_hash_key=g.deck_hash.key,
+        deck_hash_sections=dict(g.deck_hash.sections),
         player_id=PlayerIdRule(
             name=g.player_id.name,
             name_ru=g.player_id.name_ru,

@@ -331,6 +331,20 @@ class PlaytestTable(_Table):
     )
 
 
+class DeckHashTable(_Table):
+    """`[game.deck_hash]`: the short hash a judge compares at deck checks (Cockatrice's for Magic)."""
+
+    key: Literal["name", "external_id"] = Field(
+        "name",
+        description="what a card counts as: its `name` (lower-cased) or its `external_id` (a passcode)",
+    )
+    sections: dict[str, str] = Field(
+        default_factory=lambda: {"main": "", "side": "SB:"},
+        description='the sections that count, each with the prefix its cards get (`{ main = "", side = '
+        '"SB:" }`, Cockatrice\'s); sections left out do not count',
+    )
+
+
 class PlayerIdTable(_Table):
     """`[game.player_id]`: the official player ID of the game's sanctioned play (Konami CARD GAME ID, Wizards
     account …), asked at registration and printed on registration sheets and standings exports."""
@@ -389,6 +403,9 @@ class GameTable(_Table):
         description="where the game's card pictures are, as a URL template: `{external_id}` and `{identity}` "
         "are filled in (`https://images.ygoprodeck.com/images/cards/{external_id}.jpg`); a printing's own "
         "picture (Cockatrice `picURL`) wins; shown only from hosts the site allows (CARD_IMAGE_HOSTS)",
+    )
+    deck_hash: DeckHashTable = Field(
+        default_factory=DeckHashTable, description="`[game.deck_hash]`: how a deck's hash is made (below)"
     )
     player_id: PlayerIdTable | None = Field(None, description="`[game.player_id]` (below)")
     banlist_regions: dict[str, list[str]] = Field(
@@ -568,6 +585,7 @@ _REFERENCE_TABLES: list[tuple[str, type[BaseModel]]] = [
     ("[game] search_filters = [...]", SearchFilterTable),
     ("[game.labels]", LabelsTable),
     ("[game.playtest]", PlaytestTable),
+    ("[game.deck_hash]", DeckHashTable),
     ("[[formats]]", FormatTable),
     ("[[formats.sections]]", SectionTable),
     ("size", SizeTable),
