@@ -154,6 +154,7 @@ class PoolTable(_Table):
     """`pool`: the deck must be a sub-multiset of the registered card pool (limited events)."""
 
     scope: list[str] | None = Field(None, description="sections drawn from the pool (default: all)")
+    free: Any = Field(None, description=f"{FILTER_DOC}: cards any deck may add beyond the pool (basic lands)")
 
 
 class BanListTable(_Table):
@@ -437,6 +438,10 @@ class RuleSetFile(_Table):
 
     game: GameTable
     formats: list[FormatTable] = Field(min_length=1, description="one or more `[[formats]]`")
+    boosters: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description="`[[boosters]]`: slots → sheets, each sheet a FILTER with rates (checked by games/boosters.py)",
+    )
 
 
 # --- errors that name the key and the line ------------------------------------------------------------

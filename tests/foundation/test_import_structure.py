@@ -20,6 +20,7 @@ PACKAGES = (
     "decks",
     "games",
     "idempotency",
+    "limited",
     "rules",
     "seasons",
     "tournaments",
