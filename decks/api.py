@@ -39,6 +39,7 @@ from . import ownership, selectors, services
 from .deckhash import deck_hash_of
 from .formats import FORMATS, MAX_BYTES, MAX_COUNT
 from .models import Deck, DeckVersion
+from .tags import MAX_TAG_LENGTH, MAX_TAGS_PER_LINE, deck_line_tags
 
 # --- serializers ----------------------------------------------------------------------------------
 
@@ -50,6 +51,13 @@ MAX_ID = 2**63 - 1
 class EntryInSerializer(serializers.Serializer):
     card = serializers.IntegerField(min_value=1, max_value=MAX_ID)
     count = serializers.IntegerField(min_value=1, max_value=MAX_COUNT)
+    tags = serializers.ListField(
+        child=serializers.CharField(max_length=MAX_TAG_LENGTH, allow_blank=True, trim_whitespace=True),
+        required=False,
+        max_length=MAX_TAGS_PER_LINE,
+        help_text="the player's own labels on this line; when any line of the request carries `tags`, "
+        "every line's tags are replaced (a line without them has none), else lines keep theirs",
+    )
 
 
 class DeckInSerializer(serializers.Serializer):
@@ -67,8 +75,13 @@ class DeckInSerializer(serializers.Serializer):
         max_length=3,
         help_text="heroes beside `hero` in its slot: a Commander deck's partner or background",
     )
-    sections = serializers.DictField(child=EntryInSerializer(many=True), required=False)
+    sections = serializers.DictField(
+        child=EntryInSerializer(many=True),
+        required=False,
+        help_text="section slug → lines; `maybe` (the maybeboard) is accepted in every format and never validated",
+    )
     message = serializers.CharField(required=False, allow_blank=True, max_length=200)
+    folder = serializers.CharField(required=False, allow_blank=True, max_length=80)
 
 
 class DeckUpdateInSerializer(DeckInSerializer):
@@ -118,6 +131,7 @@ class DeckEntryOutSerializer(serializers.Serializer):
     cost = serializers.IntegerField(source="card.cost", allow_null=True)
     card = serializers.IntegerField(source="card.pk")
     count = serializers.IntegerField()
+    tags = serializers.ListField(child=serializers.CharField(), required=False, default=list)
     owned = serializers.IntegerField(
         allow_null=True,
         help_text="copies of the reader's collection free for this line (null: not signed in)",
@@ -147,6 +161,8 @@ class DeckOutSerializer(serializers.Serializer):
     visibility = serializers.ChoiceField(choices=Deck.Visibility.choices)
     hero = HeroOutSerializer(allow_null=True)
     current_version = serializers.IntegerField()
+    folder = serializers.CharField()
+    copied_from = serializers.IntegerField(source="copied_from_id", allow_null=True)
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
 
@@ -199,12 +215,14 @@ class DeckDetailOutSerializer(DeckOutSerializer):
     def get_sections(self, deck: Deck) -> dict[str, Any]:
         sections = self._sections(deck)
         owned = self._ownership(deck)
+        tags = deck_line_tags(deck) if deck.pk else {}
 
         def line(slug: str, card: Card, count: int) -> dict[str, Any]:
             have = owned.lines.get((slug, card.pk)) if owned is not None else None
             return {
                 "card": card,
                 "count": count,
+                "tags": tags.get(slug, {}).get(str(card.pk), []),
                 "owned": have.owned if have else None,
                 "missing": have.missing if have else None,
                 "held_by": [{"deck": d, "name": n, "count": c} for d, n, c in have.held_by] if have else [],
@@ -327,6 +345,18 @@ def cards_for(game: Game, data: dict[str, Any]) -> tuple[selectors.Sections | No
     return sections, hero, hero_given
 
 
+def tags_for(data: dict[str, Any]) -> dict[tuple[str, int], list[str]] | None:
+    """The request's line tags, or None when no line carries ``tags`` (the lines then keep theirs)."""
+    raw_sections = data.get("sections") or {}
+    if not any("tags" in entry for entries in raw_sections.values() for entry in entries):
+        return None
+    tags: dict[tuple[str, int], list[str]] = {}
+    for slug, entries in raw_sections.items():
+        for entry in entries:
+            tags.setdefault((slug, entry["card"]), []).extend(entry.get("tags", []))
+    return tags
+
+
 def co_heroes_for(game: Game, data: dict[str, Any]) -> list[Card] | None:
     """The ``co_heroes`` ids as Card rows of the game (None when the request does not give them)."""
     if "co_heroes" not in data:
@@ -386,6 +416,7 @@ class DeckViewSet(viewsets.ViewSet):
         parameters=[
             OpenApiParameter("game", str),
             OpenApiParameter("mine", bool),
+            OpenApiParameter("folder", str, description="the caller's decks in this folder (empty: in none)"),
             OpenApiParameter("page", int, description="page number, from 1"),
         ],
         responses=DeckPageOutSerializer,
@@ -397,6 +428,12 @@ class DeckViewSet(viewsets.ViewSet):
             decks = decks.filter(game__slug=request.query_params["game"])
         if request.query_params.get("mine") in {"1", "true"}:
             decks = decks.filter(owner=request.user) if request.user.is_authenticated else decks.none()
+        if "folder" in request.query_params:
+            # Folders are the owner's own shelves: filtering by one lists only the caller's decks.
+            owner = request.user if request.user.is_authenticated else None
+            decks = (
+                decks.filter(owner=owner, folder=request.query_params["folder"]) if owner else decks.none()
+            )
         paginator = PageNumberPagination()
         page = paginator.paginate_queryset(decks, request, view=self) or []
         body = {
@@ -432,6 +469,8 @@ class DeckViewSet(viewsets.ViewSet):
             banlist=banlist_for(game, data),
             on_date=data.get("on_date"),
             message=data.get("message", ""),
+            tags=tags_for(data),
+            folder=data.get("folder", ""),
         )
         return Response(deck_json(deck), status=status.HTTP_201_CREATED)
 
@@ -452,8 +491,11 @@ class DeckViewSet(viewsets.ViewSet):
             )
         sections, hero, hero_given = cards_for(deck.game, data)
         kwargs: dict[str, Any] = {
-            key: data[key] for key in ("name", "notes", "visibility", "format_slug", "on_date") if key in data
+            key: data[key]
+            for key in ("name", "notes", "visibility", "format_slug", "on_date", "folder")
+            if key in data
         }
+        kwargs["tags"] = tags_for(data)
         if "banlist" in data:
             kwargs["banlist"] = banlist_for(deck.game, data)
         if hero_given:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from cards.models import Card, Printing
 from .deckhash import deck_hash_of
 from .formats import WRITERS, DeckFormatError, DeckLine, DeckList, FileLayout
 from .gamerules import format_info
+from .maybe import without_maybe
 from .models import Deck
 from .selectors import Sections, deck_sections
 
@@ -93,9 +95,14 @@ def ydke_link(deck: Deck, sections: Sections | None = None) -> str:
     if deck.game.slug != "yugioh":
         return ""
     try:
-        return WRITERS["ydke"](deck_list_of(deck, sections))
+        return WRITERS["ydke"](deck_list_of(deck, without_maybe(sections or deck_sections(deck))))
     except DeckFormatError:
         return ""
+
+
+# Deckhall's own formats have a place for the maybeboard; play formats (.ydk, ydke, text for MTGO/Arena,
+# Cockatrice) would make it part of the deck a client or a judge loads, so it is left out of them.
+FORMATS_WITH_MAYBE = frozenset({"json", "csv"})
 
 
 def render_export(
@@ -103,6 +110,8 @@ def render_export(
 ) -> bytes:
     if fmt == "pdf":
         return render_registration_pdf(deck, player_name=player_name, event=event, player_id=player_id)
+    if fmt not in FORMATS_WITH_MAYBE:
+        deck_list = replace(deck_list, sections=without_maybe(deck_list.sections))
     return WRITERS[fmt](deck_list).encode("utf-8")
 
 

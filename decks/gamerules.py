@@ -7,6 +7,7 @@ import contextlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
+from typing import Any
 
 from games.registry import word_for
 
@@ -155,6 +156,21 @@ def opening_hand(game_slug: str) -> dict[str, int]:
     if raw is None:
         raw = OPENING_HAND_FALLBACK.get(game_slug, 5)
     return dict(raw) if isinstance(raw, dict) else {"main": int(raw)}
+
+
+def playtest_rules(game_slug: str) -> dict[str, Any]:
+    """The game's ``[game.playtest]`` as plain data for pages: mulligan rule, first-turn draws per seat,
+    card types the cost curve leaves out."""
+    try:
+        rules = _registry().game(game_slug).playtest
+    except KeyError:
+        return {"mulligan": "none", "draw_first": 0, "draw_second": 0, "curve_skip_types": []}
+    return {
+        "mulligan": rules.mulligan,
+        "draw_first": rules.draw_first,
+        "draw_second": rules.draw_second,
+        "curve_skip_types": list(rules.curve_skip_types),
+    }
 
 
 def filter_labels(game_slug: str, lang: str = "en") -> dict[str, str]:

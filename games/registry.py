@@ -330,6 +330,14 @@ class SearchFilter:
 
 
 @dataclass(frozen=True, slots=True)
+class PlaytestRules:
+    mulligan: str = "none"  # "none" | "london"
+    draw_first: int = 0
+    draw_second: int = 0
+    curve_skip_types: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerIdRule:
     """The game's official player ID: its name, the whole-ID pattern and an example (``[game.player_id]``)."""
 
@@ -380,6 +388,8 @@ class GameRules:
     names: Mapping[str, str] = field(default_factory=dict)
     # ``[game.search]`` as plain data: the search language's keywords (cardsearch.field_table reads it).
     search: Mapping[str, Any] = field(default_factory=dict)
+    # ``[game.playtest]``: the mulligan rule, first-turn draws, types left out of the cost curve.
+    playtest: PlaytestRules = field(default_factory=lambda: PlaytestRules())
     # The deck hash (decks/deckhash.py): "name" or "external_id", and section → prefix of the sections counted.
     deck_hash_key: str = "name"
     deck_hash_sections: Mapping[str, str] = field(default_factory=lambda: {"main": "", "side": "SB:"})
@@ -812,6 +822,12 @@ def load_game(path: Path) -> GameRules:
         },
         names=_names(g.name, g.name_ru, g.labels.name.words() if g.labels.name else None),
         search=g.search.model_dump(),
+        playtest=PlaytestRules(
+            mulligan=g.playtest.mulligan,
+            draw_first=g.playtest.draw_first,
+            draw_second=g.playtest.draw_second,
+            curve_skip_types=tuple(g.playtest.curve_skip_types),
+        ),
         deck_hash_key=g.deck_hash.key,
         deck_hash_sections=dict(g.deck_hash.sections),
         player_id=PlayerIdRule(

@@ -341,6 +341,26 @@ class LabelsTable(_Table):
     )
 
 
+class PlaytestTable(_Table):
+    """`[game.playtest]`: how a game's opening hand is drawn, for the builder's sample hands and odds."""
+
+    mulligan: Literal["none", "london"] = Field(
+        "none",
+        description="`london`: shuffle the hand back, draw the opening hand again, then put one card on the "
+        "bottom per mulligan taken (Magic); `none`: the game has no mulligan (Yu-Gi-Oh!)",
+    )
+    draw_first: int = Field(
+        0, ge=0, le=5, description="cards the player going first draws on their first turn"
+    )
+    draw_second: int = Field(
+        0, ge=0, le=5, description="cards the player going second draws on their first turn"
+    )
+    curve_skip_types: list[str] = Field(
+        default_factory=list,
+        description="card types left out of the cost curve (Magic's lands: their mana value is 0 but they are no 0-drops)",
+    )
+
+
 class DeckHashTable(_Table):
     """`[game.deck_hash]`: the short hash a judge compares at deck checks (Cockatrice's for Magic)."""
 
@@ -408,6 +428,7 @@ class GameTable(_Table):
     search_filters: list[SearchFilterTable] = Field(default_factory=list, description="card search filters")
     labels: LabelsTable = Field(default_factory=LabelsTable, description="`[game.labels]` (below)")
     search: SearchTable = Field(default_factory=SearchTable, description="`[game.search]` (below)")
+    playtest: PlaytestTable = Field(default_factory=PlaytestTable, description="`[game.playtest]` (below)")
     image_url: str | None = Field(
         None,
         description="where the game's card pictures are, as a URL template: `{external_id}` and `{identity}` "
@@ -600,6 +621,7 @@ _REFERENCE_TABLES: list[tuple[str, type[BaseModel]]] = [
     ("[game.labels]", LabelsTable),
     ("[game.search]", SearchTable),
     ("[game.search] fields = [...]", SearchFieldTable),
+    ("[game.playtest]", PlaytestTable),
     ("[game.deck_hash]", DeckHashTable),
     ("[[formats]]", FormatTable),
     ("[[formats.sections]]", SectionTable),

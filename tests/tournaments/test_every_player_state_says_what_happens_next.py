@@ -112,7 +112,7 @@ def test_a_late_entry_waits_for_their_first_round(client, games, organizer, make
 
 
 def test_out_of_the_swiss_eliminated_and_champion_in_the_cut_then_finished(client, organizer, four):
-    event, accounts, entries = four
+    event, _accounts, entries = four
     for _ in range(2):
         services.round_pair_next(tournament=event, by=organizer)
         finish_round(event, organizer)

@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from cards.models import Card
+from decks.maybe import MAYBE
 from games.registry import default_registry
 
 Snapshot = dict[str, Any]
@@ -50,7 +51,9 @@ def snapshot_from_sections(
 def snapshot_from_deck(deck: Any) -> Snapshot:
     """Copy a ``decks.Deck`` (its current content) into a snapshot."""
     sections: dict[str, list[tuple[Card, int]]] = {}
-    for entry in deck.entries.select_related("card").order_by("section", "position", "id"):
+    # The maybeboard is never registered: a frozen list holds only what is played.
+    entries = deck.entries.exclude(section=MAYBE).select_related("card")
+    for entry in entries.order_by("section", "position", "id"):
         sections.setdefault(entry.section, []).append((entry.card, entry.count))
     co_heroes = list(deck.co_heroes.order_by("id")) if deck.pk and deck.hero_id else []
     return snapshot_from_sections(sections, deck.hero, co_heroes)
