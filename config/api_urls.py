@@ -28,6 +28,7 @@ urlpatterns = [
     path("", include("cards.api_urls")),
     path("", include("rules.api_urls")),
     path("", include("decks.api_urls")),
+    path("", include("results.api_urls")),
     path("", include("tournaments.api_urls")),
     path("", include("seasons.api_urls")),
 ]

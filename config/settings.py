@@ -106,6 +106,7 @@ INSTALLED_APPS = [
     "decks",
     "tournaments",
     "seasons",
+    "results",
     "venue",
     "idempotency",
 ]

@@ -128,6 +128,10 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
                 else:
                     player = services.player_join(code=tournament.join_code or "", by=user, judged=judged,
                                                   new_entry=claim == "new")  # fmt: skip
+                # The consent question is always answered on this form: unticked is a recorded "no".
+                services.player_consent_set(
+                    player=player, by=user, consent=request.POST.get("publish_consent") == "on"
+                )
         except ValidationError as error:
             for message in errors(error):
                 messages.error(request, message)

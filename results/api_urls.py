@@ -1,0 +1,8 @@
+from django.urls import path
+
+from . import api
+
+urlpatterns = [
+    path("tournaments/<str:pk>/decklists/", api.DecklistsView.as_view(), name="api-tournament-decklists"),
+    path("tournaments/<str:pk>/metagame/", api.MetagameView.as_view(), name="api-tournament-metagame"),
+]

@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+
+
+class ResultsConfig(AppConfig):
+    """After the event: the deck list timeline's reads, archetypes, the metagame, results for other tools.
+    Sits above tournaments in the layer order (games → cards → rules → decks → tournaments → results)."""
+
+    name = "results"

@@ -1,0 +1,52 @@
+from rest_framework import serializers
+
+
+class ArchetypeRefSerializer(serializers.Serializer):
+    name = serializers.CharField(help_text="empty: no rule caught the deck (or two did): in review")
+    rule = serializers.CharField(help_text="which rule matched, e.g. the set code and its share of the deck")
+
+
+class DecklistEntrySerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    archetype = ArchetypeRefSerializer(allow_null=True)
+    list = serializers.JSONField(allow_null=True, help_text="the registered list, when you may see it now")
+    list_private = serializers.BooleanField(help_text="the stage opens lists but the player did not consent")
+
+
+class DecklistsOutSerializer(serializers.Serializer):
+    stage = serializers.CharField()
+    timeline = serializers.DictField(child=serializers.CharField())
+    players = DecklistEntrySerializer(many=True)
+
+
+class MetagameArchetypeSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    count = serializers.IntegerField()
+    share = serializers.FloatField()
+    cut_count = serializers.IntegerField()
+    match_win_rate = serializers.FloatField(allow_null=True, help_text="(wins + draws/2) / matches")
+    matches = serializers.IntegerField()
+
+
+class MatrixCellSerializer(serializers.Serializer):
+    archetype = serializers.CharField()
+    opponent = serializers.CharField()
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    matches = serializers.IntegerField(help_text="the sample: small counts mean little")
+
+
+class MetagameEntrySerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    archetype = ArchetypeRefSerializer()
+
+
+class MetagameOutSerializer(serializers.Serializer):
+    stage = serializers.CharField()
+    players = serializers.IntegerField()
+    archetypes = MetagameArchetypeSerializer(many=True)
+    matrix = MatrixCellSerializer(many=True)
+    entries = MetagameEntrySerializer(many=True)
