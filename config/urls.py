@@ -17,6 +17,7 @@ urlpatterns = [
     path("cards/", include("cards.urls")),
     path("rules/", include("rules.urls")),
     path("decks/", include("decks.urls")),
+    path("tournaments/", include("results.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("seasons/", include("seasons.urls")),
 ]

@@ -15,8 +15,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 SETNAME = re.compile(r"^!setname\s+0x([0-9a-fA-F]+)\s+(.+?)\s*$")
-# Below this share of the main deck no archetype "owns" the deck: it goes to the review queue.
-MIN_SHARE = 1 / 3
+# An archetype owns a deck when it is the plurality among the main deck's archetype cards and an engine of
+# its own: at least 6 copies, 15 % of a bigger deck (measured on YGOPro's own windbot decks: the real engines
+# run 8–29 copies, the splashes 1–5). Below that, or on a tie, the deck goes to the organizers' review queue.
+MIN_COPIES = 6
+MIN_SHARE = 0.15
 
 
 @dataclass(frozen=True)
@@ -38,7 +41,7 @@ def parse_setnames(text: str) -> dict[int, str]:
 
 
 def setcode_label(main: Iterable[tuple[Iterable[int], int]], names: Mapping[int, str]) -> Label | None:
-    """``main``: (set codes, copies) per main-deck line. None: no archetype holds MIN_SHARE of the deck;
+    """``main``: (set codes, copies) per main-deck line. None: no archetype is an engine of the deck;
     a Label without a name but with candidates: two archetypes tie (both go to the review queue)."""
     total = 0
     parents: Counter[int] = Counter()
@@ -57,7 +60,7 @@ def setcode_label(main: Iterable[tuple[Iterable[int], int]], names: Mapping[int,
         return None
     ranked = parents.most_common()
     best, hits = ranked[0]
-    if hits < total * MIN_SHARE:
+    if hits < max(MIN_COPIES, total * MIN_SHARE):
         return None
     tied = [code for code, n in ranked if n == hits]
     if len(tied) > 1:

@@ -1,0 +1,10 @@
+from django.urls import path
+
+from . import views
+
+app_name = "results"
+
+urlpatterns = [
+    path("<int:pk>/metagame/", views.metagame, name="metagame"),
+    path("<int:pk>/archetypes/review/", views.review, name="review"),
+]

@@ -1,0 +1,53 @@
+"""The metagame page and the organizers' archetype review queue."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from tournaments.models import Player, Tournament
+from tournaments.permissions import is_organizer, require_organizer
+
+from . import charts, selectors, services
+from .models import DeckArchetype
+
+
+@require_GET
+def metagame(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = get_object_or_404(Tournament.objects.select_related("game"), pk=pk)
+    data = selectors.metagame(tournament, request.user)
+    # The SVG is built from escaped names and numbers only (charts.share_bars).
+    chart = mark_safe(charts.share_bars(data["archetypes"])) if data["archetypes"] else ""  # noqa: S308
+    return render(request, "results/metagame.html", {"tournament": tournament, "data": data, "chart": chart,
+                                                      "organizer": is_organizer(tournament, request.user)})  # fmt: skip
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def review(request: HttpRequest, pk: int) -> HttpResponse:
+    """Decks no rule caught, or two rules did: a human label wins and is kept."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if not is_organizer(tournament, request.user):
+        raise PermissionDenied
+    if request.method == "POST":
+        player = get_object_or_404(Player, pk=request.POST.get("player") or 0, tournament=tournament)
+        try:
+            services.archetype_set(player=player, by=request.user, name=request.POST.get("name", ""))
+            messages.success(request, _("Archetype saved."))
+        except ValidationError as error:
+            messages.error(request, " ".join(m for ms in error.message_dict.values() for m in ms))
+        return redirect("results:review", pk=pk)
+    require_organizer(tournament, request.user)
+    labels = services.archetypes_of(tournament)
+    queue = [a for a in labels.values() if a.needs_review]
+    decided = [a for a in labels.values() if a.source == DeckArchetype.Source.HUMAN]
+    players = {p.pk: p for p in tournament.players.filter(pk__in=[a.player_id for a in queue + decided])}
+    rows = [{"label": a, "player": players[a.player_id]} for a in queue]
+    kept = [{"label": a, "player": players[a.player_id]} for a in decided]
+    return render(request, "results/review.html", {"tournament": tournament, "rows": rows, "kept": kept})
