@@ -43,9 +43,11 @@ def metagame(tournament: Tournament, user: Any) -> dict[str, Any]:
         label = labels.get(player.pk)
         if decklist_level(tournament, player, user) == "none" or label is None:
             continue
-        named[player.pk] = label.name or "?"
+        named[player.pk] = label.name  # "": in review (no rule, or two)
         entries.append({"player": player.pk, "name": player.name,
-                        "archetype": {"name": label.name, "rule": label.rule}})  # fmt: skip
+                        "archetype": {"name": label.name, "rule": label.rule},
+                        "list_visible": decklist_level(tournament, player, user) == "list",
+                        "list_private": list_is_private(tournament, player, user)})  # fmt: skip
     cut = set(
         MatchSeat.objects.filter(
             match__round__tournament=tournament, match__round__kind="top_cut"

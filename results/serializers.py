@@ -42,6 +42,8 @@ class MetagameEntrySerializer(serializers.Serializer):
     player = serializers.IntegerField()
     name = serializers.CharField()
     archetype = ArchetypeRefSerializer()
+    list_visible = serializers.BooleanField(help_text="you may open this player's list now")
+    list_private = serializers.BooleanField(help_text="the stage opens lists but the player did not consent")
 
 
 class MetagameOutSerializer(serializers.Serializer):
