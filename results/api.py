@@ -13,6 +13,7 @@ from tournaments.models import Tournament
 
 from . import selectors
 from . import serializers as s
+from .document import results_document
 
 
 def _tournament(pk: str) -> Tournament:
@@ -38,3 +39,13 @@ class MetagameView(APIView):
         """Archetype share, cut conversion, match win rates and the matrix, over the archetypes you may see."""
         data = selectors.metagame(_tournament(pk), request.user)
         return Response(s.MetagameOutSerializer(data).data)
+
+
+class ResultsDocumentView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: s.ResultsDocumentSerializer})
+    def get(self, request: Request, pk: str) -> Response:
+        """The versioned results document (results/schemas/results-v1.schema.json): standings, pairings, game
+        results, lists and archetypes as far as the deck list timeline allows you now."""
+        return Response(results_document(_tournament(pk), request.user))

@@ -5,4 +5,7 @@ from . import api
 urlpatterns = [
     path("tournaments/<str:pk>/decklists/", api.DecklistsView.as_view(), name="api-tournament-decklists"),
     path("tournaments/<str:pk>/metagame/", api.MetagameView.as_view(), name="api-tournament-metagame"),
+    path(
+        "tournaments/<str:pk>/results.json", api.ResultsDocumentView.as_view(), name="api-tournament-results"
+    ),
 ]

@@ -52,3 +52,14 @@ class MetagameOutSerializer(serializers.Serializer):
     archetypes = MetagameArchetypeSerializer(many=True)
     matrix = MatrixCellSerializer(many=True)
     entries = MetagameEntrySerializer(many=True)
+
+
+class ResultsDocumentSerializer(serializers.Serializer):
+    """Documented by its JSON Schema (results/schemas/results-v1.schema.json); the parts named here."""
+
+    version = serializers.IntegerField()
+    generated_at = serializers.DateTimeField()
+    tournament = serializers.DictField()
+    standings = serializers.ListField(child=serializers.DictField())
+    rounds = serializers.ListField(child=serializers.DictField())
+    players = serializers.ListField(child=serializers.DictField())

@@ -7,4 +7,5 @@ app_name = "results"
 urlpatterns = [
     path("<int:pk>/metagame/", views.metagame, name="metagame"),
     path("<int:pk>/archetypes/review/", views.review, name="review"),
+    path("<int:pk>/standings.csv", views.standings_csv, name="standings_csv"),
 ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -13,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from tournaments.models import Player, Tournament
 from tournaments.permissions import is_organizer, require_organizer
+from tournaments.selectors import standings_compute
 
 from . import charts, selectors, services
 from .models import DeckArchetype
@@ -26,6 +29,27 @@ def metagame(request: HttpRequest, pk: int) -> HttpResponse:
     chart = mark_safe(charts.share_bars(data["archetypes"])) if data["archetypes"] else ""  # noqa: S308
     return render(request, "results/metagame.html", {"tournament": tournament, "data": data, "chart": chart,
                                                       "organizer": is_organizer(tournament, request.user)})  # fmt: skip
+
+
+@require_GET
+def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    """The standings as CSV (public like the standings page): rank, name, points, record, tiebreakers, cut."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    rows = standings_compute(tournament=tournament) if tournament.round_set.exists() else []
+    keys = sorted({k for row in rows for k in (row.get("tiebreakers") or {})})
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="standings-{tournament.pk}.csv"'
+    writer = csv.writer(response)
+    writer.writerow(
+        ["rank", "player", "name", "points", "wins", "losses", "draws", "dropped", "top_cut", *keys]
+    )
+    for row in rows:
+        # A name starting with = + - @ would be a formula in a spreadsheet: quoted as text.
+        name = "'" + row["name"] if row["name"][:1] in ("=", "+", "-", "@") else row["name"]
+        writer.writerow([row["rank"], row["player"], name, row["points"], row["wins"], row["losses"], row["draws"],
+                         int(bool(row["dropped"])), row.get("top_cut") or "",
+                         *[(row.get("tiebreakers") or {}).get(k, "") for k in keys]])  # fmt: skip
+    return response
 
 
 @login_required

@@ -3,8 +3,11 @@ anonymous visitors, the list's player, another player and the organizer (consent
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -17,6 +20,9 @@ from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
+SCHEMA = json.loads(
+    (Path(__file__).resolve().parents[2] / "results/schemas/results-v1.schema.json").read_text()
+)
 CARD = "Test Monster 3"  # in every main deck: its name on a page means a list is shown
 TIMELINE = {"registration": "closed", "swiss": "archetypes", "top_cut": "open", "finished": "open"}
 
@@ -73,6 +79,11 @@ def _sees(client: Any, event: Tournament, player: Any) -> dict[str, bool]:
     api = client.get(f"/api/tournaments/{event.pk}/decklists/").json()
     entry = next(e for e in api["players"] if e["player"] == player.pk)
     shows["api"] = entry["list"] is not None
+    document = client.get(f"/api/tournaments/{event.pk}/results.json").json()
+    jsonschema.validate(document, SCHEMA)
+    shows["results document"] = (
+        next(p for p in document["players"] if p["id"] == player.pk)["list"] is not None
+    )
     if event.status == Tournament.Status.FINISHED and player.user is not None:
         history = client.get(reverse("seasons:player", args=[player.user.username]))
         # The history links to the list (the link's page is checked above): the link shows only when it opens.
@@ -137,6 +148,17 @@ def test_it_shows_each_list_only_when_the_timeline_and_the_consent_allow(
         assert entry["list_private"] == (TIMELINE[stage] == "open")
         metagame = Client().get(f"/api/tournaments/{event.pk}/metagame/").json()
         assert metagame["players"] == (0 if TIMELINE[stage] == "closed" else 4)
+    document = Client().get(f"/api/tournaments/{event.pk}/results.json").json()
+    assert document["version"] == 1 and len(document["standings"]) == 4
+    assert [r["kind"] for r in document["rounds"]] == ["swiss", "swiss", "top_cut"]
+    final = document["rounds"][-1]["matches"][0]
+    assert final["wins"] == [2, 0] and final["status"] != "pending" and len(final["players"]) == 2
+    csv_text = Client().get(reverse("results:standings_csv", args=[event.pk])).content.decode()
+    lines = csv_text.splitlines()
+    assert (
+        lines[0].startswith("rank,player,name,points,wins,losses,draws,dropped,top_cut") and len(lines) == 5
+    )
+    assert CARD not in csv_text
 
 
 def services_cut_seats(event: Tournament) -> list[Any]:
