@@ -19,6 +19,7 @@ urlpatterns = [
     path("decks/", include("decks.urls")),
     path("tournaments/", include("results.urls")),
     path("tournaments/", include("tournaments.urls")),
+    path("seasons/", include("results.calendar_urls")),
     path("seasons/", include("seasons.urls")),
 ]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -13,11 +14,12 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from seasons.models import Series
 from tournaments.models import Player, Tournament
 from tournaments.permissions import is_organizer, require_organizer
 from tournaments.selectors import standings_compute
 
-from . import charts, selectors, services
+from . import calendar, charts, selectors, services
 from .models import DeckArchetype
 
 
@@ -29,6 +31,29 @@ def metagame(request: HttpRequest, pk: int) -> HttpResponse:
     chart = mark_safe(charts.share_bars(data["archetypes"])) if data["archetypes"] else ""  # noqa: S308
     return render(request, "results/metagame.html", {"tournament": tournament, "data": data, "chart": chart,
                                                       "organizer": is_organizer(tournament, request.user)})  # fmt: skip
+
+
+def _ics(request: HttpRequest, name: str, tournaments: Any, filename: str) -> HttpResponse:
+    base = f"{request.scheme}://{request.get_host()}"
+    body = calendar.feed(name, tournaments, host=request.get_host().split(":")[0], base_url=base)
+    response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="{filename}.ics"'
+    return response
+
+
+@require_GET
+def series_calendar(request: HttpRequest, pk: int) -> HttpResponse:
+    """A series' events as an ICS feed (subscribe once, updates follow: UIDs are stable)."""
+    series = get_object_or_404(Series, pk=pk)
+    events = series.events.select_related("game").order_by("created_at", "pk")
+    return _ics(request, series.name, events, f"series-{series.pk}")
+
+
+@require_GET
+def store_calendar(request: HttpRequest) -> HttpResponse:
+    """Every event of this Deckhall site (the store's own) as one ICS feed."""
+    events = Tournament.objects.select_related("game").order_by("created_at", "pk")[:2000]
+    return _ics(request, _("Events"), events, "events")
 
 
 @require_GET
