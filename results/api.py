@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
-from rest_framework.permissions import AllowAny
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -14,6 +16,8 @@ from tournaments.models import Tournament
 from . import selectors
 from . import serializers as s
 from .document import results_document
+from .models import Webhook
+from .webhooks import webhook_create
 
 
 def _tournament(pk: str) -> Tournament:
@@ -49,3 +53,24 @@ class ResultsDocumentView(APIView):
         """The versioned results document (results/schemas/results-v1.schema.json): standings, pairings, game
         results, lists and archetypes as far as the deck list timeline allows you now."""
         return Response(results_document(_tournament(pk), request.user))
+
+
+class WebhooksView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: s.WebhookOutSerializer(many=True)})
+    def get(self, request: Request) -> Response:
+        """Your webhooks (the secret is never shown again)."""
+        return Response(s.WebhookOutSerializer(Webhook.objects.filter(owner=request.user), many=True).data)
+
+    @extend_schema(request=s.WebhookInSerializer, responses={201: s.WebhookOutSerializer})
+    def post(self, request: Request) -> Response:
+        """Organizers: receive events of the tournaments you organize at ``url``, each request signed in
+        ``X-Deckhall-Signature: sha256=HMAC-SHA256(secret, "<X-Deckhall-Timestamp>.<body>")``."""
+        incoming = s.WebhookInSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        try:
+            hook = webhook_create(by=request.user, **incoming.validated_data)
+        except DjangoValidationError as error:
+            raise serializers.ValidationError(error.message_dict) from error
+        return Response(s.WebhookOutSerializer(hook).data, status=status.HTTP_201_CREATED)

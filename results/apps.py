@@ -6,3 +6,9 @@ class ResultsConfig(AppConfig):
     Sits above tournaments in the layer order (games → cards → rules → decks → tournaments → results)."""
 
     name = "results"
+
+    def ready(self) -> None:
+        # The webhooks' outbox rows are written inside each change's transaction (tournaments.signals).
+        from .webhooks import connect_receivers
+
+        connect_receivers()

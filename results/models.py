@@ -30,3 +30,53 @@ class DeckArchetype(models.Model):
     @property
     def needs_review(self) -> bool:
         return self.source != self.Source.HUMAN and (not self.name or bool(self.candidates))
+
+
+class Webhook(models.Model):
+    """An organizer's endpoint: events of the tournaments they organize, signed with their secret."""
+
+    EVENTS = ("round.paired", "results.changed", "event.finished")
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="webhooks")
+    url = models.URLField(max_length=500)
+    events = models.JSONField(default=list)
+    # Only ever used to sign (HMAC-SHA256 of the body); never sent, never shown again after creation.
+    secret = models.CharField(max_length=200)
+    created_at = models.DateTimeField(auto_now_add=True)
+    # Circuit breaker: after this many failures in a row deliveries pause until circuit_open_until.
+    consecutive_failures = models.PositiveIntegerField(default=0)
+    circuit_open_until = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return self.url
+
+
+class WebhookDelivery(models.Model):
+    """The outbox: one row per event and webhook, written in the transaction of the change itself."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("waiting")
+        DELIVERED = "delivered", _("delivered")
+
+    webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
+    tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE, related_name="+")
+    event = models.CharField(max_length=40)
+    payload = models.JSONField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    attempts = models.PositiveIntegerField(default=0)
+    next_attempt_at = models.DateTimeField()
+    last_error = models.CharField(max_length=300, blank=True)
+    last_status = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    delivered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        # Delivered in id order per webhook: the order the changes committed in.
+        ordering = ["id"]
+        indexes = [models.Index(fields=["webhook", "status", "id"])]
+
+    def __str__(self) -> str:
+        return f"{self.event} #{self.pk}"

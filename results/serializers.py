@@ -63,3 +63,17 @@ class ResultsDocumentSerializer(serializers.Serializer):
     standings = serializers.ListField(child=serializers.DictField())
     rounds = serializers.ListField(child=serializers.DictField())
     players = serializers.ListField(child=serializers.DictField())
+
+
+class WebhookInSerializer(serializers.Serializer):
+    url = serializers.CharField(max_length=500)
+    events = serializers.ListField(child=serializers.CharField(max_length=40), max_length=10,
+                                   help_text="round.paired, results.changed, event.finished")  # fmt: skip
+    secret = serializers.CharField(max_length=200, help_text="16 to 200 characters; signs, never sent")
+
+
+class WebhookOutSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="pk")
+    url = serializers.CharField()
+    events = serializers.ListField(child=serializers.CharField())
+    created_at = serializers.DateTimeField()

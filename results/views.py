@@ -20,7 +20,8 @@ from tournaments.permissions import is_organizer, require_organizer
 from tournaments.selectors import standings_compute
 
 from . import calendar, charts, selectors, services
-from .models import DeckArchetype
+from .models import DeckArchetype, Webhook, WebhookDelivery
+from .webhooks import webhook_create
 
 
 @require_GET
@@ -54,6 +55,26 @@ def store_calendar(request: HttpRequest) -> HttpResponse:
     """Every event of this Deckhall site (the store's own) as one ICS feed."""
     events = Tournament.objects.select_related("game").order_by("created_at", "pk")[:2000]
     return _ics(request, _("Events"), events, "events")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def webhooks(request: HttpRequest) -> HttpResponse:
+    """An organizer's webhooks (add one here) and the delivery log: each event, its attempts, the answer."""
+    if request.method == "POST":
+        try:
+            webhook_create(by=request.user, url=request.POST.get("url", "").strip(),
+                           events=request.POST.getlist("events"), secret=request.POST.get("secret", ""))  # fmt: skip
+            messages.success(request, _("Webhook added."))
+        except ValidationError as error:
+            messages.error(request, " ".join(m for ms in error.message_dict.values() for m in ms))
+        except PermissionDenied as error:
+            messages.error(request, str(error))
+        return redirect("results:webhooks")
+    hooks = list(Webhook.objects.filter(owner=request.user))
+    log = (WebhookDelivery.objects.filter(webhook__owner=request.user).select_related("webhook", "tournament")
+           .order_by("-id")[:200])  # fmt: skip
+    return render(request, "results/webhooks.html", {"hooks": hooks, "log": log, "events": Webhook.EVENTS})
 
 
 @require_GET
