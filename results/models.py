@@ -9,6 +9,8 @@ from django.utils.translation import gettext_lazy as _
 
 class DeckArchetype(models.Model):
     class Source(models.TextChoices):
+        RULE = "rule", _("archetype rule")
+        OVERLAP = "overlap", _("overlap with a reference list")
         SETCODE = "setcode", _("archetype set code")
         HUMAN = "human", _("organizer")
         NONE = "none", _("no rule matched")

@@ -12,11 +12,13 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from cards.models import Card
+from rules.services import card_info
 from tournaments.models import Player, Tournament
 from tournaments.permissions import require_organizer
 
 from .archetypes import Label, parse_setnames, setcode_label
 from .models import DeckArchetype
+from .rules_engine import RuleBook, classify, load_rulebook, merge
 
 
 @lru_cache(maxsize=4)
@@ -38,6 +40,34 @@ def label_decks(
     return out
 
 
+def rulebook_for(game_slug: str) -> RuleBook | None:
+    """The game's archetype rules: every ``<game>.toml`` of the shipped and the store's directories."""
+    dirs = [
+        Path(__file__).resolve().parent / "archetypes",
+        *map(Path, getattr(settings, "DECKHALL_ARCHETYPE_DIRS", [])),
+    ]
+    books = [load_rulebook(path.read_text(encoding="utf-8"), str(path))
+             for d in dirs if (path := d / f"{game_slug}.toml").is_file()]  # fmt: skip
+    return merge(books) if books else None
+
+
+def _rule_labels(decks: list[tuple[int, Any]], book: RuleBook) -> dict[int, Label | None]:
+    ids = {
+        line.get("card_id")
+        for _pk, d in decks
+        for lines in (d or {}).get("sections", {}).values()
+        for line in lines
+    }
+    infos = {card.pk: card_info(card) for card in Card.objects.filter(pk__in=ids)}
+    out: dict[int, Label | None] = {}
+    for pk, deck in decks:
+        lines = [(infos[line["card_id"]], int(line.get("count", 0)), "side" if slug == "side" else "main")
+                 for slug, section in (deck or {}).get("sections", {}).items() for line in section
+                 if line.get("card_id") in infos]  # fmt: skip
+        out[pk] = classify(book, lines)
+    return out
+
+
 @transaction.atomic
 def archetypes_classify(*, tournament: Tournament) -> dict[int, DeckArchetype]:
     """Label every registered deck of the event that a human has not labelled; kept per player."""
@@ -54,7 +84,19 @@ def archetypes_classify(*, tournament: Tournament) -> dict[int, DeckArchetype]:
         pk: attrs.get("setcode") or []
         for pk, attrs in Card.objects.filter(pk__in=card_ids).values_list("pk", "attributes")
     }
-    labels = label_decks(todo, setcodes, names)
+    labels = label_decks(todo, setcodes, names) if names else dict.fromkeys((pk for pk, _d in todo), None)
+    sources = dict.fromkeys(labels, DeckArchetype.Source.SETCODE)
+    book = rulebook_for(tournament.game.slug)
+    if book is not None:
+        # The rule file first: a store's rule wins over the set codes; the set codes label what it leaves.
+        for pk, label in _rule_labels(todo, book).items():
+            if label is not None:
+                labels[pk] = label
+                sources[pk] = (
+                    DeckArchetype.Source.OVERLAP
+                    if label.rule.startswith("overlap")
+                    else DeckArchetype.Source.RULE
+                )
     rows = []
     for pk, _deck in todo:
         label = labels[pk]
@@ -62,7 +104,7 @@ def archetypes_classify(*, tournament: Tournament) -> dict[int, DeckArchetype]:
             player_id=pk,
             name=label.name if label else "",
             rule=label.rule if label else "",
-            source=DeckArchetype.Source.SETCODE if label and label.name else DeckArchetype.Source.NONE,
+            source=sources[pk] if label and label.name else DeckArchetype.Source.NONE,
             candidates=list(label.candidates) if label else [],
         ))  # fmt: skip
     DeckArchetype.objects.filter(player__tournament=tournament).exclude(
