@@ -8,8 +8,10 @@ from html import escape
 def share_bars(rows: list[dict[str, object]], *, width: int = 360, bar: int = 22) -> str:
     """One horizontal bar per archetype: its share of the field, the cut count beside it."""
     height = max(1, len(rows)) * (bar + 8) + 8
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
-             f'class="chart" data-testid="share-chart" preserveAspectRatio="xMinYMin meet">']  # fmt: skip
+    # Drawn at its natural size (readable on a desktop, not blown up) and shrunk to fit a narrow phone.
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
+             f'height="{height}" style="max-width:100%;height:auto" role="img" class="chart" '
+             f'data-testid="share-chart" preserveAspectRatio="xMinYMin meet">']  # fmt: skip
     label_w = 130
     for i, row in enumerate(rows):
         y = 8 + i * (bar + 8)
