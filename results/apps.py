@@ -9,6 +9,6 @@ class ResultsConfig(AppConfig):
 
     def ready(self) -> None:
         # The webhooks' outbox rows are written inside each change's transaction (tournaments.signals).
-        from .webhooks import connect_receivers
+        from .receivers import connect_receivers
 
         connect_receivers()

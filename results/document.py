@@ -13,7 +13,7 @@ from typing import Any
 from django.utils import timezone
 
 from tournaments.models import Match, Round, Tournament
-from tournaments.selectors import standings_compute
+from tournaments.reads.selectors import standings_compute
 
 from .selectors import decklists_visible
 

@@ -16,7 +16,7 @@
     cards = { "Gene-Warped Warwolf" = 3, "Alexandrite Dragon" = 3 }
 
 ``of`` / ``none_of`` are FILTERs of the rule sets' language (rules/README.md "FILTER language", compiled by
-``rules.engine.filters.compile_filter``). A deck two top-level rules catch is not labelled (review queue); a
+``games.filters.compile_filter``). A deck two top-level rules catch is not labelled (review queue); a
 deck no rule catches takes the reference list it overlaps most, when the overlap is at least
 MIN_OVERLAP — the label then says the percentage.
 """
@@ -28,9 +28,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.engine.cards import CardInfo
-from rules.engine.errors import RuleSetError
-from rules.engine.filters import compile_filter
+from games.cards import CardInfo
+from games.errors import RuleSetError
+from games.filters import compile_filter
 
 from .archetypes import Label
 

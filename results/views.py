@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from seasons.models import Series
 from tournaments.models import Player, Tournament
 from tournaments.permissions import is_organizer, require_organizer
-from tournaments.selectors import standings_compute
+from tournaments.reads.selectors import standings_compute
 
 from . import calendar, charts, selectors, services
 from .models import DeckArchetype, Webhook, WebhookDelivery

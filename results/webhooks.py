@@ -89,20 +89,20 @@ def _event_of(pending: Any, kwargs: dict[str, Any]) -> tuple[str, dict[str, Any]
     return None
 
 
-def on_change_pending(*, pending: Any, **kwargs: Any) -> None:
-    """Inside the change's transaction: one outbox row per interested webhook; delivery after the commit."""
+def outbox_write(pending: Any, kwargs: dict[str, Any]) -> list[int]:
+    """Inside the change's transaction: one outbox row per interested webhook. Returns their webhooks' ids."""
     found = _event_of(pending, kwargs)
     tournament_id = kwargs.get("tournament_id")
     if found is None or tournament_id is None:
-        return
+        return []
     event, data = found
     tournament = Tournament.objects.filter(pk=tournament_id).only("pk", "created_by_id").first()
     if tournament is None:
-        return
+        return []
     organizers = {tournament.created_by_id, *tournament.co_organizers.values_list("id", flat=True)}
     hooks = [h for h in Webhook.objects.filter(owner_id__in=organizers) if event in h.events]
     if not hooks:
-        return
+        return []
     now = timezone.now()
     body = {"event": event, "tournament": tournament_id, "data": data,
             "results": f"/api/tournaments/{tournament_id}/results.json"}  # fmt: skip
@@ -110,10 +110,7 @@ def on_change_pending(*, pending: Any, **kwargs: Any) -> None:
         WebhookDelivery(webhook=h, tournament_id=tournament_id, event=event, payload=body, next_attempt_at=now)
         for h in hooks
     ])  # fmt: skip
-    from .tasks import webhooks_deliver
-
-    for hook in hooks:
-        transaction.on_commit(lambda pk=hook.pk: webhooks_deliver.delay(pk))
+    return [h.pk for h in hooks]
 
 
 def _post(hook: Webhook, delivery: WebhookDelivery) -> tuple[int | None, str]:
@@ -171,7 +168,3 @@ def deliveries_send(*, webhook_id: int, now: datetime | None = None) -> float | 
         # Stop here: the rows after this one wait, so the receiver gets them in order.
         return (delivery.next_attempt_at - now).total_seconds()
     return None
-
-
-def connect_receivers() -> None:
-    signals.change_pending.connect(on_change_pending, dispatch_uid="results.webhooks.change_pending")

@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('results', '0001_deck_archetypes'),
-        ('tournaments', '0009_decklist_timeline_and_publish_consent'),
+        ('tournaments', '0010_decklist_timeline_and_publish_consent'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
+from games.cards import CardInfo
+from games.errors import RuleSetError
 from results import services as results_services
 from results.models import DeckArchetype
 from results.rules_engine import classify, load_rulebook
-from rules.engine.cards import CardInfo
-from rules.engine.errors import RuleSetError
 from tests.tournaments.factories import make_card, make_event
 
 BOOK = """
