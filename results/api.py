@@ -17,6 +17,7 @@ from . import selectors
 from . import serializers as s
 from .document import results_document
 from .models import Webhook
+from .publishing import published_event_receive
 from .webhooks import webhook_create
 
 
@@ -74,3 +75,28 @@ class WebhooksView(APIView):
         except DjangoValidationError as error:
             raise serializers.ValidationError(error.message_dict) from error
         return Response(s.WebhookOutSerializer(hook).data, status=status.HTTP_201_CREATED)
+
+
+class PublishedEventsView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=s.PublishInSerializer,
+        responses={201: s.PublishedOutSerializer, 200: s.PublishedOutSerializer},
+    )
+    def post(self, request: Request) -> Response:
+        """A venue publishes a finished event's results document (``manage.py publish_event``). Idempotent:
+        the same document again changes nothing (200, ``changed: false``)."""
+        incoming = s.PublishInSerializer(data=request.data)
+        incoming.is_valid(raise_exception=True)
+        try:
+            row, changed = published_event_receive(by=request.user, **incoming.validated_data)
+        except DjangoValidationError as error:
+            raise serializers.ValidationError(
+                error.message_dict if hasattr(error, "error_dict") else error.messages
+            ) from error
+        body = {"id": row.pk, "changed": changed, "url": f"/tournaments/published/{row.pk}/"}
+        return Response(
+            s.PublishedOutSerializer(body).data,
+            status=status.HTTP_201_CREATED if changed else status.HTTP_200_OK,
+        )

@@ -82,3 +82,25 @@ class WebhookDelivery(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event} #{self.pk}"
+
+
+class PublishedEvent(models.Model):
+    """A finished event run elsewhere (a venue laptop) and published here later: its results document as the
+    public saw it there (the deck list timeline and consent already applied), one row per origin and event."""
+
+    origin = models.CharField(max_length=64)
+    source_id = models.PositiveBigIntegerField()
+    name = models.CharField(max_length=200)
+    game = models.CharField(max_length=40)
+    document = models.JSONField()
+    # sha256 of the canonical document: publishing the same results again changes nothing.
+    digest = models.CharField(max_length=64)
+    published_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)
+    published_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-published_at", "-id"]
+        constraints = [models.UniqueConstraint(fields=["origin", "source_id"], name="published_event_once")]
+
+    def __str__(self) -> str:
+        return self.name

@@ -77,3 +77,14 @@ class WebhookOutSerializer(serializers.Serializer):
     url = serializers.CharField()
     events = serializers.ListField(child=serializers.CharField())
     created_at = serializers.DateTimeField()
+
+
+class PublishInSerializer(serializers.Serializer):
+    origin = serializers.CharField(max_length=64, help_text="the venue install's stable id")
+    document = serializers.JSONField(help_text="the results document (version 1) as the public saw it")
+
+
+class PublishedOutSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    changed = serializers.BooleanField()
+    url = serializers.CharField()

@@ -20,7 +20,7 @@ from tournaments.permissions import is_organizer, require_organizer
 from tournaments.reads.selectors import standings_compute
 
 from . import calendar, charts, selectors, services
-from .models import DeckArchetype, Webhook, WebhookDelivery
+from .models import DeckArchetype, PublishedEvent, Webhook, WebhookDelivery
 from .webhooks import webhook_create
 
 
@@ -75,6 +75,16 @@ def webhooks(request: HttpRequest) -> HttpResponse:
     log = (WebhookDelivery.objects.filter(webhook__owner=request.user).select_related("webhook", "tournament")
            .order_by("-id")[:200])  # fmt: skip
     return render(request, "results/webhooks.html", {"hooks": hooks, "log": log, "events": Webhook.EVENTS})
+
+
+@require_GET
+def published(request: HttpRequest, pk: int) -> HttpResponse:
+    """A venue event published here: its standings, archetypes and the lists that were public there."""
+    row = get_object_or_404(PublishedEvent, pk=pk)
+    doc = row.document
+    names = {p["id"]: p for p in doc.get("players", [])}
+    standings = [{**r, "entry": names.get(r["player"], {})} for r in doc.get("standings", [])]
+    return render(request, "results/published.html", {"row": row, "standings": standings})
 
 
 @require_GET
