@@ -18,7 +18,9 @@ from tournaments import services
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_publishing_twice_gives_one_copy_with_only_the_public_lists(live_server: Any, games: Any, organizer: Any) -> None:
+def test_publishing_twice_gives_one_copy_with_only_the_public_lists(
+    live_server: Any, games: Any, organizer: Any
+) -> None:
     game = games["yugioh"]
     cards = ygo_cards(game)
     event = make_event(organizer, game, deck_registration=True, rounds=1, name="Venue Saturday",
@@ -40,11 +42,14 @@ def test_publishing_twice_gives_one_copy_with_only_the_public_lists(live_server:
     again = StringIO()
     call_command("publish_event", event.pk, site=live_server.url, token=token, stdout=again)
     assert "unchanged" in again.getvalue()
-    assert PublishedEvent.objects.count() == 1 and PublishedEvent.objects.get().published_at == first.published_at
+    assert (
+        PublishedEvent.objects.count() == 1
+        and PublishedEvent.objects.get().published_at == first.published_at
+    )
     players = {p["name"]: p for p in first.document["players"]}
     assert players["Duelist 0"]["list"] is not None and players["Duelist 1"]["list"] is None
     assert players["Duelist 1"]["list_private"]
     page = Client().get(f"/tournaments/published/{first.pk}/").content.decode()
     assert page.count('data-testid="published-list"') == 1 and "list private" in page
-    with pytest.raises(CommandError, match="401|403"):
+    with pytest.raises(CommandError, match=r"HTTP (401|403)"):
         call_command("publish_event", event.pk, site=live_server.url, token="not-a-token")
