@@ -39,7 +39,19 @@ def metagame(tournament: Tournament, user: Any) -> dict[str, Any]:
     players = list(tournament.players.filter(waitlisted=False, deck__isnull=False))
     named: dict[int, str] = {}
     entries = []
+    # The most played cards count only the lists the viewer may read now: a count is part of a list.
+    cards: dict[str, list[int]] = defaultdict(lambda: [0, 0])  # copies, decks
+    readable = 0
     for player in players:
+        if decklist_level(tournament, player, user) == "list":
+            readable += 1
+            seen = set()
+            for slug, lines in (player.deck or {}).get("sections", {}).items():
+                for line in lines if slug != "side" else ():
+                    cards[line.get("name", "?")][0] += int(line.get("count", 0))
+                    seen.add(line.get("name", "?"))
+            for name in seen:
+                cards[name][1] += 1
         label = labels.get(player.pk)
         if decklist_level(tournament, player, user) == "none" or label is None:
             continue
@@ -88,5 +100,8 @@ def metagame(tournament: Tournament, user: Any) -> dict[str, Any]:
         })  # fmt: skip
     cells = [{"archetype": x, "opponent": y, "wins": v[0], "losses": v[1], "draws": v[2],
               "matches": sum(v)} for (x, y), v in sorted(matrix.items())]  # fmt: skip
+    top_cards = [{"name": name, "copies": v[0], "decks": v[1]}
+                 for name, v in sorted(cards.items(), key=lambda kv: (-kv[1][1], -kv[1][0], kv[0]))[:20]]  # fmt: skip
     return {"stage": decklist_stage(tournament), "players": total, "archetypes": archetypes,
+            "top_cards": top_cards, "lists_counted": readable,
             "matrix": cells, "entries": entries}  # fmt: skip

@@ -46,9 +46,17 @@ class MetagameEntrySerializer(serializers.Serializer):
     list_private = serializers.BooleanField(help_text="the stage opens lists but the player did not consent")
 
 
+class TopCardSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    copies = serializers.IntegerField()
+    decks = serializers.IntegerField()
+
+
 class MetagameOutSerializer(serializers.Serializer):
     stage = serializers.CharField()
     players = serializers.IntegerField()
+    top_cards = TopCardSerializer(many=True, help_text="main/extra decks, over the lists you may read now")
+    lists_counted = serializers.IntegerField()
     archetypes = MetagameArchetypeSerializer(many=True)
     matrix = MatrixCellSerializer(many=True)
     entries = MetagameEntrySerializer(many=True)

@@ -79,6 +79,9 @@ def _sees(client: Any, event: Tournament, player: Any) -> dict[str, bool]:
     api = client.get(f"/api/tournaments/{event.pk}/decklists/").json()
     entry = next(e for e in api["players"] if e["player"] == player.pk)
     shows["api"] = entry["list"] is not None
+    metagame = client.get(f"/api/tournaments/{event.pk}/metagame/").json()
+    mine = next((e for e in metagame["entries"] if e["player"] == player.pk), None)
+    shows["metagame"] = bool(mine and mine["list_visible"])
     document = client.get(f"/api/tournaments/{event.pk}/results.json").json()
     jsonschema.validate(document, SCHEMA)
     shows["results document"] = (
@@ -148,6 +151,10 @@ def test_it_shows_each_list_only_when_the_timeline_and_the_consent_allow(
         assert entry["list_private"] == (TIMELINE[stage] == "open")
         metagame = Client().get(f"/api/tournaments/{event.pk}/metagame/").json()
         assert metagame["players"] == (0 if TIMELINE[stage] == "closed" else 4)
+        # Card counts are part of the lists: only the lists the public may read are counted.
+        public_lists = sum(1 for e in anonymous["players"] if e["list"] is not None)
+        assert metagame["lists_counted"] == public_lists
+        assert bool(metagame["top_cards"]) == (public_lists > 0)
     document = Client().get(f"/api/tournaments/{event.pk}/results.json").json()
     assert document["version"] == 1 and len(document["standings"]) == 4
     assert [r["kind"] for r in document["rounds"]] == ["swiss", "swiss", "top_cut"]

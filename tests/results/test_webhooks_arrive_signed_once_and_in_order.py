@@ -135,3 +135,26 @@ def test_bad_webhooks_are_refused_by_name(organizer: Any, user: Any, settings: A
     answer = player.post("/api/webhooks/", {"url": "https://example.com/x", "events": ["round.paired"],
                                             "secret": SECRET}, format="json")  # fmt: skip
     assert answer.status_code == 403
+
+
+def test_failures_back_off_and_open_the_circuit(games: Any, organizer: Any) -> None:
+    from results.models import Webhook
+    from results.webhooks import CIRCUIT_FAILURES, backoff
+
+    assert [backoff(n).total_seconds() for n in (1, 2, 3, 8, 20)] == [30, 60, 120, 3600, 3600]
+    hook = Webhook.objects.create(owner=organizer, url=f"http://127.0.0.1:{_free_port()}/down",
+                                  events=["round.paired"], secret=SECRET)  # fmt: skip
+    event = make_event(organizer, games["caster"])
+    now = timezone.now()
+    row = WebhookDelivery.objects.create(webhook=hook, tournament=event, event="round.paired", payload={},
+                                         next_attempt_at=now)  # fmt: skip
+    for _ in range(CIRCUIT_FAILURES):
+        wait = deliveries_send(webhook_id=hook.pk, now=now)
+        now += timedelta(seconds=wait)
+    hook.refresh_from_db()
+    row.refresh_from_db()
+    assert row.attempts == CIRCUIT_FAILURES and hook.circuit_open_until is not None
+    # While the circuit is open nothing is tried, even when the row itself is due.
+    assert deliveries_send(webhook_id=hook.pk, now=hook.circuit_open_until - timedelta(seconds=1)) == 1
+    row.refresh_from_db()
+    assert row.attempts == CIRCUIT_FAILURES and row.status == "pending"
