@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import date
+from typing import Any
+
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -100,3 +104,39 @@ class PublishedEventsView(APIView):
             s.PublishedOutSerializer(body).data,
             status=status.HTTP_201_CREATED if changed else status.HTTP_200_OK,
         )
+
+
+def events_for(params: Any) -> list[Tournament]:
+    """?series=<id>, or ?game=<slug>&from=<date>&to=<date> (the events' creation dates, inclusive)."""
+    found = Tournament.objects.select_related("game").order_by("created_at", "pk")
+    series = params.get("series")
+    if series:
+        if not str(series).isdigit() or len(str(series)) > 18:
+            raise serializers.ValidationError({"series": "give a series id"})
+        return list(found.filter(series__pk=int(series)))
+    if not params.get("game"):
+        raise serializers.ValidationError(
+            {"series": "give ?series=<id>, or ?game=<slug> with from / to dates"}
+        )
+    found = found.filter(game__slug=params["game"])
+    for key, lookup in (("from", "created_at__date__gte"), ("to", "created_at__date__lte")):
+        if params.get(key):
+            try:
+                found = found.filter(**{lookup: date.fromisoformat(params[key])})
+            except ValueError:
+                raise serializers.ValidationError({key: "a date as YYYY-MM-DD"}) from None
+    return list(found[:500])
+
+
+class MetagameRangeView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("series", int), OpenApiParameter("game", str),
+                    OpenApiParameter("from", OpenApiTypes.DATE), OpenApiParameter("to", OpenApiTypes.DATE)],
+        responses={200: s.MetagameRangeOutSerializer},
+    )  # fmt: skip
+    def get(self, request: Request) -> Response:
+        """The metagame of a series or of a game's events in a date range, each event under its own timeline."""
+        data = selectors.metagame_of_events(events_for(request.query_params), request.user)
+        return Response(s.MetagameRangeOutSerializer(data).data)

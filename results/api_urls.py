@@ -3,6 +3,7 @@ from django.urls import path
 from . import api
 
 urlpatterns = [
+    path("metagame/", api.MetagameRangeView.as_view(), name="api-metagame-range"),
     path("published-events/", api.PublishedEventsView.as_view(), name="api-published-events"),
     path("webhooks/", api.WebhooksView.as_view(), name="api-webhooks"),
     path("tournaments/<str:pk>/decklists/", api.DecklistsView.as_view(), name="api-tournament-decklists"),

@@ -1,4 +1,4 @@
-"""Calendar feeds under /seasons/ (a series' feed beside its page; the site-wide feed beside the list)."""
+"""Under /seasons/: calendar feeds and a series' metagame. Calendar feeds under /seasons/ (a series' feed beside its page; the site-wide feed beside the list)."""
 
 from django.urls import path
 
@@ -9,4 +9,5 @@ app_name = "calendars"
 urlpatterns = [
     path("<int:pk>/calendar.ics", views.series_calendar, name="series"),
     path("calendar.ics", views.store_calendar, name="store"),
+    path("<int:pk>/metagame/", views.series_metagame, name="series_metagame"),
 ]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
 from typing import Any
 
 from tournaments.models import Match, MatchSeat, Tournament
@@ -32,46 +33,53 @@ def decklists_visible(tournament: Tournament, user: Any) -> dict[str, Any]:
     }
 
 
-def metagame(tournament: Tournament, user: Any) -> dict[str, Any]:
-    """Archetype share, conversion into the cut, match win rates and the archetype-vs-archetype matrix, over
-    the decks whose archetype ``user`` may see now (nothing before the timeline shows archetypes)."""
+@dataclass
+class Tally:
+    """Raw sums of one or more events, before shares and rates: events add up by adding tallies."""
+
+    counts: Counter[str] = field(default_factory=Counter)
+    cut_counts: Counter[str] = field(default_factory=Counter)
+    record: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0, 0]))  # W, L, D
+    matrix: dict[tuple[str, str], list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0, 0]))
+    cards: dict[str, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))  # copies, decks
+    readable: int = 0
+    entries: list[dict[str, Any]] = field(default_factory=list)
+
+
+def tally(tournament: Tournament, user: Any, into: Tally | None = None) -> Tally:
+    """One event's archetypes, matches and (readable) cards as ``user`` may see them now, added to ``into``."""
+    t = into or Tally()
     labels = archetypes_of(tournament)
     players = list(tournament.players.filter(waitlisted=False, deck__isnull=False))
     named: dict[int, str] = {}
-    entries = []
-    # The most played cards count only the lists the viewer may read now: a count is part of a list.
-    cards: dict[str, list[int]] = defaultdict(lambda: [0, 0])  # copies, decks
-    readable = 0
     for player in players:
-        if decklist_level(tournament, player, user) == "list":
-            readable += 1
+        level = decklist_level(tournament, player, user)
+        # The most played cards count only the lists the viewer may read now: a count is part of a list.
+        if level == "list":
+            t.readable += 1
             seen = set()
             for slug, lines in (player.deck or {}).get("sections", {}).items():
                 for line in lines if slug != "side" else ():
-                    cards[line.get("name", "?")][0] += int(line.get("count", 0))
+                    t.cards[line.get("name", "?")][0] += int(line.get("count", 0))
                     seen.add(line.get("name", "?"))
             for name in seen:
-                cards[name][1] += 1
+                t.cards[name][1] += 1
         label = labels.get(player.pk)
-        if decklist_level(tournament, player, user) == "none" or label is None:
+        if level == "none" or label is None:
             continue
         named[player.pk] = label.name  # "": in review (no rule, or two)
-        entries.append({"player": player.pk, "name": player.name,
-                        "archetype": {"name": label.name, "rule": label.rule},
-                        "list_visible": decklist_level(tournament, player, user) == "list",
-                        "list_private": list_is_private(tournament, player, user)})  # fmt: skip
+        t.entries.append({"player": player.pk, "name": player.name,
+                          "archetype": {"name": label.name, "rule": label.rule},
+                          "list_visible": level == "list",
+                          "list_private": list_is_private(tournament, player, user)})  # fmt: skip
     cut = set(
         MatchSeat.objects.filter(
             match__round__tournament=tournament, match__round__kind="top_cut"
         ).values_list("player_id", flat=True)
     )
-    counts: dict[str, int] = defaultdict(int)
-    cut_counts: dict[str, int] = defaultdict(int)
     for pid, name in named.items():
-        counts[name] += 1
-        cut_counts[name] += pid in cut
-    record: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # wins, losses, draws
-    matrix: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
+        t.counts[name] += 1
+        t.cut_counts[name] += pid in cut
     matches = (
         Match.objects.filter(round__tournament=tournament, bye=False)
         .exclude(status=Match.Status.PENDING)
@@ -84,24 +92,42 @@ def metagame(tournament: Tournament, user: Any) -> dict[str, Any]:
         a, b = seats
         for me, them in ((a, b), (b, a)):
             outcome = 0 if me.wins > them.wins else 1 if me.wins < them.wins else 2
-            record[named[me.player_id]][outcome] += 1
+            t.record[named[me.player_id]][outcome] += 1
+            # A mirror match is one cell, counted once (from the first seat).
             if named[me.player_id] != named[them.player_id] or me is a:
-                matrix[(named[me.player_id], named[them.player_id])][outcome] += 1
-    total = len(named)
+                t.matrix[(named[me.player_id], named[them.player_id])][outcome] += 1
+    return t
+
+
+def summary(t: Tally) -> dict[str, Any]:
+    total = sum(t.counts.values())
     archetypes = []
-    for name, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
-        w, lost, d = record[name]
+    for name, count in sorted(t.counts.items(), key=lambda kv: (-kv[1], kv[0])):
+        w, lost, d = t.record[name]
         played = w + lost + d
         archetypes.append({
             "name": name, "count": count, "share": round(count / total, 4) if total else 0.0,
-            "cut_count": cut_counts[name],
+            "cut_count": t.cut_counts[name],
             "match_win_rate": round((w + d / 2) / played, 4) if played else None,
             "matches": played,
         })  # fmt: skip
     cells = [{"archetype": x, "opponent": y, "wins": v[0], "losses": v[1], "draws": v[2],
-              "matches": sum(v)} for (x, y), v in sorted(matrix.items())]  # fmt: skip
+              "matches": sum(v)} for (x, y), v in sorted(t.matrix.items())]  # fmt: skip
     top_cards = [{"name": name, "copies": v[0], "decks": v[1]}
-                 for name, v in sorted(cards.items(), key=lambda kv: (-kv[1][1], -kv[1][0], kv[0]))[:20]]  # fmt: skip
-    return {"stage": decklist_stage(tournament), "players": total, "archetypes": archetypes,
-            "top_cards": top_cards, "lists_counted": readable,
-            "matrix": cells, "entries": entries}  # fmt: skip
+                 for name, v in sorted(t.cards.items(), key=lambda kv: (-kv[1][1], -kv[1][0], kv[0]))[:20]]  # fmt: skip
+    return {"players": total, "archetypes": archetypes, "top_cards": top_cards, "lists_counted": t.readable,
+            "matrix": cells, "entries": t.entries}  # fmt: skip
+
+
+def metagame(tournament: Tournament, user: Any) -> dict[str, Any]:
+    """Archetype share, conversion into the cut, match win rates and the archetype-vs-archetype matrix, over
+    the decks whose archetype ``user`` may see now (nothing before the timeline shows archetypes)."""
+    return {"stage": decklist_stage(tournament), **summary(tally(tournament, user))}
+
+
+def metagame_of_events(tournaments: list[Tournament], user: Any) -> dict[str, Any]:
+    """A series' or a date range's metagame: the events' tallies added up, each under its own timeline."""
+    total = Tally()
+    for tournament in tournaments:
+        tally(tournament, user, total)
+    return {"events": len(tournaments), **summary(total)}

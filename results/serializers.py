@@ -96,3 +96,13 @@ class PublishedOutSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     changed = serializers.BooleanField()
     url = serializers.CharField()
+
+
+class MetagameRangeOutSerializer(serializers.Serializer):
+    events = serializers.IntegerField()
+    players = serializers.IntegerField()
+    archetypes = MetagameArchetypeSerializer(many=True)
+    matrix = MatrixCellSerializer(many=True)
+    top_cards = TopCardSerializer(many=True)
+    lists_counted = serializers.IntegerField()
+    entries = MetagameEntrySerializer(many=True)

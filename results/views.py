@@ -108,6 +108,16 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
+@require_GET
+def series_metagame(request: HttpRequest, pk: int) -> HttpResponse:
+    """A series' metagame: its events added up, each under its own deck list timeline."""
+    series = get_object_or_404(Series, pk=pk)
+    events = list(series.events.select_related("game").order_by("created_at", "pk"))
+    data = selectors.metagame_of_events(events, request.user)
+    chart = mark_safe(charts.share_bars(data["archetypes"])) if data["archetypes"] else ""  # noqa: S308
+    return render(request, "results/metagame.html", {"series": series, "data": data, "chart": chart})
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def review(request: HttpRequest, pk: int) -> HttpResponse:

@@ -92,3 +92,27 @@ def test_it_measures_the_metagame_and_lets_organizers_label_what_no_rule_caught(
     russian.cookies["django_language"] = "ru"
     page_ru = russian.get(reverse("results:metagame", args=[event.pk])).content.decode()
     assert "Метагейм" in page_ru and "Доля побед в матчах" in page_ru and "список скрыт" in page_ru
+
+    # A series (or a game's date range) adds its events up, each under its own timeline.
+    other = make_event(organizer, game, deck_registration=True, rounds=1, name="Still running",
+                       decklist_timeline={"finished": "open"})  # fmt: skip
+    newcomer = services.player_register(tournament=other, by=organizer, name="Q")
+    services.player_submit_deck(player=newcomer, by=organizer, payload=_payload(genex, extra))
+    api = APIClient()
+    api.force_authenticate(organizer)
+    series = api.post("/api/series/", {"name": "League", "game": "yugioh"}, format="json").json()["id"]
+    for t in (event, other):
+        assert (
+            api.post(f"/api/series/{series}/events/", {"tournament": t.pk}, format="json").status_code == 201
+        )
+    league = anonymous.get(f"/api/metagame/?series={series}").json()
+    assert (
+        league["events"] == 2 and league["players"] == 4
+    )  # the running event's archetypes are not public yet
+    assert api.get(f"/api/metagame/?series={series}").json()["players"] == 5  # its organizer sees them
+    today = event.created_at.date().isoformat()
+    assert anonymous.get(f"/api/metagame/?game=yugioh&from={today}&to={today}").json()["events"] == 2
+    assert anonymous.get("/api/metagame/?game=yugioh&from=yesterday").status_code == 400
+    assert anonymous.get("/api/metagame/").status_code == 400
+    league_page = Client().get(reverse("calendars:series_metagame", args=[series])).content.decode()
+    assert "League" in league_page and "share-chart" in league_page
