@@ -104,9 +104,11 @@ INSTALLED_APPS = [
     "cards",
     "rules",
     "decks",
+    "collection",
     "tournaments",
     "seasons",
     "results",
+    "limited",
     "venue",
     "idempotency",
 ]

@@ -18,6 +18,8 @@ urlpatterns = [
     path("rules/", include("rules.urls")),
     path("decks/", include("decks.urls")),
     path("tournaments/", include("results.urls")),
+    path("collection/", include("collection.urls")),
+    path("tournaments/", include("limited.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("seasons/", include("results.calendar_urls")),
     path("seasons/", include("seasons.urls")),

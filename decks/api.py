@@ -35,7 +35,8 @@ from config.parsers import DepthLimitedJSONParser
 from rules.api import ViolationSerializer
 from rules.models import BanList
 
-from . import selectors, services
+from . import ownership, selectors, services
+from .deckhash import deck_hash_of
 from .formats import FORMATS, MAX_BYTES, MAX_COUNT
 from .models import Deck, DeckVersion
 
@@ -100,6 +101,12 @@ class HeroOutSerializer(CardBriefOutSerializer):
     attributes = serializers.JSONField()
 
 
+class HoldingOutSerializer(serializers.Serializer):
+    deck = serializers.IntegerField()
+    name = serializers.CharField()
+    count = serializers.IntegerField()
+
+
 class DeckEntryOutSerializer(serializers.Serializer):
     """One line of a section: the card's brief fields plus its id again as ``card`` and the count."""
 
@@ -111,6 +118,14 @@ class DeckEntryOutSerializer(serializers.Serializer):
     cost = serializers.IntegerField(source="card.cost", allow_null=True)
     card = serializers.IntegerField(source="card.pk")
     count = serializers.IntegerField()
+    owned = serializers.IntegerField(
+        allow_null=True,
+        help_text="copies of the reader's collection free for this line (null: not signed in)",
+    )
+    missing = serializers.IntegerField(allow_null=True, help_text="copies the reader lacks for this line")
+    held_by = HoldingOutSerializer(
+        many=True, help_text="the reader's built decks holding the copies this line lacks"
+    )
 
 
 class BanListBriefOutSerializer(serializers.Serializer):
@@ -142,6 +157,39 @@ class DeckDetailOutSerializer(DeckOutSerializer):
     notes = serializers.CharField()
     co_heroes = serializers.SerializerMethodField()
     sections = serializers.SerializerMethodField()
+    hash = serializers.SerializerMethodField(
+        help_text="the deck hash judges compare (Cockatrice's for Magic)"
+    )
+    buildable = serializers.SerializerMethodField(
+        help_text="the reader's collection has every copy free (null: not signed in)"
+    )
+    built = serializers.SerializerMethodField(help_text="the owner marked it built (null for other readers)")
+
+    def _sections(self, deck: Deck) -> selectors.Sections:
+        if self.context.get("sections") is None:
+            self.context["sections"] = selectors.deck_sections(deck)
+        return self.context["sections"]
+
+    def _ownership(self, deck: Deck) -> ownership.DeckOwnership | None:
+        if "ownership" not in self.context:
+            self.context["ownership"] = ownership.deck_ownership(
+                deck=deck, user=self.context.get("user"), sections=self._sections(deck)
+            )
+        return self.context["ownership"]
+
+    @extend_schema_field(serializers.CharField())
+    def get_hash(self, deck: Deck) -> str:
+        return deck_hash_of(game_slug=deck.game.slug, sections=self._sections(deck))
+
+    @extend_schema_field(serializers.BooleanField(allow_null=True))
+    def get_buildable(self, deck: Deck) -> bool | None:
+        owned = self._ownership(deck)
+        return owned.buildable if owned is not None else None
+
+    @extend_schema_field(serializers.BooleanField(allow_null=True))
+    def get_built(self, deck: Deck) -> bool | None:
+        owned = self._ownership(deck)
+        return owned.built if owned is not None and deck.editable_by(self.context.get("user")) else None
 
     @extend_schema_field(HeroOutSerializer(many=True))
     def get_co_heroes(self, deck: Deck) -> list[dict[str, Any]]:
@@ -149,12 +197,21 @@ class DeckDetailOutSerializer(DeckOutSerializer):
 
     @extend_schema_field(serializers.DictField(child=DeckEntryOutSerializer(many=True)))
     def get_sections(self, deck: Deck) -> dict[str, Any]:
-        sections = self.context.get("sections")
-        sections = selectors.deck_sections(deck) if sections is None else sections
+        sections = self._sections(deck)
+        owned = self._ownership(deck)
+
+        def line(slug: str, card: Card, count: int) -> dict[str, Any]:
+            have = owned.lines.get((slug, card.pk)) if owned is not None else None
+            return {
+                "card": card,
+                "count": count,
+                "owned": have.owned if have else None,
+                "missing": have.missing if have else None,
+                "held_by": [{"deck": d, "name": n, "count": c} for d, n, c in have.held_by] if have else [],
+            }
+
         return {
-            slug: DeckEntryOutSerializer(
-                [{"card": card, "count": count} for card, count in lines], many=True
-            ).data
+            slug: DeckEntryOutSerializer([line(slug, card, count) for card, count in lines], many=True).data
             for slug, lines in sections.items()
         }
 
@@ -232,9 +289,10 @@ class DeckImportRefusedOutSerializer(serializers.Serializer):
     skipped = SkippedLineOutSerializer(many=True, required=False)
 
 
-def deck_json(deck: Deck, *, sections: selectors.Sections | None = None) -> dict[str, Any]:
-    """The deck as the API answers it (also the builder page's initial data)."""
-    return DeckDetailOutSerializer(deck, context={"sections": sections}).data
+def deck_json(deck: Deck, *, sections: selectors.Sections | None = None, user: Any = None) -> dict[str, Any]:
+    """The deck as the API answers it (also the builder page's initial data); ``user``: the reader, whose
+    collection says what each line owns."""
+    return DeckDetailOutSerializer(deck, context={"sections": sections, "user": user}).data
 
 
 def cards_for(game: Game, data: dict[str, Any]) -> tuple[selectors.Sections | None, Card | None, bool]:
@@ -379,7 +437,7 @@ class DeckViewSet(viewsets.ViewSet):
 
     @extend_schema(responses=DeckDetailOutSerializer)
     def retrieve(self, request: Request, pk: str) -> Response:
-        return Response(deck_json(self._readable(request, pk)))
+        return Response(deck_json(self._readable(request, pk), user=request.user))
 
     @extend_schema(
         request=DeckUpdateInSerializer,
@@ -472,6 +530,8 @@ class DeckViewSet(viewsets.ViewSet):
             OpenApiParameter("fmt", str, enum=[*services.EXPORT_TYPES]),
             OpenApiParameter("player", str),
             OpenApiParameter("event", str),
+            OpenApiParameter("player_id", str, description="the registration sheet's player ID (Konami's)"),
+            OpenApiParameter("paper", str, enum=["a4", "letter"], description="fmt=cards: the page size"),
             OpenApiParameter(
                 "download", str, enum=["0", "1"], description="0: shown inline, not as a download"
             ),
@@ -494,6 +554,8 @@ class DeckViewSet(viewsets.ViewSet):
             fmt=request.query_params.get("fmt", "json"),
             player_name=request.query_params.get("player", "")[:100],
             event=request.query_params.get("event", "")[:100],
+            player_id=request.query_params.get("player_id", "")[:120],
+            paper=request.query_params.get("paper", "a4"),
         )
         return export_response(exported, download=request.query_params.get("download") != "0")
 

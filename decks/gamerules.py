@@ -249,3 +249,13 @@ def _restriction_words(item: dict, lang: str, sections: dict[str, str], labels: 
             return gettext("%(section)s: at least %(min)s cards") % {"section": where, "min": low}
         return gettext("%(section)s: at most %(max)s cards") % {"section": where, "max": high}
     return ", ".join(f"{key}: {value}" for key, value in item.items())
+
+
+def hash_rule(game_slug: str) -> tuple[str, dict[str, str]]:
+    """The deck hash's rule from the game's rule set: the card field that keys a card ("name" or
+    "external_id") and section → prefix of the sections that count (Cockatrice's for an unknown game)."""
+    try:
+        game = _registry().game(game_slug)
+    except KeyError:
+        return "name", {"main": "", "side": "SB:"}
+    return game.deck_hash_key, dict(game.deck_hash_sections)

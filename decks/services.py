@@ -464,21 +464,33 @@ EXPORT_TYPES = {
     "forge": ("text/plain; charset=utf-8", "dck"),
     "xmage": ("text/plain; charset=utf-8", "dck"),
     "pdf": ("application/pdf", "pdf"),
+    # Print for play: card-size pages (decks/printing.py).
+    "cards": ("application/pdf", "cards.pdf"),
 }
 
 
-def deck_export(*, deck: Deck, fmt: str, player_name: str = "", event: str = "") -> ExportedDeck:
+def deck_export(
+    *, deck: Deck, fmt: str, player_name: str = "", event: str = "", player_id: str = "", paper: str = "a4"
+) -> ExportedDeck:
     """A deck file in one of EXPORT_TYPES. Raises ValidationError for an unknown or impossible format."""
     from .exporting import deck_list_of, render_export
+    from .printing import render_print_pdf
 
     if fmt not in EXPORT_TYPES:
         raise ValidationError(
             {"fmt": gettext("unknown export format '%(format)s'; use one of %(choices)s")
                     % {"format": fmt, "choices": ", ".join(EXPORT_TYPES)}}
         )  # fmt: skip
+    if paper not in ("a4", "letter"):
+        raise ValidationError({"paper": gettext("paper is “a4” or “letter”")})
     content_type, extension = EXPORT_TYPES[fmt]
     try:
-        content = render_export(deck_list_of(deck), fmt, deck=deck, player_name=player_name, event=event)
+        if fmt == "cards":
+            content = render_print_pdf(deck, paper=paper)
+        else:
+            content = render_export(
+                deck_list_of(deck), fmt, deck=deck, player_name=player_name, event=event, player_id=player_id
+            )
     except DeckFormatError as error:
         raise ValidationError({"fmt": str(error)}) from None
     safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in deck.name)[:60] or f"deck-{deck.pk}"

@@ -24,8 +24,9 @@ from cards.labels import card_preview, game_label_table, game_title, value_label
 from cards.models import Card, Game, Printing
 from cards.selectors import card_facets, game_search_filters
 
-from . import selectors, services, stats, svg
+from . import ownership, selectors, services, stats, svg
 from .api import deck_json, export_response
+from .deckhash import deck_hash_of
 from .exporting import ydke_link
 from .forms import DeckImportForm, DeckNewForm
 from .gamerules import (
@@ -49,6 +50,9 @@ def deck_list(request: HttpRequest) -> HttpResponse:
     if game:
         decks = decks.filter(game__slug=game)
     mine = [d for d in decks if d.owner_id == request.user.pk] if request.user.is_authenticated else []
+    missing = ownership.decks_missing(user=request.user, decks=mine)
+    for deck in mine:
+        deck.missing_copies = missing.get(deck.pk)
     public = Paginator(
         decks.filter(visibility=Deck.Visibility.PUBLIC).exclude(owner_id=request.user.pk or 0), 30
     ).get_page(request.GET.get("page"))
@@ -218,6 +222,18 @@ def _type_order(game_slug: str) -> dict[str, int]:
     return {card_type: index for index, card_type in enumerate(values)}
 
 
+def _with_ownership(
+    listing: list[dict[str, Any]], owned: ownership.DeckOwnership | None
+) -> list[dict[str, Any]]:
+    """Each line of the listing gets ``have`` (owned / missing of the reader's collection), when known."""
+    if owned is not None:
+        for section in listing:
+            for group in section["groups"]:
+                for line in group["lines"]:
+                    line["have"] = owned.lines.get((section["slug"], line["card"].pk))
+    return listing
+
+
 def _deck_listing(
     fmt: FormatInfo, sections: selectors.Sections, printings: dict[int, str], lang: str
 ) -> list[dict[str, Any]]:
@@ -272,6 +288,7 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
     cards = [card for lines in sections.values() for card, _count in lines]
     printings = _printing_labels(cards)
     card_images([*cards, deck.hero, *(deck.co_heroes.all() if deck.hero else [])])
+    owned = ownership.deck_ownership(deck=deck, user=request.user, sections=sections)
     return render(
         request,
         "decks/detail.html",
@@ -280,7 +297,7 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "fmt": fmt,
             "fmt_title": fmt.title(lang),
             "game_title": game_title(deck.game, lang),
-            "listing": _deck_listing(fmt, sections, printings, lang),
+            "listing": _with_ownership(_deck_listing(fmt, sections, printings, lang), owned),
             "hero_preview": card_preview(deck.hero, lang) if deck.hero else None,
             "co_hero_previews": [
                 {"card": co, "preview": card_preview(co, lang)}
@@ -291,6 +308,8 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "versions": versions,
             "can_edit": deck.editable_by(request.user),
             "ydke": ydke_link(deck, sections),
+            "deck_hash": deck_hash_of(game_slug=deck.game.slug, sections=sections),
+            "ownership": owned,
             "export_formats": [
                 (key, label)
                 for key, label in (
@@ -303,6 +322,7 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
                     ("forge", "Forge .dck"),
                     ("xmage", "XMage .dck"),
                     ("pdf", _("Registration sheet (PDF)")),
+                    ("cards", _("Cards to print and play (PDF)")),
                 )
                 if (deck.game.slug == "yugioh" or key not in {"ydk", "ydke"})
                 and (deck.game.slug == "mtg" or key not in {"forge", "xmage"})
@@ -384,7 +404,7 @@ def deck_builder(request: HttpRequest, pk: int) -> HttpResponse:
     search_filters = with_value_labels(deck.game.slug, card_facets(game=deck.game, lang=lang), lang)
     type_configured = any(f["field"] == "type" for f in search_filters)
     config = {
-        "deck": deck_json(deck, sections=sections),
+        "deck": deck_json(deck, sections=sections, user=request.user),
         "cards": _line_extras([card for lines in sections.values() for card, _n in lines], lang),
         "lang": lang,
         "formats": [
@@ -443,6 +463,8 @@ def deck_export_download(request: HttpRequest, pk: int, fmt: str) -> HttpRespons
             fmt=fmt,
             player_name=request.GET.get("player", "")[:100],
             event=request.GET.get("event", "")[:100],
+            player_id=request.GET.get("player_id", "")[:120],
+            paper=request.GET.get("paper", "a4"),
         )
     except ValidationError as error:
         raise Http404(" ".join(error.messages)) from None

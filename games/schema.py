@@ -154,6 +154,7 @@ class PoolTable(_Table):
     """`pool`: the deck must be a sub-multiset of the registered card pool (limited events)."""
 
     scope: list[str] | None = Field(None, description="sections drawn from the pool (default: all)")
+    free: Any = Field(None, description=f"{FILTER_DOC}: cards any deck may add beyond the pool (basic lands)")
 
 
 class BanListTable(_Table):
@@ -311,6 +312,20 @@ class LabelsTable(_Table):
     )
 
 
+class DeckHashTable(_Table):
+    """`[game.deck_hash]`: the short hash a judge compares at deck checks (Cockatrice's for Magic)."""
+
+    key: Literal["name", "external_id"] = Field(
+        "name",
+        description="what a card counts as: its `name` (lower-cased) or its `external_id` (a passcode)",
+    )
+    sections: dict[str, str] = Field(
+        default_factory=lambda: {"main": "", "side": "SB:"},
+        description='the sections that count, each with the prefix its cards get (`{ main = "", side = '
+        '"SB:" }`, Cockatrice\'s); sections left out do not count',
+    )
+
+
 class PlayerIdTable(_Table):
     """`[game.player_id]`: the official player ID of the game's sanctioned play (Konami CARD GAME ID, Wizards
     account …), asked at registration and printed on registration sheets and standings exports."""
@@ -369,6 +384,9 @@ class GameTable(_Table):
         "are filled in (`https://images.ygoprodeck.com/images/cards/{external_id}.jpg`); a printing's own "
         "picture (Cockatrice `picURL`) wins; shown only from hosts the site allows (CARD_IMAGE_HOSTS)",
     )
+    deck_hash: DeckHashTable = Field(
+        default_factory=DeckHashTable, description="`[game.deck_hash]`: how a deck's hash is made (below)"
+    )
     player_id: PlayerIdTable | None = Field(None, description="`[game.player_id]` (below)")
     banlist_regions: dict[str, list[str]] = Field(
         default_factory=dict,
@@ -399,6 +417,10 @@ class RuleSetFile(_Table):
 
     game: GameTable
     formats: list[FormatTable] = Field(min_length=1, description="one or more `[[formats]]`")
+    boosters: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description="`[[boosters]]`: slots → sheets, each sheet a FILTER with rates (checked by games/boosters.py)",
+    )
 
 
 # --- errors that name the key and the line ------------------------------------------------------------
@@ -546,6 +568,7 @@ _REFERENCE_TABLES: list[tuple[str, type[BaseModel]]] = [
     ("[game]", GameTable),
     ("[game] search_filters = [...]", SearchFilterTable),
     ("[game.labels]", LabelsTable),
+    ("[game.deck_hash]", DeckHashTable),
     ("[[formats]]", FormatTable),
     ("[[formats.sections]]", SectionTable),
     ("size", SizeTable),

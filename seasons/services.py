@@ -118,11 +118,34 @@ def finishes_of(tournament: Tournament) -> list[dict[str, Any]]:
     absent = set(Player.objects.filter(tournament=tournament, no_show=True).values_list("id", flat=True))
     users = dict(Player.objects.filter(tournament=tournament).values_list("id", "user_id"))
     rows = [row for row in standings_compute(tournament=tournament) if row["player"] not in absent]
+    cut = _top_cut_records(tournament)
     return [
         {"player": row["player"], "user": users.get(row["player"]), "name": row["name"], "place": place,
-         "size": len(rows), "wins": row["wins"], "losses": row["losses"], "draws": row["draws"]}
+         "size": len(rows), "wins": row["wins"] + cut.get(row["player"], (0, 0))[0],
+         "losses": row["losses"] + cut.get(row["player"], (0, 0))[1], "draws": row["draws"]}
         for place, row in enumerate(rows, start=1)
     ]  # fmt: skip
+
+
+def _top_cut_records(tournament: Tournament) -> dict[int, tuple[int, int]]:
+    """Wins and losses of each player's top-cut matches: the standings' record is the Swiss one, but a
+    history (and the rating, which counts every match) includes the cut."""
+    seats: dict[int, list[tuple[int, int]]] = {}
+    for match_id, player_id, wins in MatchSeat.objects.filter(
+        match__round__tournament=tournament,
+        match__round__kind="top_cut",
+        match__bye=False,
+        match__status__in=(Match.Status.CONFIRMED, Match.Status.FINAL),
+    ).values_list("match_id", "player_id", "wins"):
+        seats.setdefault(match_id, []).append((player_id, wins))
+    out: dict[int, tuple[int, int]] = {}
+    for pair in seats.values():
+        if len(pair) != 2 or pair[0][1] == pair[1][1]:
+            continue
+        for (player, mine), (_other, theirs) in (pair, pair[::-1]):
+            won, lost = out.get(player, (0, 0))
+            out[player] = (won + (mine > theirs), lost + (mine < theirs))
+    return out
 
 
 @transaction.atomic

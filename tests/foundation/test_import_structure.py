@@ -15,11 +15,13 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = (
     "accounts",
     "cards",
+    "collection",
     "config",
     "decks",
     "games",
     "idempotency",
     "results",
+    "limited",
     "rules",
     "seasons",
     "tournaments",

@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from decks.deckhash import snapshot_hash
 from idempotency.decorators import idempotent
 
 from .. import live, services
@@ -479,6 +480,10 @@ def my_event_context(request: HttpRequest, base: dict[str, Any]) -> dict[str, An
         "can_dispute": match is not None and match.status == Match.Status.REPORTED,
         "current_deck": current_deck,
         "deck_entry": printables.snapshot_entry(current_deck) if current_deck else None,
+        # The registered (frozen) list's hash, what the judge's deck check compares: never the swapped one.
+        "deck_hash": snapshot_hash(game_slug=tournament.game.slug, snapshot=player.deck)
+        if player.deck
+        else "",
         "can_side": can_side,
         "side_rows": printables.sideboard_rows(current_deck) if can_side else None,
         "why_opponent": why_opponent(
