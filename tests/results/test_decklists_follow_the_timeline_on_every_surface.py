@@ -185,3 +185,23 @@ def test_a_bad_timeline_is_refused_by_name(games: Any, organizer: Any) -> None:
     body["decklists"] = TIMELINE
     made = api.post("/api/tournaments/", body, format="json")
     assert made.status_code == 201 and made.json()["decklists"] == TIMELINE
+
+
+def test_the_join_pages_record_the_players_answer(games: Any, organizer: Any, make_user: Any) -> None:
+    event = make_event(organizer, games["yugioh"], deck_registration=True, decklist_timeline=TIMELINE)
+    yes, no, by_code = make_user("yes"), make_user("no"), make_user("bycode")
+    for account, form in ((yes, {"publish_consent": "on"}), (no, {})):
+        client = Client()
+        client.force_login(account)
+        client.post(reverse("tournaments:join", args=[event.pk]), {"code": event.join_code, **form})
+    client = Client()
+    client.force_login(by_code)
+    client.post(reverse("tournaments:join_code", args=[event.join_code]), {"publish_consent": "on"})
+    answers = dict(event.players.values_list("user__username", "publish_consent"))
+    assert answers == {"yes": True, "no": False, "bycode": True}
+    form = Client()
+    form.force_login(make_user("looker"))
+    assert (
+        'name="publish_consent"'
+        in form.get(reverse("tournaments:join_code", args=[event.join_code])).content.decode()
+    )

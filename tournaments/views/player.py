@@ -223,7 +223,12 @@ def tournament_join(request: HttpRequest, pk: int) -> HttpResponse:
 
     def join() -> Any:
         services.join_code_check(tournament=tournament, by=request.user, code=request.POST.get("code", ""))
-        return services.player_register(tournament=tournament, by=request.user, deck=deck)
+        player = services.player_register(tournament=tournament, by=request.user, deck=deck)
+        # Asked beside the deck: unticked is a recorded "no" (events without deck lists have nothing to ask).
+        if tournament.deck_registration:
+            consent = request.POST.get("publish_consent") == "on"
+            services.player_consent_set(player=player, by=request.user, consent=consent)
+        return player
 
     run(request, join, _("You are registered."))
     return redirect("tournaments:detail", pk=pk)
