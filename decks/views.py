@@ -19,6 +19,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from cards import search as card_search
 from cards.images import card_images
 from cards.labels import card_preview, game_label_table, game_title, value_label, with_value_labels
 from cards.models import Card, Game, Printing
@@ -288,6 +289,17 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
     cards = [card for lines in sections.values() for card, _count in lines]
     printings = _printing_labels(cards)
     card_images([*cards, deck.hero, *(deck.co_heroes.all() if deck.hero else [])])
+    # The card search language inside the deck: the lines it matches are marked (README "Searching cards").
+    query = (request.GET.get("q") or "").strip()[:1000]
+    matched: set[int] | None = None
+    query_words = query_error = ""
+    if query:
+        try:
+            matched, query_words = card_search.cards_matching(
+                game=deck.game, text=query, cards=cards, lang=lang[:2]
+            )
+        except card_search.SearchError as exc:
+            query_error = str(exc)
     owned = ownership.deck_ownership(deck=deck, user=request.user, sections=sections)
     return render(
         request,
@@ -328,6 +340,13 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
                 and (deck.game.slug == "mtg" or key not in {"forge", "xmage"})
             ],
             "hands": hands,
+            "query": query,
+            "matched": matched,
+            "matched_count": sum(n for lines in sections.values() for card, n in lines if card.pk in matched)
+            if matched is not None
+            else 0,
+            "query_words": query_words,
+            "query_error": query_error,
         },
     )
 

@@ -378,6 +378,8 @@ class GameRules:
     image_url: str = ""
     # Language → the game's name (``name``/``name_ru`` and ``[game.labels] name``).
     names: Mapping[str, str] = field(default_factory=dict)
+    # ``[game.search]`` as plain data: the search language's keywords (cardsearch.field_table reads it).
+    search: Mapping[str, Any] = field(default_factory=dict)
     # The deck hash (decks/deckhash.py): "name" or "external_id", and section → prefix of the sections counted.
     deck_hash_key: str = "name"
     deck_hash_sections: Mapping[str, str] = field(default_factory=lambda: {"main": "", "side": "SB:"})
@@ -809,6 +811,7 @@ def load_game(path: Path) -> GameRules:
             for r, patterns in g.banlist_region_names.items()
         },
         names=_names(g.name, g.name_ru, g.labels.name.words() if g.labels.name else None),
+        search=g.search.model_dump(),
         deck_hash_key=g.deck_hash.key,
         deck_hash_sections=dict(g.deck_hash.sections),
         player_id=PlayerIdRule(

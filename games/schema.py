@@ -251,6 +251,35 @@ class SearchFilterTable(_Table):
     label_ru: str = Field("", description="Russian label")
 
 
+class SearchFieldTable(_Table):
+    """`[game.search] fields` entries: a card attribute the search language reads (cardsearch/fields.py)."""
+
+    field: str = Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]{0,39}$", description="the attribute key (`atk`)")
+    kind: Literal["choice", "number", "text", "colors", "typeline", "bool"] = Field(
+        "choice",
+        description="`choice` (equals), `number` (comparisons), `text` (contains), `colors` (letters)",
+    )
+    source: str = Field(
+        "", description="what it reads when not `attr.<field>`: `cost`, `level`, `attr.<key>`"
+    )
+    aliases: list[str] = Field(default_factory=list, description="other keywords, any language (`атк`)")
+    label: str = Field("", description="English name (else the field)")
+    label_ru: str = Field("", description="Russian name")
+
+
+class SearchTable(_Table):
+    """`[game.search]`: the game's words in the card search language (README "Searching cards")."""
+
+    aliases: dict[str, str] = Field(
+        default_factory=dict, description='keyword → built-in field (`mv = "cost"`)'
+    )
+    type_sources: list[str] = Field(
+        default_factory=list, description="attributes `t:` reads beside type and subtypes"
+    )
+    fields: list[SearchFieldTable] = Field(default_factory=list, description="the game's attribute fields")
+    examples: list[str] = Field(default_factory=list, description="queries the help page shows")
+
+
 LANGUAGE_KEY = re.compile(r"^[a-z]{2,3}(?:[-_][a-z0-9]{2,8})?$")
 
 
@@ -378,6 +407,7 @@ class GameTable(_Table):
     effective_date: date = Field(description="the rules document's date (a TOML date)")
     search_filters: list[SearchFilterTable] = Field(default_factory=list, description="card search filters")
     labels: LabelsTable = Field(default_factory=LabelsTable, description="`[game.labels]` (below)")
+    search: SearchTable = Field(default_factory=SearchTable, description="`[game.search]` (below)")
     image_url: str | None = Field(
         None,
         description="where the game's card pictures are, as a URL template: `{external_id}` and `{identity}` "
@@ -568,6 +598,8 @@ _REFERENCE_TABLES: list[tuple[str, type[BaseModel]]] = [
     ("[game]", GameTable),
     ("[game] search_filters = [...]", SearchFilterTable),
     ("[game.labels]", LabelsTable),
+    ("[game.search]", SearchTable),
+    ("[game.search] fields = [...]", SearchFieldTable),
     ("[game.deck_hash]", DeckHashTable),
     ("[[formats]]", FormatTable),
     ("[[formats.sections]]", SectionTable),
