@@ -107,6 +107,7 @@ INSTALLED_APPS = [
     "collection",
     "tournaments",
     "seasons",
+    "results",
     "limited",
     "venue",
     "idempotency",

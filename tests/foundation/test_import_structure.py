@@ -21,6 +21,7 @@ PACKAGES = (
     "decks",
     "games",
     "idempotency",
+    "results",
     "limited",
     "rules",
     "seasons",

@@ -204,6 +204,18 @@ def tournament_by_join_code(code: str) -> Tournament:
     )
 
 
+@transaction.atomic
+def player_consent_set(*, player: Player, by: Any, consent: bool | None) -> Player:
+    """Record the player's answer to "may the public see my list when the event opens lists?". The player
+    answers for themselves; an organizer records the answer of a guest (given on paper at the desk)."""
+    own = by is not None and by.is_authenticated and player.user_id is not None and player.user_id == by.id
+    if not own and not is_organizer(player.tournament, by):
+        raise PermissionDenied(_("Only the player decides whether their list may be published."))
+    Player.objects.filter(pk=player.pk).update(publish_consent=consent)
+    player.publish_consent = consent
+    return player
+
+
 def player_join(*, code: str, by: Any, deck: Any = None, payload: Mapping[str, Any] | None = None,
                 text: str = "", new_entry: bool = False, judged: JudgedDeck | None = None) -> Player:  # fmt: skip
     """A signed-in player joins the event of ``code`` in one step, with a deck of theirs or a pasted list.

@@ -138,6 +138,10 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
                 else:
                     player = services.player_join(code=tournament.join_code or "", by=user, judged=judged,
                                                   new_entry=claim == "new")  # fmt: skip
+                # The consent question is always answered on this form: unticked is a recorded "no".
+                services.player_consent_set(
+                    player=player, by=user, consent=request.POST.get("publish_consent") == "on"
+                )
         except ValidationError as error:
             for message in errors(error):
                 messages.error(request, message)
@@ -219,7 +223,12 @@ def tournament_join(request: HttpRequest, pk: int) -> HttpResponse:
 
     def join() -> Any:
         services.join_code_check(tournament=tournament, by=request.user, code=request.POST.get("code", ""))
-        return services.player_register(tournament=tournament, by=request.user, deck=deck)
+        player = services.player_register(tournament=tournament, by=request.user, deck=deck)
+        # Asked beside the deck: unticked is a recorded "no" (events without deck lists have nothing to ask).
+        if tournament.deck_registration:
+            consent = request.POST.get("publish_consent") == "on"
+            services.player_consent_set(player=player, by=request.user, consent=consent)
+        return player
 
     run(request, join, _("You are registered."))
     return redirect("tournaments:detail", pk=pk)
