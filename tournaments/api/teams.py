@@ -91,14 +91,13 @@ class TeamsView(TournamentApiView, APIView):
             raise serializers.ValidationError({"members": f"no account named {', '.join(missing)}"})
         decks = []
         seated = [users[n] for n in v["members"]]
-        for position, deck_id in enumerate(v.get("decks", [])):
+        for deck_id in v.get("decks", []):
             deck = Deck.objects.filter(pk=deck_id).first()
-            # A member's own deck (even private) is theirs to register; any other deck must be readable.
-            member = seated[position] if position < len(seated) else None
-            mine = deck is not None and member is not None and deck.owner_id == member.pk
-            if deck is None or not (mine or deck.readable_by(request.user)):
+            # Only the organizer's own decks (lists entered by hand): a player's deck, even one the organizer
+            # can read, is never registered without the player (they join and choose it themselves).
+            if deck is None or deck.owner_id != request.user.pk:
                 raise serializers.ValidationError(
-                    {"decks": f"no deck {deck_id} of that member or that you can read"}
+                    {"decks": f"no deck {deck_id} of yours: a player registers their own deck themselves"}
                 )
             decks.append(deck)
         services.team_register(
