@@ -318,6 +318,8 @@ LOGIN_LOCKOUT_SECONDS = env_int("LOGIN_LOCKOUT_SECONDS", 15 * 60)
 # sign-up page or the join screen) and anonymous join-page / join-code look-ups. "N/s|min|hour|day".
 SIGNUP_THROTTLE_RATE = env_str("SIGNUP_THROTTLE_RATE", "30/hour")
 JOIN_THROTTLE_RATE = env_str("JOIN_THROTTLE_RATE", "60/min")
+# The deck checks anyone may call (validate, sideboard, partners, team check), per address and per account.
+DECK_CHECK_THROTTLE_RATE = env_str("DECK_CHECK_THROTTLE_RATE", "120/min")
 # How many reverse proxies we run in front of the app (config.client): the client address for
 # throttles and lockouts is read that many entries from the right of X-Forwarded-For; 0 ignores it.
 # Only sound when the nodes cannot be reached except through those proxies; TRUSTED_PROXY_IPS (addresses

@@ -15,6 +15,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.throttles import DeckCheckThrottle
+
 from .. import services
 from ..models import Tournament
 from ..permissions import require_organizer
@@ -171,6 +173,7 @@ class TeamDeckCheckView(TournamentApiView, APIView):
     """The deck builder's team check: a deck against the teammates' decks, by the format's team rule."""
 
     permission_classes = [IsAuthenticated]
+    throttle_classes = [DeckCheckThrottle]  # a deck check like POST /api/decks/validate/
 
     @extend_schema(
         operation_id="tournaments_team_check_events", responses={200: TeamCheckOptionsOutSerializer}
