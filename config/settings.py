@@ -364,9 +364,15 @@ elif VENUE_MODE and VENUE_TLS_CERT:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"quiet_refusals": {"()": "config.logfilters.QuietRefusals"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "WARNING"}},
+    "loggers": {
+        "django.db.backends": {"level": "WARNING"},
+        # A refusal (4xx) is logged as one line, without the exception's traceback (config.logfilters).
+        "django.request": {"filters": ["quiet_refusals"]},
+        "django.security": {"filters": ["quiet_refusals"]},
+    },
 }
 
 # Venue snapshots (venue/snapshots.py): SQLite only; on by default in venue mode.
