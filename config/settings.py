@@ -318,6 +318,10 @@ LOGIN_LOCKOUT_SECONDS = env_int("LOGIN_LOCKOUT_SECONDS", 15 * 60)
 # sign-up page or the join screen) and anonymous join-page / join-code look-ups. "N/s|min|hour|day".
 SIGNUP_THROTTLE_RATE = env_str("SIGNUP_THROTTLE_RATE", "30/hour")
 JOIN_THROTTLE_RATE = env_str("JOIN_THROTTLE_RATE", "60/min")
+# Ratings (seasons.services): an event moves ratings only with this many rated players, and a match only
+# between two players who each met this many different rated opponents there (no farming with a sock).
+RATING_MIN_PLAYERS = env_int("RATING_MIN_PLAYERS", 4)
+RATING_MIN_OPPONENTS = env_int("RATING_MIN_OPPONENTS", 2)
 # The deck checks anyone may call (validate, sideboard, partners, team check), per address and per account.
 DECK_CHECK_THROTTLE_RATE = env_str("DECK_CHECK_THROTTLE_RATE", "120/min")
 # How many reverse proxies we run in front of the app (config.client): the client address for

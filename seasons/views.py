@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
+from tournaments.permissions import can_organize_any
+
 from . import selectors
-from .models import Series
+from .models import RatingChange, Series
 
 
 @require_GET
@@ -31,6 +34,21 @@ def series_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "tiers": sorted(series.points_table.get("tiers", []), key=lambda t: t["min_players"]),
         },
     )
+
+
+@require_GET
+def rating_audit(request: HttpRequest, username: str) -> HttpResponse:
+    """Organizers: every event that moved this player's ratings, with matches and distinct opponents, so a
+    rating lifted by a few events against the same accounts shows at a glance."""
+    if not can_organize_any(request.user):
+        raise PermissionDenied
+    person = get_object_or_404(get_user_model(), username=username, is_active=True)
+    changes = (
+        RatingChange.objects.filter(user=person)
+        .select_related("game", "tournament")
+        .order_by("game__name", "created_at", "id")[:1000]
+    )
+    return render(request, "seasons/rating_audit.html", {"person": person, "changes": changes})
 
 
 @require_GET
