@@ -173,7 +173,10 @@ class TeamDeckCheckView(TournamentApiView, APIView):
     """The deck builder's team check: a deck against the teammates' decks, by the format's team rule."""
 
     permission_classes = [IsAuthenticated]
-    throttle_classes = [DeckCheckThrottle]  # a deck check like POST /api/decks/validate/
+
+    def get_throttles(self) -> list[Any]:
+        # The check (POST) resolves whole lists, like POST /api/decks/validate/; the list of events is a read.
+        return [DeckCheckThrottle()] if self.request.method == "POST" else []
 
     @extend_schema(
         operation_id="tournaments_team_check_events", responses={200: TeamCheckOptionsOutSerializer}
@@ -187,7 +190,7 @@ class TeamDeckCheckView(TournamentApiView, APIView):
     @extend_schema(
         operation_id="tournaments_team_check",
         request=TeamCheckInSerializer,
-        responses={200: TeamCheckOutSerializer, **errors(400, 401, 403, 404)},
+        responses={200: TeamCheckOutSerializer, **errors(400, 401, 403, 404, 429)},
     )
     def post(self, request: Request) -> Response:
         """Check your deck (with the builder's unsaved lines) against your teammates' decks: every card both
