@@ -55,4 +55,8 @@ def rating_audit(request: HttpRequest, username: str) -> HttpResponse:
 def player_history(request: HttpRequest, username: str) -> HttpResponse:
     person = get_object_or_404(get_user_model(), username=username, is_active=True)
     history = selectors.player_history(person, request.user)
-    return render(request, "seasons/player_history.html", {"person": person, **history})
+    return render(
+        request,
+        "seasons/player_history.html",
+        {"person": person, "can_audit": can_organize_any(request.user), **history},
+    )

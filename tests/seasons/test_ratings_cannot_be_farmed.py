@@ -53,5 +53,7 @@ def test_a_real_field_is_rated_and_audited_by_organizers(games, organizer, make_
     page = client.get(url)
     assert page.status_code == 200 and "Friday" in page.content.decode()
     assert 'data-testid="rating-audit"' in page.content.decode()
+    player_page = client.get(f"/seasons/players/{players[0].username}/").content.decode()
+    assert 'data-testid="rating-audit-link"' in player_page
     ru = client.get(url, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "История рейтинга" in ru and "Разных соперников" in ru
