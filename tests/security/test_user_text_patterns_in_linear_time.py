@@ -24,7 +24,18 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-APPS = ("accounts", "cards", "config", "decks", "idempotency", "rules", "seasons", "tournaments", "venue")
+APPS = (
+    "accounts",
+    "cards",
+    "config",
+    "decks",
+    "games",
+    "idempotency",
+    "rules",
+    "seasons",
+    "tournaments",
+    "venue",
+)
 BOUND_S = 0.05
 PIECES = [" ", "\xa0", "\t", "\n", "a", "A", "1", "(", ")", "#", "[", "-", "—", "*", "^", ".", ":", "/", "lv",
           "Lv ", "ур", "x", "=", "'", "SB:", "<?xml ", "inet "]  # fmt: skip
@@ -97,7 +108,6 @@ _OLD = {
     "mws": re.compile(r"\s+\(\d{1,2}\)$"),
     "caster": re.compile(r"^(?P<name>.+?)\s+Lv\s?(?P<level>\d+)$"),
     "type": re.compile(r"\s+[—–-]\s+"),
-    "faces": re.compile(r"\s*/{1,3}\s*"),
     "foil": re.compile(r"\s+\*[A-Za-z]{1,2}\*$"),
     "tag": re.compile(r"\s+#!?[^\s\d#][^\s#]*$"),
     "label": re.compile(r"\s+\^[^^]{0,80}\^$"),
@@ -155,7 +165,7 @@ def _new() -> dict[str, re.Pattern]:
     foil, tag, label, category, set_ = spelling._TRAILERS
     return {"picked": resolve._PICKED_ID, "level": resolve._LEVEL_SUFFIX, "arena": parse._ARENA_PRINTING,
             "mws": parse._MWS_ARTWORK, "caster": cockatrice.CASTER_LEVEL_RE, "type": cockatrice.TYPE_SEPARATOR_RE,
-            "faces": spelling._FACES, "foil": foil, "tag": tag, "label": label, "category": category, "set": set_,
+            "foil": foil, "tag": tag, "label": label, "category": category, "set": set_,
             "namelist": namelist._ENTRY}  # fmt: skip
 
 
