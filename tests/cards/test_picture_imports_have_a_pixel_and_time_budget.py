@@ -14,7 +14,7 @@ from cards.importers import import_issue_text
 from cards.models import CardPicture
 from cards.services import cards_import
 
-from .test_pics24_import import make_zip, picture, stored_files
+from .test_pictures_come_with_a_card_import import make_zip, picture, stored_files
 
 pytestmark = pytest.mark.django_db
 
