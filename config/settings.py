@@ -104,8 +104,10 @@ INSTALLED_APPS = [
     "cards",
     "rules",
     "decks",
+    "collection",
     "tournaments",
     "seasons",
+    "limited",
     "venue",
     "idempotency",
 ]
@@ -194,6 +196,8 @@ LANGUAGES = [("en", _("English")), ("ru", _("Russian"))]
 # app's strings: makemessages would otherwise write them into this first locale path, not the app's own.
 LOCALE_PATHS = [] if env_str("DECKHALL_EXTRACTING_APP") else [BASE_DIR / "locale"]
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
+# One clock for every page: English on 24 hours like Russian (config/formats/en).
+FORMAT_MODULE_PATH = ["config.formats"]
 USE_I18N = True
 USE_TZ = True
 

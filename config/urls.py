@@ -17,6 +17,8 @@ urlpatterns = [
     path("cards/", include("cards.urls")),
     path("rules/", include("rules.urls")),
     path("decks/", include("decks.urls")),
+    path("collection/", include("collection.urls")),
+    path("tournaments/", include("limited.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("seasons/", include("seasons.urls")),
 ]

@@ -126,7 +126,16 @@ def _game(slug: str) -> Game:
     return game
 
 
+# A deck's maybeboard (decks/maybe.py) is never judged: a client may send its whole deck, considering cards
+# included, and gets the verdict on what is played.
+UNJUDGED_SECTIONS = frozenset({"maybe"})
+
+
 def _resolve_lines(game: Game, data: dict[str, Any]) -> tuple[dict, Any, Any, list[UnknownCard]]:
+    data = {
+        **data,
+        "sections": {s: v for s, v in data.get("sections", {}).items() if s not in UNJUDGED_SECTIONS},
+    }
     refs = [line["card"] for lines in data.get("sections", {}).values() for line in lines]
     refs += [line["card"] for line in data.get("pool", [])]
     if data.get("hero"):

@@ -97,7 +97,7 @@ from .teams import (
     two_headed_side_users,
     two_headed_versus,
 )
-from .topcut import bracket_of, match_winner, topcut_advance, topcut_start, tournament_finish
+from .topcut import bracket_of, match_winner, topcut_advance, topcut_start, tournament_finish, was_in_top_cut
 from .waitlist import (
     admitted_over_cap,
     waitlist_admit,
@@ -212,6 +212,7 @@ __all__ = [
     "waitlist_may_move_up",
     "waitlist_position",
     "waitlist_promote",
+    "was_in_top_cut",
     "was_promoted",
     "wins_needed",
 ]  # fmt: skip

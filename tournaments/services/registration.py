@@ -40,6 +40,11 @@ from .waitlist import entry_goes_to_waitlist
 
 MAX_BULK_PLAYERS = 512
 
+# Checks a higher layer adds from its AppConfig.ready() (limited/: a pool dealt by the event is frozen for its
+# player): each is called as guard(tournament=..., player=..., organizer=...) before a pool is registered and
+# refuses by raising ValidationError / PermissionDenied.
+POOL_GUARDS: list[Any] = []
+
 
 def normalize_join_code(code: str) -> str:
     """Codes are read aloud and typed on phones: ignore case, spaces and dashes."""
@@ -475,6 +480,8 @@ def player_submit_pool(
         raise ValidationError(_("This format does not use a card pool."))
     if decks_frozen(tournament) and not (organizer and player.deck is None):
         raise ValidationError(_("Deck lists are frozen: registration has closed."))
+    for guard in POOL_GUARDS:
+        guard(tournament=tournament, player=player, organizer=organizer)
     if pool is not None:
         snapshot = decklists.snapshot_from_payload(game=tournament.game, payload=pool)
     else:
