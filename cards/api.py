@@ -394,10 +394,16 @@ class CardExportView(APIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("game", str, required=True),
+            OpenApiParameter("game", str, required=True, description="a game's slug, e.g. yugioh"),
             OpenApiParameter("fmt", str, enum=["json", "csv"]),
         ],
-        responses={(200, "application/json"): OpenApiTypes.BINARY, (200, "text/csv"): OpenApiTypes.BINARY},
+        # What the answer is: the Deckhall interchange JSON (an object, cards/README.md) or CSV text — not an
+        # opaque binary (a schema client validated the JSON answer against "binary" and failed).
+        responses={
+            (200, "application/json"): OpenApiTypes.OBJECT,
+            (200, "text/csv"): OpenApiTypes.STR,
+            (400, "application/json"): ApiErrorOutSerializer,
+        },
     )
     def get(self, request: Request) -> HttpResponse:
         slug = request.query_params.get("game", "")

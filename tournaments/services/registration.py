@@ -374,8 +374,7 @@ def registration_deck_judge(
     elif deck is not None:
         if deck.game_id != tournament.game_id:
             raise ValidationError({"deck": _("That deck is for another game.")})
-        if not is_organizer(tournament, by) and deck.owner_id != getattr(by, "id", None):
-            raise PermissionDenied(_("You can only register one of your own decks."))
+        deck_check_own(deck, by)
         snapshot = decklists.snapshot_from_deck(deck)
     elif payload is not None:
         snapshot = decklists.snapshot_from_payload(game=tournament.game, payload=payload)
@@ -383,6 +382,8 @@ def registration_deck_judge(
         raise ValidationError({"deck": _("Choose a deck to register.")})
     pool_snapshot = player_pool
     if pool is not None:
+        if not isinstance(pool, Mapping):
+            deck_check_own(pool, by)
         pool_snapshot = (
             decklists.snapshot_from_payload(game=tournament.game, payload=pool)
             if isinstance(pool, Mapping)
@@ -395,6 +396,19 @@ def registration_deck_judge(
             {"deck": [_("This deck is not legal for the event's format and ban list."), *problems]}
         )
     return JudgedDeck(snapshot, pool_snapshot, report, deck, pool is not None)
+
+
+def deck_check_own(deck: Any, by: Any) -> None:
+    """Only the deck's owner registers it, organizers included: a player's deck (private or not) is never
+    used for them without them. An organizer registering someone else enters the list as their own deck (a
+    copy they own, shown as entered by the organizer), or the player joins and picks their deck themselves."""
+    if by is None or not getattr(by, "is_authenticated", False) or deck.owner_id != by.pk:
+        raise PermissionDenied(
+            _(
+                "Only a deck's owner can register it. Ask the player to join and choose their deck "
+                "themselves, or enter the list as a deck of your own."
+            )
+        )
 
 
 def player_submit_deck(
