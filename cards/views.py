@@ -12,17 +12,17 @@ from django.core.files.storage import default_storage
 from django.db.models import QuerySet
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from . import selectors, services
+from . import search, selectors, services, updates
 from .facts import card_facts
 from .forms import ImportForm
 from .images import card_images
 from .importers import import_issue_text
 from .labels import card_preview, field_label, value_label, with_value_labels
-from .models import Card, Game, ImportJob
+from .models import Card, CardUpdate, Game, ImportJob
 from .permissions import card_databases_editable_by
 
 PAGE_SIZE = 50
@@ -73,6 +73,9 @@ def browser(request: HttpRequest) -> HttpResponse:
     filters = selectors.CardFilters()
     try:
         filters = selectors.card_filters_from_params(request.GET)
+        filters.default_q = selectors.default_query(
+            user=request.user, game_slug=filters.game, params=request.GET
+        )
         # The form offers one attribute as a key/value pair (the API takes attr.<key>=value).
         key, value = request.GET.get("attr_key", "").strip(), request.GET.get("attr_value", "").strip()
         if key and value:
@@ -94,7 +97,7 @@ def browser(request: HttpRequest) -> HttpResponse:
             {"card": group.card, "printings": group.printings, "preview": card_preview(group.card, lang)}
             for group in groups
         ]
-    except selectors.FilterError as exc:
+    except (selectors.FilterError, search.SearchError) as exc:
         error = str(exc)
     game = next((g for g in games if g.slug == filters.game), None)
     query = request.GET.copy()
@@ -122,11 +125,87 @@ def browser(request: HttpRequest) -> HttpResponse:
         "rows": rows,
         "error": error,
         "querystring": query.urlencode(),
-        # Staff, or a card editor of at least one game: the import and export links.
+        # Staff, or a card editor of at least one game: the import, update and export links.
         "edits_card_databases": request.user.is_authenticated
         and card_databases_editable_by(request.user).exists(),
+        "saved": list(selectors.saved_searches(user=request.user, game=game)) if game else [],
+        "default_off": (request.GET.get("default") or "") == "0",
     }
     return render(request, "cards/browser.html", context)
+
+
+@login_required
+def saved_searches(request: HttpRequest) -> HttpResponse:
+    """A player's saved searches: save the one on screen (name, default part or not), run, delete."""
+    error = ""
+    if request.method == "POST":
+        action = request.POST.get("action", "save")
+        if action == "delete":
+            raw = request.POST.get("pk", "")
+            services.saved_search_delete(user=request.user, pk=int(raw) if raw.isdigit() else 0)
+            return redirect("cards:searches")
+        game = Game.objects.filter(slug=request.POST.get("game", "")).first()
+        if game is None:
+            error = _("Choose a game.")
+        else:
+            try:
+                services.saved_search_save(
+                    user=request.user,
+                    game=game,
+                    name=request.POST.get("name", ""),
+                    query=request.POST.get("q", ""),
+                    is_default=request.POST.get("is_default") == "on",
+                )
+                messages.success(request, _("Search saved."))
+                return redirect("cards:searches")
+            except (ValueError, search.SearchError) as exc:
+                error = str(exc)
+    return render(
+        request,
+        "cards/searches.html",
+        {
+            "saved": selectors.saved_searches(user=request.user),
+            "error": error,
+            "games": Game.objects.all(),
+            "form": request.POST if request.method == "POST" else request.GET,
+        },
+        status=400 if error else 200,
+    )
+
+
+# The kinds of field as the help page words them, with what ":" does for each.
+KIND_WORDS = {
+    "name": gettext_lazy("name words: contains each word, any order; = the whole name"),
+    "text": gettext_lazy('text: contains each word; "quoted" a phrase; /regex/'),
+    "typeline": gettext_lazy("type line: each word is a word of the card type, subtypes or type"),
+    "choice": gettext_lazy("value: equals (a list attribute: holds it)"),
+    "number": gettext_lazy("number: = != < <= > >="),
+    "colors": gettext_lazy("colours by letter: holds these (>=), exactly (=), within (<=)"),
+    "printing": gettext_lazy("a printing: set code, collector number or rarity equals"),
+    "legality": gettext_lazy("ban list in force: a format or region, or nothing for the first format"),
+    "bool": gettext_lazy("yes or no"),
+}
+
+
+@require_safe
+def search_help(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every search field of a game, from the same field table the parser reads, with examples."""
+    game = get_object_or_404(Game, slug=slug)
+    lang = _lang()[:2]
+    data = search.search_fields(game.slug, lang)
+    fields = [{**f, "kind_words": KIND_WORDS.get(f["kind"], f["kind"])} for f in data["fields"]]
+    examples = []
+    for example in data["examples"]:
+        try:
+            words = search.card_query_explain(game=game, text=example, lang=lang)
+        except search.SearchError as exc:
+            words = str(exc)
+        examples.append({"q": example, "explain": words})
+    return render(
+        request,
+        "cards/search_help.html",
+        {"game": game, "fields": fields, "examples": examples, "games": Game.objects.all()},
+    )
 
 
 def detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -208,4 +287,39 @@ def import_job(request: HttpRequest, pk: int) -> HttpResponse:
     job = services.import_job_reap(job=job)
     # Problems are stored as codes + parameters: show them in this reader's language.
     errors = [{**issue, "text": import_issue_text(issue)} for issue in job.errors]
-    return render(request, "cards/import_job.html", {"job": job, "errors": errors})
+    update = CardUpdate.objects.filter(job=job).first()
+    return render(request, "cards/import_job.html", {"job": job, "errors": errors, "update": update})
+
+
+@login_required
+def update_cards(request: HttpRequest) -> HttpResponse:
+    """Card editors update a game from the community's current files: a dry run, an update, an undo."""
+    games = _editable_games_or_403(request)
+    if request.method == "POST":
+        game = games.filter(slug=request.POST.get("game", "")).first()
+        action = request.POST.get("action", "")
+        if game is None or action not in {"check", "apply", "rollback"}:
+            messages.error(request, _("Choose a game you edit and an action."))
+            return redirect("cards:update")
+        try:
+            if action == "rollback":
+                updates.card_update_rollback(game=game)
+                messages.success(
+                    request, _("The latest update was undone: the cards are as they were before it.")
+                )
+                return redirect("cards:update")
+            update = updates.card_update_start(game=game, created_by=request.user, dry_run=action == "check")
+        except updates.UpdateRefused as exc:
+            messages.error(request, import_issue_text(exc.issue.as_dict()))
+            return redirect("cards:update")
+        return redirect("cards:import_job", pk=update.job_id)
+    rows = [
+        {
+            "game": game,
+            "urls": updates.update_urls(game),
+            "latest": updates.card_update_latest_applied(game=game),
+        }
+        for game in games
+    ]
+    recent = CardUpdate.objects.filter(game__in=games).select_related("game", "job")[:10]
+    return render(request, "cards/update.html", {"rows": rows, "recent": recent})

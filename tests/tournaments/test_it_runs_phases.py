@@ -60,8 +60,11 @@ def test_a_day_two_pairs_only_players_with_the_points_and_carries_them(games, or
         finish_round(event, organizer, outcome=_results(number))
     phase2 = client.get(f"/api/tournaments/{event.pk}/phases/2/").json()
     assert {row["player"] for row in phase2["standings"]} == qualified
-    # Phase standings count the phase's own two rounds: at most 6 points each.
-    assert max(row["points"] for row in phase2["standings"]) <= 6
+    # Points carried over: the phase's standings show what its pairing used, the whole event's points.
+    overall = _points(event)
+    assert {row["player"]: row["points"] for row in phase2["standings"]} == {
+        pid: overall[pid] for pid in qualified
+    }
     phase1 = client.get(f"/api/tournaments/{event.pk}/phases/1/").json()
     assert {row["player"]: row["points"] for row in phase1["standings"]} == before
     # Overall standings go on counting everything.

@@ -12,6 +12,7 @@ from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
+from decks.deckhash import snapshot_hash
 from decks.formats import parse_deck
 from decks.resolve import deck_resolve
 from decks.selectors import sections_in_game_order
@@ -146,7 +147,8 @@ def snapshot_entry(
         if lines
     ]  # fmt: skip
     return {"hero": snapshot.get("hero"), "co_heroes": snapshot.get("co_heroes") or [], "sections": sections,
-            "has_deck": bool(snapshot)}  # fmt: skip
+            "has_deck": bool(snapshot),
+            "hash": snapshot_hash(game_slug=game_slug, snapshot=snapshot) if snapshot and game_slug else ""}  # fmt: skip
 
 
 def decklist_entries(players: list[Player]) -> list[dict[str, Any]]:
@@ -259,14 +261,14 @@ def context_for(
             from .teams import label_team_slips
 
             label_team_slips(tournament, matches)
-        from ..services import TOP_CUT_EXTRA_DRAWS, game_rules, max_games
+        from ..services import EXTRA_DRAWS, game_rules, max_games
 
         rules = game_rules(tournament.game)
         base.update(
             template="tournaments/print/slips.html",
             matches=matches,
             # As many rows as the match can have games (the phone and the API use the same bound).
-            game_rows=range(1, max_games(tournament, round_, drawn=TOP_CUT_EXTRA_DRAWS) + 1),
+            game_rows=range(1, max_games(tournament, round_, drawn=EXTRA_DRAWS) + 1),
             ask_chooser=rules.first_player == "loser_chooses",
             cut_seeded=round_.kind == Round.Kind.TOP_CUT and rules.top_cut_first_player == "higher_seed",  # type: ignore[union-attr]
             filename=f"slips-{tournament.pk}-r{round_.number}",  # type: ignore[union-attr]

@@ -51,9 +51,16 @@ def _places(tournament: Tournament) -> dict[str, Any]:
     return found
 
 
-def player_outcome(tournament: Tournament, player: Player, record: dict[str, int]) -> dict[str, Any] | None:
+def player_outcome(
+    tournament: Tournament, player: Player, record: dict[str, int], *, seated: bool = False
+) -> dict[str, Any] | None:
     """What My event says about how the event ended for ``player``; None while it has not ended for them."""
-    if player.waitlisted or tournament.status not in (Tournament.Status.TOP_CUT, Tournament.Status.FINISHED):
+    if player.waitlisted:
+        return None
+    if tournament.status == Tournament.Status.RUNNING:
+        # Only a player with no table in the latest round can have been cut from a phase.
+        return None if seated else _phase_cut_outcome(tournament, player)
+    if tournament.status not in (Tournament.Status.TOP_CUT, Tournament.Status.FINISHED):
         return None
     places = _places(tournament)
     if player.pk not in places["rank"]:
@@ -64,11 +71,33 @@ def player_outcome(tournament: Tournament, player: Player, record: dict[str, int
         text = _("Final standings: you finished %(place)s of %(count)s, with a record of %(wins)s–%(losses)s–%(draws)s.") % {
             "place": ordinal(place), "count": count, **record,
         }  # fmt: skip
-        return {"final": True, "place": place, "count": count, "text": text}
+        return {"final": True, "place": place, "count": count, "text": text,
+                "next": _("The event is over. Thank you for playing!")}  # fmt: skip
     if player.pk in places["cut"]:
         return None
     place = places["swiss"][player.pk]
     text = _("The Swiss rounds are over: you finished %(place)s of %(count)s and did not make the top %(cut)s.") % {
         "place": ordinal(place), "count": count, "cut": len(places["cut"]) or tournament.top_cut,
     }  # fmt: skip
-    return {"final": False, "place": place, "count": count, "text": text}
+    return {"final": False, "place": place, "count": count, "text": text,
+            "next": _("Your event is over: the top cut plays on (see the standings). Thank you for playing!")}  # fmt: skip
+
+
+def _phase_cut_outcome(tournament: Tournament, player: Player) -> dict[str, Any] | None:
+    """A player the cut before a day-2 phase left out: the line they missed and where they finished."""
+    from .phases import cut_from_phase
+
+    cut = cut_from_phase(tournament, player.pk)
+    if cut is None:
+        return None
+    phase = cut["phase"]
+    words = {"place": ordinal(cut["place"]), "count": cut["count"], "phase": phase.number}
+    if phase.min_points is not None:
+        text = _("You did not make the cut for phase %(phase)s (%(points)s points needed); you finished "
+                 "%(place)s of %(count)s.") % {**words, "points": phase.min_points}  # fmt: skip
+    else:
+        text = _("You did not make the cut for phase %(phase)s (the top %(top)s advanced); you finished "
+                 "%(place)s of %(count)s.") % {**words, "top": len(phase.entrants or ())}  # fmt: skip
+    return {"final": False, "place": cut["place"], "count": cut["count"], "text": text,
+            "next": _("Your event is over: phase %(phase)s plays on (see the standings). Thank you for "
+                      "playing!") % words}  # fmt: skip

@@ -359,9 +359,9 @@ def match_save_game(
     MatchSeat.objects.bulk_update(seats, ["wins"])
     match.draws = draws
     match.ended_by = ""
-    # The match is over once decided, or after its last game (a best of three after 1-1-1 is a drawn match).
-    last_game = len(parsed) >= max_games(tournament, match.round, drawn=draws)
-    if max(wins) >= need or (last_game and not top_cut):
+    # The match is over once decided; drawn games never end it (MTR 2.1): at 1-1-1 the players go on to game 4,
+    # or end it with "time is up", which decides by the games won.
+    if max(wins) >= need:
         _settle_status(match, by, organizer, me)
     else:
         match.status = Match.Status.PENDING
@@ -506,9 +506,10 @@ def match_correct_result(
     match.confirmed_by = by
     match.dispute_reason = ""
     match.ended_by = ""
-    if match.reported_by_id is None:
-        match.reported_by = by
-        match.reported_at = timezone.now()
+    # The result that stands now is the organizer's: pages say who entered it (the player who reported the
+    # replaced one is in the audit trail).
+    match.reported_by = by
+    match.reported_at = timezone.now()
     match.version += 1
     match.save(update_fields=RESULT_FIELDS)
     _audit(match, by, action, old, reason)

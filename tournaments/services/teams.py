@@ -346,3 +346,42 @@ def two_headed_side(tournament: Tournament, seats: Sequence[Any], me: Any, user:
         "player__user_id", flat=True
     )
     return side, {uid, *(u for u in mates if u is not None)}
+
+
+def two_headed_side_ids(tournament: Tournament, player: Any) -> set[int]:
+    """The entries whose seat is this player's side of a match: themselves, and in Two-Headed Giant their
+    teammate (the team's game is seated on seat A)."""
+    if tournament.team_mode != "2hg":
+        return {player.pk}
+    team = TeamMember.objects.filter(player_id=player.pk).values_list("team_id", flat=True).first()
+    if team is None:
+        return {player.pk}
+    return set(TeamMember.objects.filter(team_id=team).values_list("player_id", flat=True))
+
+
+def two_headed_side_users(tournament: Tournament, side_ids: set[int], user_id: int | None) -> set[int | None]:
+    """The accounts of a side: a result either head reported waits for the other team, not the partner."""
+    if tournament.team_mode != "2hg":
+        return {user_id}
+    from ..models import Player
+
+    return {user_id, *Player.objects.filter(pk__in=side_ids).values_list("user_id", flat=True)}
+
+
+def two_headed_versus(tournament: Tournament, seats: Sequence[Any], side_ids: set[int]) -> str:
+    """ "Blue Mages (alice & bob) vs Twin Heads (p06 & p07)" for a Two-Headed Giant game; "" otherwise."""
+    if tournament.team_mode != "2hg" or len(seats) != 2:
+        return ""
+    seated = [s.player_id for s in seats]
+    teams: dict[int, tuple[str, list[str]]] = {}
+    members = TeamMember.objects.filter(team__members__player_id__in=seated).select_related("team", "player")
+    for member in members.order_by("team_id", "seat").distinct():
+        _name, heads = teams.setdefault(member.team_id, (member.team.name, []))
+        heads.append(member.player.name)
+    lines = {team_id: f"{name} ({' & '.join(heads)})" for team_id, (name, heads) in teams.items()}
+    ours = next((tid for tid, (_n, _h) in teams.items()
+                 if TeamMember.objects.filter(team_id=tid, player_id__in=side_ids).exists()), None)  # fmt: skip
+    theirs = [line for tid, line in lines.items() if tid != ours]
+    if ours is None or not theirs:
+        return ""
+    return _("%(ours)s vs %(theirs)s") % {"ours": lines[ours], "theirs": theirs[0]}

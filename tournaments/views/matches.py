@@ -106,7 +106,7 @@ def match_page(request: HttpRequest, match_id: int, status: int = 200) -> HttpRe
             if organizer or side is not None
             else [],
             "game_rows": range(
-                1, services.max_games(tournament, match.round, drawn=services.TOP_CUT_EXTRA_DRAWS) + 1
+                1, services.max_games(tournament, match.round, drawn=services.EXTRA_DRAWS) + 1
             ),
             "pods": tournament.match_format == Tournament.MatchFormat.PODS
             and match.round.kind == Round.Kind.SWISS,

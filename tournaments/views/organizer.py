@@ -25,7 +25,7 @@ from rules.models import BanList
 
 from .. import services
 from ..models import Player, Round, Tournament
-from ..permissions import can_organize_any, is_organizer
+from ..permissions import DECKLIST_STAGES, can_organize_any, decklist_timeline, is_organizer
 from ..printables import documents as printables
 from ..reads import selectors
 from . import dashboard
@@ -41,6 +41,14 @@ from .helpers import (
 from .projector import round_for_players
 
 
+def decklist_form_rows(tournament: Tournament | None) -> list[dict[str, Any]]:
+    """The deck list timeline's four selects (stage, its label, the level chosen)."""
+    current = decklist_timeline(tournament) if tournament else dict.fromkeys(DECKLIST_STAGES, "closed")
+    labels = {"registration": _("During registration"), "swiss": _("During the Swiss rounds"),
+              "top_cut": _("During the top cut"), "finished": _("After the event")}  # fmt: skip
+    return [{"stage": stage, "label": labels[stage], "level": current[stage]} for stage in DECKLIST_STAGES]
+
+
 def _form_context(tournament: Tournament | None, data: Any = None) -> dict[str, Any]:
     games = list(Game.objects.prefetch_related("formats").order_by("name"))
     return {
@@ -50,6 +58,12 @@ def _form_context(tournament: Tournament | None, data: Any = None) -> dict[str, 
         "match_formats": Tournament.MatchFormat.choices,
         "tiebreak_policies": Tournament.Tiebreakers.choices,
         "top_cut_sizes": services.TOP_CUT_SIZES,
+        "decklist_rows": decklist_form_rows(tournament),
+        "decklist_levels": [
+            ("closed", _("closed")),
+            ("archetypes", _("archetypes only")),
+            ("open", _("open lists (top cut: the cut's)")),
+        ],
         "data": data or {},
         "co_organizers": ", ".join(tournament.co_organizers.values_list("username", flat=True))
         if tournament
@@ -73,6 +87,7 @@ def _settings_from_post(post: Any) -> dict[str, Any]:
         "allow_sideboard": post.get("allow_sideboard") == "on",
         "late_entry_losses": post.get("late_entry_losses") == "on",
         "publish_decklists": post.get("publish_decklists") == "on",
+        "decklist_timeline": {stage: post.get(f"decklists_{stage}", "closed") for stage in DECKLIST_STAGES},
         "round_minutes": int_or(post.get("round_minutes"), 50) or 50,
         "draft_pairings": post.get("draft_pairings") == "on",
         # Typed but not a number: -1, so the service names the field instead of silently meaning "none".
@@ -156,12 +171,17 @@ def guest_add(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = tournament_or_404(pk)
     name = request.POST.get("name", "").strip()
     username = request.POST.get("username", "").strip()
+    over_cap = request.POST.get("over_cap") == "on"
 
     def action() -> Any:
         user = services.user_by_username(username) if username else None
         if tournament.status == Tournament.Status.RUNNING:
-            return services.player_add_late(tournament=tournament, by=request.user, name=name, user=user)
-        return services.player_register(tournament=tournament, by=request.user, name=name, user=user)
+            return services.player_add_late(
+                tournament=tournament, by=request.user, name=name, user=user, over_cap=over_cap
+            )
+        return services.player_register(
+            tournament=tournament, by=request.user, name=name, user=user, over_cap=over_cap
+        )
 
     player = run(request, action)
     if player:
@@ -170,6 +190,20 @@ def guest_add(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, _("%(name)s added.") % {"name": player.name})
     return redirect("tournaments:detail", pk=pk)
+
+
+@login_required
+@require_POST
+def waitlist_admit(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
+    """Organizers let one waitlisted player in, whatever their place in line (over the cap if need be)."""
+    tournament = tournament_or_404(pk)
+    player = get_object_or_404(Player, pk=player_id, tournament=tournament)
+    run(
+        request,
+        lambda: services.waitlist_admit(player=player, by=request.user),
+        _("%(name)s is in the event.") % {"name": player.name},
+    )
+    return back(request, reverse("tournaments:check_in", args=[pk]))
 
 
 @login_required

@@ -14,6 +14,7 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -25,12 +26,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.attempts import rate_allows
 from accounts.forms import SignupForm
 from config.pwa import cache_key
+from decks.deckhash import snapshot_hash
 from decks.models import Deck
 from idempotency.decorators import idempotent
 
 from .. import live, services
 from ..live.my_event import my_event_state
-from ..models import Match, Player, Round, Tournament
+from ..models import Match, Penalty, Player, Round, Tournament
 from ..pairings.words import why_opponent
 from ..permissions import is_organizer, player_for_user
 from ..printables import documents as printables
@@ -103,7 +105,8 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
                     return _join_page(request, shown, signup_form, code=code, status=400)
                 login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
                 messages.info(request, _("Your account is ready. Is one of these entries you?"))
-                return redirect("tournaments:join_code", code=tournament.join_code or code)
+                # The same page again, signed in, with the list they pasted still in the box.
+                return _join_page(request, tournament, None, code=tournament.join_code or code)
         assert tournament is not None
         claim = request.POST.get("claim", "")
         try:
@@ -113,6 +116,11 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
                 user = signup_form.save(commit=False)
             deck = deck_for(request) if not anonymous else None
             text = request.POST.get("deck_text", "")
+            official_id = ""
+            if services.game_rules(tournament.game).player_id is not None:
+                official_id = services.official_id_check(
+                    game=tournament.game, value=request.POST.get("official_id", "")
+                )
             judged = None
             if deck is not None or text.strip():
                 judged = services.registration_deck_judge(
@@ -131,6 +139,10 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
                 else:
                     player = services.player_join(code=tournament.join_code or "", by=user, judged=judged,
                                                   new_entry=claim == "new")  # fmt: skip
+                # The consent question is always answered on this form: unticked is a recorded "no".
+                services.player_consent_set(
+                    player=player, by=user, consent=request.POST.get("publish_consent") == "on"
+                )
         except ValidationError as error:
             for message in errors(error):
                 messages.error(request, message)
@@ -144,6 +156,8 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
             return _join_page(request, shown, signup_form, code=code, status=400)
         if signup_form is not None:
             login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
+        if official_id:
+            services.official_id_save(by=user, game=tournament.game, value=official_id)
         if player.waitlisted:
             messages.info(
                 request, _("%(event)s is full: you are on its waitlist.") % {"event": tournament.name}
@@ -180,6 +194,9 @@ def _join_page(
             "decks": decks,
             "signup_form": signup_form or (None if request.user.is_authenticated else SignupForm()),
             "deck_text": request.POST.get("deck_text", ""),
+            "official_id": request.POST.get("official_id", "")
+            or (services.official_id_of(request.user, tournament.game) if tournament is not None else ""),
+            **(player_id_notes(tournament) if tournament is not None else {}),
             "candidates": services.claim_candidates(tournament, request.user)
             if tournament is not None
             else [],
@@ -202,7 +219,12 @@ def tournament_join(request: HttpRequest, pk: int) -> HttpResponse:
 
     def join() -> Any:
         services.join_code_check(tournament=tournament, by=request.user, code=request.POST.get("code", ""))
-        return services.player_register(tournament=tournament, by=request.user, deck=deck)
+        player = services.player_register(tournament=tournament, by=request.user, deck=deck)
+        # Asked beside the deck: unticked is a recorded "no" (events without deck lists have nothing to ask).
+        if tournament.deck_registration:
+            consent = request.POST.get("publish_consent") == "on"
+            services.player_consent_set(player=player, by=request.user, consent=consent)
+        return player
 
     run(request, join, _("You are registered."))
     return redirect("tournaments:detail", pk=pk)
@@ -387,8 +409,10 @@ def my_event_context(request: HttpRequest, base: dict[str, Any]) -> dict[str, An
     match: Match | None = base["match"]
     seats = base["seats"]
     games = base["games"]
-    mine = next((s for s in seats if s.player_id == player.pk), None)
-    opponents = [s for s in seats if s.player_id != player.pk]
+    # Two-Headed Giant: seat B plays the game seated on seat A, its teammate; the team's side is theirs too.
+    side_ids = services.two_headed_side_ids(tournament, player) if seats else {player.pk}
+    mine = next((s for s in seats if s.player_id in side_ids), None)
+    opponents = [s for s in seats if s.player_id not in side_ids]
     round_: Round | None = base["round"]
     two_player = match is not None and not match.bye and len(seats) == 2
     done = match is not None and match.status in (Match.Status.CONFIRMED, Match.Status.FINAL)
@@ -450,30 +474,100 @@ def my_event_context(request: HttpRequest, base: dict[str, Any]) -> dict[str, An
         "next_first": next_first,
         "can_confirm": match is not None
         and match.status == Match.Status.REPORTED
-        and match.reported_by_id != request.user.pk,
+        and match.reported_by_id not in services.two_headed_side_users(tournament, side_ids, request.user.pk),
+        "team_versus": services.two_headed_versus(tournament, seats, side_ids) if seats else "",
+        "cut_state": _cut_state(tournament, player, round_, match, mine, opponents, done),
         "can_dispute": match is not None and match.status == Match.Status.REPORTED,
         "current_deck": current_deck,
         "deck_entry": printables.snapshot_entry(current_deck) if current_deck else None,
+        # The registered (frozen) list's hash, what the judge's deck check compares: never the swapped one.
+        "deck_hash": snapshot_hash(game_slug=tournament.game.slug, snapshot=player.deck)
+        if player.deck
+        else "",
         "can_side": can_side,
         "side_rows": printables.sideboard_rows(current_deck) if can_side else None,
         "why_opponent": why_opponent(
             tournament, round_, match, player.pk, opponents[0].player_id if len(opponents) == 1 else None
         ),
         "team_seat": services.team_seat_of(player.pk) if tournament.team_size > 1 else None,
-        **entry_notes(tournament, player, base["record"]),
+        **penalty_notes(player, match),
+        **player_id_notes(tournament),
+        **entry_notes(tournament, player, base["record"], round_=round_, seated=match is not None),
     }
 
 
-def entry_notes(tournament: Tournament, player: Player, record: dict[str, int]) -> dict[str, Any]:
-    """The waitlist (their place in line, or that they moved up) and how the event ended for them."""
+def _cut_state(
+    tournament: Tournament, player: Player, round_: Round | None, match: Match | None,
+    mine: Any, opponents: list[Any], done: bool,
+) -> str | None:  # fmt: skip
+    """Where a player of the top cut stands while it runs: "eliminated" (lost a cut match, or not in the
+    round being played), "champion" (won the final), or None (still playing, or not a cut player)."""
+    if tournament.status != Tournament.Status.TOP_CUT or round_ is None or round_.kind != Round.Kind.TOP_CUT:
+        return None
+    if player.dropped_at_round is not None:
+        return None
+    if match is None:
+        return "eliminated" if services.was_in_top_cut(tournament, player.pk) else None
+    if not done or match.bye or mine is None or len(opponents) != 1:
+        return None
+    if mine.wins < opponents[0].wins:
+        return "eliminated"
+    if mine.wins > opponents[0].wins and getattr(round_, "match_count", 0) == 1:
+        return "champion"
+    return None
+
+
+def player_id_notes(tournament: Tournament) -> dict[str, Any]:
+    """The game's official player ID, which My event asks for when the entry has none."""
+    from django.utils.translation import get_language
+
+    rule = services.game_rules(tournament.game).player_id
+    return {"player_id_rule": rule, "player_id_title": rule.title(get_language() or "en") if rule else ""}
+
+
+def penalty_notes(player: Player, match: Match | None) -> dict[str, Any]:
+    """A player is told every penalty they received, and a game their opponent lost to one is named as such
+    (it is not a game anyone played)."""
+    wanted = Q(player=player)
+    if match is not None:
+        wanted |= Q(match=match, penalty=Penalty.Kind.GAME_LOSS)
+    rows = list(
+        Penalty.objects.filter(wanted).select_related("round", "player").order_by("created_at", "id")
+    )  # one query for both
+    return {
+        "my_penalties": [p for p in rows if p.player_id == player.pk],
+        "opponent_penalties": [p for p in rows if p.player_id != player.pk],
+    }
+
+
+def entry_notes(
+    tournament: Tournament,
+    player: Player,
+    record: dict[str, int],
+    *,
+    round_: Round | None = None,
+    seated: bool = False,
+) -> dict[str, Any]:
+    """The waitlist (their place in line, or that they moved up), a late arrival's confirmation and how the
+    event ended for them."""
     before_start = tournament.status == Tournament.Status.REGISTRATION
     if tournament.late_entry_losses and player.joined_round > 1:
         # The rounds a late entry missed were all played before it joined: a match loss each, as the
         # standings count them.
         record = {**record, "losses": record["losses"] + player.joined_round - 1}
+    late_arrival = (
+        tournament.status == Tournament.Status.RUNNING
+        and not player.waitlisted
+        and player.dropped_at_round is None
+        and player.joined_round > (round_.number if round_ is not None else 0)
+    )
     return {
         "record": record,
         "waitlist_position": services.waitlist_position(player) if player.waitlisted else None,
-        "promoted": before_start and not player.waitlisted and services.was_promoted(player),
-        "outcome": outcomes.player_outcome(tournament, player, record),
+        "waitlist_open": player.waitlisted and services.waitlist_may_move_up(tournament),
+        "promoted": (before_start or late_arrival)
+        and not player.waitlisted
+        and services.was_promoted(player),
+        "late_arrival": late_arrival,
+        "outcome": outcomes.player_outcome(tournament, player, record, seated=seated),
     }
