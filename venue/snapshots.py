@@ -425,7 +425,7 @@ def on_result_settled(**kwargs: Any) -> None:
 def on_tournament_changed(*, what: str = "", **kwargs: Any) -> None:
     # Every result change (a report, a dispute, a correction), not only the settled ones: all are sent
     # from the transaction's commit, and the coalescer folds a burst of them into one copy.
-    if what == "result":
+    if what in ("result", "game"):  # a game saved one by one is an acknowledged result too
         on_result_settled()
 
 
