@@ -43,3 +43,26 @@ def test_a_game_of_a_match_going_on_bumps_only_the_live_counter(games, organizer
     match.refresh_from_db()
     assert match.status == "pending"
     assert _counters(event) == (live + 3, pairings, standings + 2)
+
+
+def test_standings_opened_while_results_pour_in_are_computed_at_most_every_two_seconds(
+    games, organizer, make_user, settings, monkeypatch
+) -> None:
+    from tournaments.live import standings as live_standings
+
+    settings.LIVE_STANDINGS_EVERY_S = 10
+    event = make_event(organizer, games["caster"], rounds=2)
+    for n in range(6):
+        services.player_register(tournament=event, by=make_user(f"pour{n}"))
+    services.tournament_start(tournament=event, by=organizer)
+    round_ = services.round_pair_next(tournament=event, by=organizer)
+    opened = live_standings.standings_data(event.pk, fresh=True)
+    computed = sum(live_standings.compute_count.values())
+    for match in round_.matches.filter(bye=False)[:2]:  # results between two opens of the page
+        services.match_report_result(match=match, by=organizer, wins=[2, 0])
+        assert live_standings.standings_data(event.pk, fresh=True)[0] == opened[0]
+    assert sum(live_standings.compute_count.values()) == computed
+    now = live_standings.time.time()
+    monkeypatch.setattr(live_standings.time, "time", lambda: now + live_standings.OPENED_EVERY_S + 0.1)
+    newest = live_standings.standings_data(event.pk, fresh=True)
+    assert newest[0] > opened[0] and sum(live_standings.compute_count.values()) == computed + 1
