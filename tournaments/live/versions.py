@@ -3,7 +3,8 @@
 ``Tournament.live_version`` counts every visible change; ``pairings_version`` skips the changes the
 pairings and timer pages do not show (results, swaps, check-ins), so those big shared pages are not
 re-rendered for every result of a round; ``standings_version`` skips what the standings do not show (swaps,
-decks, judge calls, the round clock), so the standings are computed once per result, not once per swap. All
+decks, judge calls, the round clock, a game saved while its match goes on), so the standings are
+computed at most once per result, not once per swap or game. All
 are bumped with an ``F()`` update by the receiver of
 ``signals.tournament_changed`` (sent after commit), so concurrent bumps never lose one, and they live in the
 database, so every worker and web node sees them without any pub/sub.
