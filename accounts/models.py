@@ -53,3 +53,21 @@ class ApiToken(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}: {self.digest[:8]}…"
+
+
+class OfficialId(models.Model):
+    """A player's ID in a game's sanctioned play (Konami CARD GAME ID, Wizards account …), per game slug.
+
+    The format each game accepts is data in its rule set (``[game.player_id]``); registrations copy it onto the
+    entry (``tournaments.Player.official_id``) so a printed sheet keeps the ID it was registered with."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="official_ids")
+    game_slug = models.SlugField(max_length=40)
+    value = models.CharField(max_length=120)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "game_slug"], name="official_id_unique_game")]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.game_slug}: {self.value}"

@@ -1,5 +1,5 @@
 """A large event with a day 2: Swiss, a cut by points into more Swiss (points carried over), a top 12, all
-through the API, checking every round's pairing report (issue #25).
+through the API, checking every round's pairing report.
 
     .venv/bin/python bench/bench_day2.py [--players 2000] [--day1 9] [--day2 5] [--min-points 18] [--cut 12]
 

@@ -1,4 +1,4 @@
-"""The deck-list reader's cost per line on hostile input (issue 23: a ReDoS line froze the venue).
+"""The deck-list reader's cost per line on hostile input (a ReDoS line froze the venue).
 
     .venv/bin/python bench/bench_deck_lines.py [--lines 2000] [--seed 1]
 

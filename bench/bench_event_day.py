@@ -1,4 +1,4 @@
-"""Event day under load, as a real room behaves (issues #9, #26): N phones on one event over HTTP while the
+"""Event day under load, as a real room behaves: N phones on one event over HTTP while the
 organizer works, against the venue server (SQLite, gunicorn gthread) or a cluster (--postgres --nodes 1,2).
 
     .venv/bin/python bench/bench_event_day.py [--phones 2000] [--seconds 90] [--workers 3] [--threads 4]

@@ -1,4 +1,4 @@
-"""Simultaneous password guesses against the log-in lockout (issue 23: 100 at once checked 20–26
+"""Simultaneous password guesses against the log-in lockout (100 at once checked 20–26
 passwords against a limit of 10 when the counter lived in the cache).
 
     .venv/bin/python bench/bench_lockout_race.py [--guesses 100] [--limit 10] [--runs 3]

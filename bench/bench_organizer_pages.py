@@ -1,4 +1,4 @@
-"""The organizer's pages of a big event: round dashboard, event page and check-in (issue #26, item 3).
+"""The organizer's pages of a big event: round dashboard, event page and check-in.
 
     .venv/bin/python bench/bench_organizer_pages.py [--players 2000] [--requests 30]
 

@@ -7,7 +7,7 @@ skill-weighted, to "the stronger player always wins"), rounds run past MTR Appen
 log2(players) + 5), and some shapes drop players and take late entries. The event is driven by our
 engine; every round swisspair is timed on exactly the same player state, and its pairing is scored the
 same way (pair-downs = score-group boundaries crossed, see tournaments.engine.pairing). A second swisspair row
-drives its own event with the same results model, as the issue measured it. Up to 256 players networkx
+drives its own event with the same results model, as it was first measured. Up to 256 players networkx
 computes the exact minimum of pair-downs for every round, which ours must equal.
 
 Printed per shape and engine: median and WORST round time (CPU time, see ``timed``), the worst-round ratio to swisspair on the same

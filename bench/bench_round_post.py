@@ -1,4 +1,4 @@
-"""Posting a Swiss round end to end at 16,384 players (issue #26 item 5): pair + save + notify + first renders.
+"""Posting a Swiss round end to end at 16,384 players: pair + save + notify + first renders.
 
     .venv/bin/python bench/bench_round_post.py [--players 16384] [--rounds 5] [--postgres] [--target 1.0]
                                                [--cpu] [--profile FILE]
@@ -98,8 +98,10 @@ def instrument(clock: Clock) -> None:
     """Time the service's steps where it looks them up (module attributes), without changing what they do."""
     from django.db import connection
 
-    from tournaments import pairing_inputs, records, signals
+    from tournaments import signals
     from tournaments.engine import pairing
+    from tournaments.pairings import inputs as pairing_inputs
+    from tournaments.reads import records
     from tournaments.services import rounds
 
     records.load_history = clock.wrap("history", records.load_history)

@@ -1,5 +1,4 @@
-"""A season of weekly events: how long the series standings and the ratings take to update after each event
-(issue #25).
+"""A season of weekly events: how long the series standings and the ratings take to update after each event.
 
     .venv/bin/python bench/bench_season.py [--events 52] [--players 64] [--accounts 150]
 

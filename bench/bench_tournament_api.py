@@ -1,4 +1,4 @@
-"""End-to-end API timings for a large Swiss event: pair + save a round, then standings (issue #6).
+"""End-to-end API timings for a large Swiss event: pair + save a round, then standings.
 
     .venv/bin/python bench/bench_tournament_api.py [--players 4096] [--rounds 5]
 

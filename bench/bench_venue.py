@@ -1,5 +1,5 @@
 """The venue server under simulated phones: `manage.py venue` (gunicorn gthread workers, DEBUG off, SQLite in
-WAL mode, snapshots on) serving one event to N phones on loopback (issue #10).
+WAL mode, snapshots on) serving one event to N phones on loopback.
 
     .venv/bin/python bench/bench_venue.py [--phones 500,2000] [--players 2000] [--seconds 30]
 
@@ -108,7 +108,7 @@ async def organizer(base: str, token: str, event: int, until: float, stats: dict
         pending = [m["id"] for m in rounds[-1]["matches"] if m["status"] != "final" and not m["bye"]]
         while pending and time.monotonic() < until:
             started = time.perf_counter()
-            # As phones send every write (issue 22): with a one-time Idempotency-Key, stored with the answer.
+            # As phones send every write: with a one-time Idempotency-Key, stored with the answer.
             async with session.post(
                 f"{base}/api/matches/{pending.pop()}/result/",
                 json={"wins": [2, 1]},

@@ -15,7 +15,7 @@ class FormatInline(admin.TabularInline):
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
     """Display names are data: the twin-deck game has no official name, so staff may rename any game.
-    Slugs, player counts and formats come from rules/rulesets/<slug>.toml (see `sync_games`)."""
+    Slugs, player counts and formats come from games/rulesets/<slug>.toml (see `sync_games`)."""
 
     list_display = ("name", "name_ru", "slug", "has_decks", "min_players", "max_players")
     fields = (

@@ -6,7 +6,10 @@ class CardsConfig(AppConfig):
     name = "cards"
 
     def ready(self) -> None:
-        from . import tasks  # noqa: F401  registers the import task, which services enqueue by name
+        from . import (
+            tasks,  # noqa: F401  registers the import task, which services enqueue by name
+            updates,  # noqa: F401  registers the update runner of import jobs
+        )
         from .games import games_sync_after_migrate
 
         # Games come from the rule-set files: a freshly migrated database has them, so import_cards works

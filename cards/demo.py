@@ -5,6 +5,10 @@ for `load_demo`, which passes ``full_database`` — the whole 10,628-card Yu-Gi-
 small samples in cards/samples/. Tests load the Yu-Gi-Oh! sample: it is enough for them and a second
 instead of several. Everseal and the twin-deck game have no public card list: they always get the
 samples shipped here.
+
+Magic: The Gathering gets every Cockatrice set file of the shared data (`mtg/cockatrice/*.xml`, one set a
+file, 1,200 cards in about 4 s) — the files build one database, a reprint gaining a printing. Without the
+shared data Magic stays empty, and the card browser and the builder say who can import its cards.
 """
 
 from __future__ import annotations
@@ -26,6 +30,12 @@ def full_ygo_database() -> Path | None:
     return cdb if cdb.is_file() else None
 
 
+def mtg_set_files() -> list[Path]:
+    """The shared Magic set files (Cockatrice XML, one set each), oldest first by name for a stable order."""
+    folder = Path(settings.SHARED_DATA_DIR) / "mtg" / "cockatrice"
+    return sorted(folder.glob("*.xml")) if folder.is_dir() else []
+
+
 def _sources(full_database: bool) -> list[tuple[str, Path]]:
     shared = Path(settings.SHARED_DATA_DIR)
     caster = shared / "caster" / "caster-chronicles.cockatrice.xml"
@@ -37,6 +47,8 @@ def _sources(full_database: bool) -> list[tuple[str, Path]]:
         ("twindeck", SAMPLES / "twindeck-sample.json"),
         ("caster", caster if caster.is_file() else SAMPLES / "caster-sample.cockatrice.xml"),
         ("vale", vale if vale.is_file() else SAMPLES / "vale-sample.json"),
+        # Four set files, a second each: only `load_demo` pays for them (tests need no Magic cards).
+        *(("mtg", path) for path in (mtg_set_files() if full_database else [])),
     ]
 
 

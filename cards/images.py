@@ -39,7 +39,7 @@ def image_hosts() -> set[str]:
 
 
 def _template(game_slug: str) -> str:
-    from rules.engine.registry import default_registry
+    from games.registry import default_registry
 
     try:
         return default_registry().game(game_slug).image_url

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from rules.engine.registry import word_for
+from games.registry import word_for
 
 from .images import card_image
 from .models import Card, Format, Game
@@ -28,7 +28,7 @@ def _lang(lang: str) -> str:
 
 
 def game_label_table(game_slug: str) -> Mapping[str, Any]:
-    from rules.engine.registry import game_labels
+    from games.registry import game_labels
 
     try:
         return game_labels(game_slug)
@@ -161,7 +161,7 @@ def with_value_labels(game_slug: str, facets: list[dict[str, Any]], lang: str = 
 
 
 def _rule_set_names(game_slug: str, format_slug: str | None = None) -> dict[str, str]:
-    from rules.engine.registry import default_registry
+    from games.registry import default_registry
 
     try:
         game = default_registry().game(game_slug)

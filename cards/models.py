@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 
 class Game(models.Model):
-    """A game Deckhall knows. Rows are created from the rule-set files (rules/rulesets/);
+    """A game Deckhall knows. Rows are created from the rule-set files (games/rulesets/);
     the display name is editable data (the twin-deck game has no official name)."""
 
     slug = models.SlugField(unique=True)
@@ -183,3 +183,40 @@ class ImportJob(models.Model):
         if self.status == self.Status.DONE:
             return 100
         return int(100 * self.processed / self.total) if self.total else 0
+
+
+class CardUpdate(models.Model):
+    """A game's card database updated from the community's current files (cards/updates.py), run as an
+    import job (its progress bar and report). A dry run only says what would change; an applied update keeps
+    the database as it was before (`snapshot`, Deckhall JSON gzipped, plus what it created) so the latest
+    one can be undone in one step."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("pending")
+        CHECKED = "checked", _("checked (dry run)")
+        APPLIED = "applied", _("applied")
+        FAILED = "failed", _("failed")
+        ROLLED_BACK = "rolled_back", _("rolled back")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="card_updates")
+    job = models.OneToOneField(ImportJob, on_delete=models.CASCADE, related_name="card_update")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    dry_run = models.BooleanField(default=False)
+    urls = models.JSONField(default=list)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.PENDING)
+    # What changes (or changed): counts and the first names of new, changed and removed cards, ban-list moves.
+    summary = models.JSONField(default=dict, blank=True)
+    snapshot = models.BinaryField(default=b"", blank=True)
+    created_card_ids = models.JSONField(default=list, blank=True)
+    created_set_ids = models.JSONField(default=list, blank=True)
+    # Ban lists fetched with the cards (EDOPro's lflist.conf) that the update created: the undo removes them.
+    created_banlist_ids = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    applied_at = models.DateTimeField(null=True, blank=True)
+    rolled_back_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.game.slug} update ({self.status})"

@@ -318,7 +318,7 @@ _BUILTIN_COLUMNS = {"type": "card_type", "subtype": "subtypes", "level": "level"
 
 def game_search_filters(*, game_slug: str) -> tuple[Any, ...]:
     """The game's ``search_filters`` from its rule set (a game without a rule-set file has none)."""
-    from rules.engine.registry import default_registry
+    from games.registry import default_registry
 
     try:
         return default_registry().game(game_slug).search_filters

@@ -5,8 +5,9 @@ from __future__ import annotations
 import datetime
 import logging
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from celery.exceptions import SoftTimeLimitExceeded
@@ -68,8 +69,10 @@ def cards_import(
     fmt: str | None = None,
     job: ImportJob | None = None,
     pictures: bytes | None = None,
+    source: Path | None = None,
 ) -> ImportResult:
-    """Parse `data` and upsert its cards into `game`, all or nothing; with `pictures` (a ZIP named by
+    """Parse `data` (or the file `source`: MTGJSON and Scryfall files, hundreds of MB, are streamed from it
+    with no size limit) and upsert its cards into `game`, all or nothing; with `pictures` (a ZIP named by
     external id or name, cards/pictures.py) the cards' pictures too, in the same all or nothing.
 
     A file with any error writes nothing and returns every error. Cards missing from the file
@@ -77,17 +80,23 @@ def cards_import(
     Parsing runs outside the transaction so the job's progress is visible to pollers meanwhile.
     Pictures alone (no card file) go to the cards the game already has.
     """
-    if not data and pictures:
+    if not data and pictures and source is None:
         return _pictures_only(game=game, pictures=pictures)
-    if len(data) > MAX_IMPORT_BYTES:
-        return ImportResult(
-            fmt=fmt or "",
-            errors=[
-                ImportIssue.of(None, "", msg("file_too_large", megabytes=MAX_IMPORT_BYTES // (1024 * 1024)))
-            ],
-        )
     progress = _job_progress(job) if job is not None else None
-    parsed = importers.parse(data, filename=filename, fmt=fmt, game_slug=game.slug, progress=progress)
+    parsed = None
+    if source is not None:
+        filename = filename or source.name
+        parsed = importers.parse_file(
+            source, filename=filename, fmt=fmt, game_slug=game.slug, progress=progress
+        )
+        if parsed is None:  # not a streamed format: read whole, within the usual size limit
+            if source.stat().st_size > MAX_IMPORT_BYTES:
+                return _too_large(fmt)
+            data = source.read_bytes()
+    if parsed is None:
+        if len(data) > MAX_IMPORT_BYTES:
+            return _too_large(fmt)
+        parsed = importers.parse(data, filename=filename, fmt=fmt, game_slug=game.slug, progress=progress)
     result = ImportResult(
         fmt=parsed.fmt, total=len(parsed.records), errors=list(parsed.errors), warnings=list(parsed.warnings)
     )
@@ -113,6 +122,13 @@ def cards_import(
         raise
     result.pictures = plan.stored if plan is not None else 0
     return result
+
+
+def _too_large(fmt: str | None) -> ImportResult:
+    megabytes = MAX_IMPORT_BYTES // (1024 * 1024)
+    return ImportResult(
+        fmt=fmt or "", errors=[ImportIssue.of(None, "", msg("file_too_large", megabytes=megabytes))]
+    )
 
 
 def _pictures_only(*, game: Game, pictures: bytes) -> ImportResult:
@@ -154,8 +170,18 @@ def _cards_write(
     now = timezone.now()
     to_create: list[CardRecord] = []
     to_update: list[Card] = []
+    twins = _NameIndex(existing.values())
+    records: list[CardRecord] = []
+    adopted: dict[str, CardRecord] = {}
     for record in parsed.records:
         row = existing.get(record.external_id)
+        if row is None and (twin := twins.match(record)) is not None:
+            row = existing[_adopt(record, twin)]
+            first = adopted.setdefault(record.external_id, record)
+            if first is not record:  # two faces of one card in the file ("Delver…", "Insectile…"): one card
+                first.printings += [p for p in record.printings if p not in first.printings]
+                continue
+        records.append(record)
         if row is None:
             to_create.append(record)
             continue
@@ -167,11 +193,66 @@ def _cards_write(
     _cards_insert(game=game, records=to_create, now=now)
     Card.objects.bulk_update(to_update, [*CARD_FIELDS, "updated_at"], batch_size=BATCH_SIZE)
     file_sets = {set_ids[code] for code in parsed.sets}
-    _printings_sync(game=game, records=parsed.records, set_ids=set_ids, file_sets=file_sets)
+    _printings_sync(game=game, records=records, set_ids=set_ids, file_sets=file_sets)
     if plan is not None:
         picture_store.pictures_commit(game=game, plan=plan)
-    unchanged = len(parsed.records) - len(to_create) - len(to_update)
+    unchanged = len(records) - len(to_create) - len(to_update)
     return len(to_create), len(to_update), unchanged
+
+
+class _NameIndex:
+    """Existing cards by name, for a file of another source that names its cards (a Yu-Gi-Oh! Cockatrice
+    XML after the .cdb keyed by passcode; a Magic Cockatrice file after MTGJSON): such a card is the card
+    already there, not a second copy. Only the canonical artwork of a name counts (the card whose external
+    id is its identity), a name two different cards share matches neither, and a Magic card is also found
+    by each face of "A // B"."""
+
+    def __init__(self, rows: Iterable[tuple[Any, ...]]) -> None:
+        self._rows = rows
+        self._index: dict[str, tuple[Any, ...] | None] | None = None
+
+    def _build(self) -> dict[str, tuple[Any, ...] | None]:
+        index: dict[str, tuple[Any, ...] | None] = {}
+        faces: dict[str, tuple[Any, ...] | None] = {}
+        for row in self._rows:
+            external_id, identity, name = row[0], row[2], row[3]
+            if external_id != identity:  # an alternate artwork: its original is the one to match
+                continue
+            key = name.casefold()
+            index[key] = None if key in index and index[key] != row else row
+            if "//" in name:
+                for part in (part.strip().casefold() for part in name.split("//")):
+                    faces[part] = None if part in faces and faces[part] != row else row
+        for key, row in faces.items():
+            index.setdefault(key, row)
+        return index
+
+    def match(self, record: CardRecord) -> tuple[Any, ...] | None:
+        # Only files that key cards by name: a .cdb's new passcode with a known name is a new artwork.
+        if record.external_id != record.name and record.external_id != record.identity:
+            return None
+        if self._index is None:
+            self._index = self._build()
+        keys = [record.name.casefold(), *(p.strip().casefold() for p in record.name.split("//"))]
+        return next((self._index[key] for key in keys if self._index.get(key) is not None), None)
+
+
+def _adopt(record: CardRecord, twin: tuple[Any, ...]) -> str:
+    """Make `record` the existing card `twin`: its id and fields stay (the first source's data, which decks
+    and rules read), the record adds its printings and the attributes the card does not have yet."""
+    values = dict(zip(CARD_FIELDS, twin[2:], strict=True))
+    record.external_id = twin[0]
+    record.identity = values["identity"]
+    record.name = values["name"]
+    record.card_type = values["card_type"]
+    record.subtypes = values["subtypes"]
+    record.level = values["level"]
+    record.cost = values["cost"]
+    record.attributes = {**record.attributes, **(values["attributes"] or {})}
+    record.text = values["text"]
+    record.is_token = values["is_token"]
+    record.deck_buildable = values["deck_buildable"]
+    return twin[0]
 
 
 def _cards_insert(*, game: Game, records: list[CardRecord], now: datetime.datetime) -> None:
@@ -268,10 +349,45 @@ def _printings_sync(
         Printing.objects.filter(
             card_id__in=stale[start : start + BATCH_SIZE], card_set_id__in=file_sets
         ).delete()
-    Printing.objects.bulk_create(fresh, batch_size=BATCH_SIZE)
+    _printings_insert(fresh)
+
+
+def _printings_insert(printings: list[Printing]) -> None:
+    """INSERT printings with one executemany per batch: a whole Magic pool is 100,000 of them, and the ORM's
+    bulk_create spends most of its time building SQL field by field (the same reason as _cards_insert)."""
+    if not printings:
+        return
+    names = ["card", "card_set", "code", "rarity", "image_url"]
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(Printing._meta.get_field(name).column) for name in names)
+    table = quote(Printing._meta.db_table)
+    sql = f"INSERT INTO {table} ({columns}) VALUES (%s, %s, %s, %s, %s)"  # noqa: S608 (quoted model names)
+    rows = [(p.card_id, p.card_set_id, p.code, p.rarity, p.image_url) for p in printings]
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), BATCH_SIZE):
+            cursor.executemany(sql, rows[start : start + BATCH_SIZE])
 
 
 IMPORT_JOB_TASK = "cards.import_job_run"
+# Other kinds of work run as import jobs (their progress bar, heartbeat and report), by job file_format:
+# cards.updates registers "update" (a module importing this one, so it registers itself, from apps.ready).
+JOB_RUNNERS: dict[str, Callable[[ImportJob, importers.Progress], ImportResult]] = {}
+
+
+def card_values(record: CardRecord) -> dict[str, Any]:
+    """The column values an import writes for a record (what a re-import compares)."""
+    return _card_values(record)
+
+
+def import_job_enqueue(*, job_id: int) -> None:
+    """Queue a created job's run (after its rows are committed: workers must see them)."""
+    _job_enqueue(job_id=job_id)
+
+
+def cards_write_parsed(*, game: Game, parsed: ParseResult) -> tuple[int, int, int]:
+    """Write already-parsed, valid records (an update's merged files, a rollback's snapshot): created,
+    updated, unchanged. Atomic, and the same upsert as every import."""
+    return _cards_write(game=game, parsed=parsed)
 
 
 # --- import jobs ------------------------------------------------------------------------------
@@ -353,15 +469,19 @@ def import_job_run(*, job_id: int) -> ImportJob:
         return _job_finish(job_id=job_id, result=_failure("job_worker_lost", attempts=job.attempts - 1))
     heartbeat = _Heartbeat(job_id=job_id, interval=_stale_after().total_seconds() / 4)
     heartbeat.start()
+    runner = JOB_RUNNERS.get(job.file_format)
     try:
-        result = cards_import(
-            game=job.game,
-            data=bytes(job.payload),
-            filename=job.filename,
-            fmt=job.file_format or None,
-            job=job,
-            pictures=bytes(job.pictures or b"") or None,
-        )
+        if runner is not None:  # a job of another kind (an update from the community's files)
+            result = runner(job, _job_progress(job))
+        else:
+            result = cards_import(
+                game=job.game,
+                data=bytes(job.payload),
+                filename=job.filename,
+                fmt=job.file_format or None,
+                job=job,
+                pictures=bytes(job.pictures or b"") or None,
+            )
     except SoftTimeLimitExceeded:
         result = _failure("job_time_limit", seconds=settings.CELERY_TASK_SOFT_TIME_LIMIT)
     except DatabaseError as exc:  # e.g. PostgreSQL refusing a NUL in a card name: the file's problem

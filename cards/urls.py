@@ -9,5 +9,6 @@ urlpatterns = [
     path("<int:pk>/", views.detail, name="detail"),
     path("import/", views.import_cards, name="import"),
     path("import/<int:pk>/", views.import_job, name="import_job"),
+    path("update/", views.update_cards, name="update"),
     path("pictures/<path:name>", views.picture, name="picture"),
 ]

@@ -16,12 +16,12 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from . import selectors, services
+from . import selectors, services, updates
 from .forms import ImportForm
 from .images import card_images
 from .importers import import_issue_text
 from .labels import card_preview, field_label, value_label, with_value_labels
-from .models import Card, Game, ImportJob
+from .models import Card, CardUpdate, Game, ImportJob
 from .permissions import card_databases_editable_by
 
 PAGE_SIZE = 50
@@ -134,7 +134,7 @@ BAN_STATUS = {
 
 def _banlist_statuses(card: Card, lang: str) -> list[dict[str, Any]]:
     """The card's status on each ban list in effect today for the game's formats (one row per list)."""
-    from rules.engine.registry import default_registry
+    from games.registry import default_registry
     from rules.selectors import banlist_info
     from rules.services import banlist_choose, card_info
 
@@ -256,4 +256,39 @@ def import_job(request: HttpRequest, pk: int) -> HttpResponse:
     job = services.import_job_reap(job=job)
     # Problems are stored as codes + parameters: show them in this reader's language.
     errors = [{**issue, "text": import_issue_text(issue)} for issue in job.errors]
-    return render(request, "cards/import_job.html", {"job": job, "errors": errors})
+    update = CardUpdate.objects.filter(job=job).first()
+    return render(request, "cards/import_job.html", {"job": job, "errors": errors, "update": update})
+
+
+@login_required
+def update_cards(request: HttpRequest) -> HttpResponse:
+    """Card editors update a game from the community's current files: a dry run, an update, an undo."""
+    games = _editable_games_or_403(request)
+    if request.method == "POST":
+        game = games.filter(slug=request.POST.get("game", "")).first()
+        action = request.POST.get("action", "")
+        if game is None or action not in {"check", "apply", "rollback"}:
+            messages.error(request, _("Choose a game you edit and an action."))
+            return redirect("cards:update")
+        try:
+            if action == "rollback":
+                updates.card_update_rollback(game=game)
+                messages.success(
+                    request, _("The latest update was undone: the cards are as they were before it.")
+                )
+                return redirect("cards:update")
+            update = updates.card_update_start(game=game, created_by=request.user, dry_run=action == "check")
+        except updates.UpdateRefused as exc:
+            messages.error(request, import_issue_text(exc.issue.as_dict()))
+            return redirect("cards:update")
+        return redirect("cards:import_job", pk=update.job_id)
+    rows = [
+        {
+            "game": game,
+            "urls": updates.update_urls(game),
+            "latest": updates.card_update_latest_applied(game=game),
+        }
+        for game in games
+    ]
+    recent = CardUpdate.objects.filter(game__in=games).select_related("game", "job")[:10]
+    return render(request, "cards/update.html", {"rows": rows, "recent": recent})

@@ -5,7 +5,9 @@
   of a column's range: DataError) — are the client's mistake, so they answer 400 instead of 500.
   Views validate the fields they know about first, with messages naming the field; this is the backstop.
 * ``not_found``: the site's 404 handler, a JSON object under /api/ so API clients always get the
-  documented error shape (an unknown path, an id that does not match a route).
+  documented error shape (an unknown path, an id that does not match a route); elsewhere the styled,
+  translated page (templates/404.html) with the view's own reason ("No such card.") when it gave one.
+  403 pages are Django's default handler rendering templates/403.html with the refusal's reason.
 """
 
 from __future__ import annotations
@@ -13,10 +15,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import quote
 
 from django.db import DataError
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
-from django.views.defaults import page_not_found
+from django.shortcuts import render
 
 log = logging.getLogger(__name__)
 
@@ -47,4 +50,8 @@ class BadInputMiddleware:
 def not_found(request: HttpRequest, exception: Any) -> HttpResponse:
     if _is_api(request):
         return JsonResponse({"detail": "not found"}, status=404)
-    return page_not_found(request, exception)
+    # A view's Http404("No such card.") says what was missing; the resolver's own (a dict) says nothing useful.
+    first = exception.args[0] if exception is not None and exception.args else None
+    reason = first if isinstance(first, str) else ""
+    context = {"request_path": quote(request.path), "reason": reason}
+    return render(request, "404.html", context, status=404)

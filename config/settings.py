@@ -373,5 +373,21 @@ VENUE_SNAPSHOT_DIR = Path(env_str("VENUE_SNAPSHOT_DIR", str(VENUE_DIR / "snapsho
 VENUE_SNAPSHOT_KEEP = env_int("VENUE_SNAPSHOT_KEEP", 50)
 VENUE_SNAPSHOT_INTERVAL = env_int("VENUE_SNAPSHOT_INTERVAL", 5)
 
+# `update_cards <game>` and the "Update from the community's files" page (cards/updates.py): where each game's
+# current files are fetched, as space-separated http(s) URLs (CARD_UPDATE_URLS_YUGIOH=…). A URL answering a
+# JSON directory listing (GitHub's contents API: [{"name", "download_url"}]) stands for the files in it that
+# the game reads (Yu-Gi-Oh!: cards.cdb, cards-unofficial.cdb, prerelease-*.cdb, EDOPro's BabelCDB layout).
+CARD_UPDATE_DEFAULT_URLS = {
+    "yugioh": "https://api.github.com/repos/ProjectIgnis/BabelCDB/contents/",
+    "mtg": "https://mtgjson.com/api/v5/AllPrintings.json.gz "
+    "https://raw.githubusercontent.com/Cockatrice/Magic-Spoiler/files/spoiler.xml",
+}
+CARD_UPDATE_URLS = {
+    slug: env_str(f"CARD_UPDATE_URLS_{slug.upper()}", default).split()
+    for slug, default in {**CARD_UPDATE_DEFAULT_URLS, "caster": "", "vale": ""}.items()
+}
+CARD_UPDATE_TIMEOUT_S = env_int("CARD_UPDATE_TIMEOUT_S", 30)
+CARD_UPDATE_MAX_MB = env_int("CARD_UPDATE_MAX_MB", 2048)
+
 # Where the read-only shared data (real card databases) lives; demo loading uses it when present.
 SHARED_DATA_DIR = Path(env_str("DECKHALL_SHARED_DATA", str(BASE_DIR.parent / "shared" / "data")))

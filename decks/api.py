@@ -203,10 +203,23 @@ class DeckReportOutSerializer(serializers.Serializer):
     warnings = ViolationSerializer(many=True, required=False)
 
 
+class SkippedLineOutSerializer(serializers.Serializer):
+    """A line read and left out of the deck on purpose (not an error)."""
+
+    line = serializers.IntegerField()
+    text = serializers.CharField()
+    reason = serializers.ChoiceField(["group", "metadata", "layout", "comment"])
+
+
 class DeckImportOutSerializer(serializers.Serializer):
     deck = DeckDetailOutSerializer()
     errors = serializers.ListField(child=serializers.CharField())
-    unknown = serializers.ListField(child=serializers.JSONField())
+    unknown = serializers.ListField(
+        child=serializers.JSONField(),
+        help_text="lines that became no card: ref, section, line, count, reason, key, params, message, "
+        "suggestion (the one card an unknown name is clearly a misspelling of, else empty)",
+    )
+    skipped = SkippedLineOutSerializer(many=True, help_text="group headings, metadata and comments left out")
 
 
 class DeckImportRefusedOutSerializer(serializers.Serializer):
@@ -216,6 +229,7 @@ class DeckImportRefusedOutSerializer(serializers.Serializer):
     deck = serializers.IntegerField(allow_null=True, required=False)
     errors = serializers.ListField(child=serializers.CharField(), required=False)
     unknown = serializers.ListField(child=serializers.JSONField(), required=False)
+    skipped = SkippedLineOutSerializer(many=True, required=False)
 
 
 def deck_json(deck: Deck, *, sections: selectors.Sections | None = None) -> dict[str, Any]:

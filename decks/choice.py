@@ -20,9 +20,38 @@ def choose(text: str, candidates: list[Card]) -> Match:
         return min(candidates, key=canonical_order), "unknown", "", {}
     identities = {c.identity for c in buildable}
     if len(identities) > 1:
+        # An art-series card ("Sol Ring // Sol Ring", a memorabilia set) never competes with the real card.
+        real = [c for c in buildable if c.pk not in _art_series(buildable)]
+        if real and len(real) < len(buildable):
+            buildable = real
+            identities = {c.identity for c in buildable}
+    if len(identities) > 1:
         return None, "ambiguous", "resolve.ambiguous", _ambiguity_params(text, buildable)
     # Printings of one card (alternate artworks) share a name: the canonical printing stands for them.
     return min(buildable, key=canonical_order), "unknown", "", {}
+
+
+# Set types of printings that are not game pieces: Scryfall/MTGJSON "memorabilia", Cockatrice's words.
+ART_SET_TYPES = frozenset({"memorabilia", "art_series", "art series"})
+
+
+def _art_series(cards: list[Card]) -> set[int]:
+    """Ids of the cards among ``cards`` that are art-series cards: both faces the same name, an
+    "art_series" layout, or printed only in memorabilia sets."""
+    found = set()
+    for card in cards:
+        faces = card.name.split(" // ")
+        attributes = card.attributes if isinstance(card.attributes, dict) else {}
+        layout = str(attributes.get("layout", "")).casefold()
+        if (len(faces) == 2 and faces[0] == faces[1]) or layout in ART_SET_TYPES:
+            found.add(card.pk)
+    set_types: dict[int, set[str]] = {}
+    for card_id, set_type in Printing.objects.filter(card__in=cards).values_list(
+        "card_id", "card_set__set_type"
+    ):
+        set_types.setdefault(card_id, set()).add((set_type or "").casefold())
+    found |= {card_id for card_id, types in set_types.items() if types and types <= ART_SET_TYPES}
+    return found
 
 
 def _ambiguity_params(text: str, cards: list[Card]) -> dict[str, Any]:

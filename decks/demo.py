@@ -68,7 +68,7 @@ class _Budget:
     """
 
     def __init__(self, game: Game, format_slug: str) -> None:
-        from rules.engine.registry import default_registry
+        from games.registry import default_registry
         from rules.selectors import banlist_info
         from rules.services import banlist_choose, card_info
 

@@ -10,7 +10,7 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from cards.models import Card
+from cards.models import Card, Printing
 
 from .formats import WRITERS, DeckFormatError, DeckLine, DeckList, FileLayout
 from .gamerules import format_info
@@ -36,6 +36,26 @@ def _shared_names(game_id: int, cards: list[Card]) -> set[int]:
     }
 
 
+def _printings(cards: list[Card]) -> dict[int, str]:
+    """Card id → "SET:NUMBER" of its first printing that has a collector number (XMage's card key)."""
+    found: dict[int, str] = {}
+    rows = (
+        Printing.objects.filter(card__in=cards)
+        .exclude(code="")
+        .order_by("card_id", "card_set__release_date", "card_set__code", "code")
+        .values_list("card_id", "card_set__code", "code")
+    )
+    for card_id, set_code, number in rows:
+        if (
+            set_code
+            and card_id not in found
+            and ":" not in set_code + number
+            and "]" not in set_code + number
+        ):
+            found[card_id] = f"{set_code}:{number}"
+    return found
+
+
 def deck_list_of(deck: Deck, sections: Sections | None = None) -> DeckList:
     """The deck as a neutral list, sections in the game's order (Main, Extra, Side); ``sections`` when the
     caller has already read them (the deck page)."""
@@ -45,11 +65,13 @@ def deck_list_of(deck: Deck, sections: Sections | None = None) -> DeckList:
         [deck.hero, *co_heroes] if deck.hero else []
     )
     shared = _shared_names(deck.game_id, cards)
+    # Only XMage needs printings, and XMage plays only Magic: other games' exports skip the query.
+    printings = _printings(cards) if deck.game.slug == "mtg" else {}
 
     def line(card: Card, count: int) -> DeckLine:
         # "(#id)", not "#id": real names end in "#N" ("Jinzo #7"), none in "(#N)".
         name = f"{card} (#{card.external_id})" if card.pk in shared else str(card)
-        return DeckLine(card.external_id, name, count)
+        return DeckLine(card.external_id, name, count, printings.get(card.pk, ""))
 
     return DeckList(
         sections={slug: [line(card, count) for card, count in lines] for slug, lines in sections.items()},

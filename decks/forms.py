@@ -20,7 +20,9 @@ FORMAT_LABELS = {
     "text": _("Plain text (3 Card Name)"),
     "json": "Deckhall JSON",
     "csv": "CSV",
-    "cod": "Cockatrice .cod",
+    "cod": _("Cockatrice .cod, MTGO .dek, OCTGN .o8d (XML)"),
+    "dck": _("XMage or Forge .dck"),
+    "mtgjson": _("MTGJSON deck (JSON)"),
 }
 
 

@@ -8,9 +8,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 
-from rules.engine.registry import word_for
+from games.registry import word_for
 
-# The issue's fallbacks, used only when a rule set does not say.
+# Opening hands of the first games, used only when a rule set does not say.
 OPENING_HAND_FALLBACK: dict[str, int | dict[str, int]] = {
     "everseal": 5,
     "yugioh": 5,
@@ -96,7 +96,7 @@ class FormatInfo:
 
 
 def _registry():  # type: ignore[no-untyped-def]
-    from rules.engine.registry import default_registry
+    from games.registry import default_registry
 
     return default_registry()
 
@@ -112,8 +112,8 @@ def game_formats(game_slug: str) -> list[FormatInfo]:
 def format_info(game_slug: str, format_slug: str | None, *, house_sideboard: bool = False) -> FormatInfo:
     """The format's deck shape; the game's first format when none is named. KeyError names the choices.
     ``house_sideboard``: an event allows a sideboard as a house rule, so a format without one gains a side
-    section (``rules.engine.registry.with_house_sideboard``)."""
-    from rules.engine.registry import with_house_sideboard
+    section (``games.registry.with_house_sideboard``)."""
+    from games.registry import with_house_sideboard
 
     registry = _registry()
     game = registry.game(game_slug)
@@ -213,7 +213,7 @@ def describe_restriction(
 def _restriction_words(item: dict, lang: str, sections: dict[str, str], labels: dict[str, str]) -> str:  # type: ignore[type-arg]
     from django.utils.translation import gettext, ngettext
 
-    from rules.engine.filters import describe_filter
+    from games.filters import describe_filter
     from rules.messages import filter_phrases
 
     kind = item.get("kind")

@@ -19,7 +19,7 @@ from typing import Any
 from django.utils import translation
 from django.utils.translation import gettext, gettext_noop, ngettext_lazy, pgettext
 
-from rules.engine.registry import word_for
+from games.registry import word_for
 
 from .formats import problems
 
@@ -61,6 +61,11 @@ MESSAGES: dict[str, Any] = {
     "json_section_shape": gettext_noop("%(where)s: must be a list of entries"),
     "json_entry_shape": gettext_noop('%(where)s: each entry is {"card": id, "count": n}'),
     "json_card_id": gettext_noop("%(where)s: 'card' must be the card's id (a string)"),
+    # Other clients' files.
+    "forge_outside_section": gettext_noop(
+        "'%(text)s' stands before any [Main] / [Sideboard] section of the Forge deck"
+    ),
+    "mtgjson_shape": gettext_noop('an MTGJSON deck needs a "mainBoard" list of cards'),
     # CSV.
     "csv_header": gettext_noop("the header must be: section,count,card,name"),
     "csv_row_unreadable": gettext_noop("the row is too long or contains control characters"),
@@ -74,10 +79,22 @@ MESSAGES: dict[str, Any] = {
         "%(format)s holds only main, extra and side decks; this deck also has a hero"
     ),
     "export_not_passcode": gettext_noop("%(format)s needs numeric passcodes; “%(card)s” has none"),
+    "export_no_printing": gettext_noop(
+        "%(format)s names each card by its set and collector number; “%(card)s” has no printing in the database"
+    ),
+    "export_xmage_sections": gettext_noop(
+        "%(format)s holds only a main deck and a sideboard; this deck also has %(sections)s"
+    ),
+    "export_xmage_side": gettext_noop(
+        "%(format)s keeps a commander in the sideboard: a Commander deck with a sideboard cannot be written"
+    ),
     # The card resolver: lines that became no card of the deck.
     "resolve.unknown_id": gettext_noop("card id '%(ref)s' is not in the card database"),
     "resolve.unknown_id_named": gettext_noop("card id '%(ref)s' (%(name)s) is not in the card database"),
     "resolve.unknown_name": gettext_noop("card '%(ref)s' is not in the card database"),
+    "resolve.unknown_name_suggest": gettext_noop(
+        "card '%(ref)s' is not in the card database — did you mean '%(suggestion)s'?"
+    ),
     "resolve.not_buildable": gettext_noop("%(card)s is a token or otherwise cannot be put in a deck"),
     "resolve.no_hero": gettext_noop("%(format)s decks have no hero"),
     "resolve.section": gettext_noop(

@@ -18,7 +18,7 @@ from .choice import Reason, choose
 from .formats import ParsedDeck, ParsedEntry
 from .formats.problems import render
 from .gamerules import FormatInfo, format_info
-from .respell import respelled_matches
+from .respell import near_misses, respelled_matches
 
 # "Dark Magician (#46986414)": a name with the id that picks one printing (what the exports write; no real
 # name ends so). "Dark Magician #46986414", the older form, is read too, but only when no card bears the
@@ -39,6 +39,8 @@ class UnresolvedLine:
     reason: Reason
     key: str
     params: Mapping[str, Any] = field(default_factory=dict)
+    # The one card name an unknown name is clearly a misspelling of ("did you mean"), else "".
+    suggestion: str = ""
 
     @property
     def message(self) -> str:
@@ -58,6 +60,7 @@ class UnresolvedLine:
             "key": self.key,
             "params": dict(self.params),
             "message": self.message,
+            "suggestion": self.suggestion,
         }
 
 
@@ -103,6 +106,10 @@ def deck_resolve(
     entries: list[tuple[str, ParsedEntry]] = [
         (section, entry) for section, items in parsed.sections.items() for entry in items
     ]
+    if fmt.has_hero and parsed.hero is None and parsed.source_format == "xmage" and parsed.commanders:
+        # XMage's Commander decks keep the commander(s) in the sideboard, which XMage plays as the command zone.
+        named = {name.casefold() for name in parsed.commanders}
+        entries = [("hero" if s == "side" and e.ref.casefold() in named else s, e) for s, e in entries]
     if parsed.hero:
         entries.append(("hero", parsed.hero))
     entries += [("hero", entry) for entry in parsed.extra_heroes]
@@ -134,13 +141,29 @@ def deck_resolve(
     # Lines no exact name or id matched: read as the tool that wrote them meant them (decks/spelling.py).
     unmatched = {i: entries[i][1] for i, m in matches.items() if m[0] is None and m[1] == "unknown"}
     matches.update(respelled_matches(game, unmatched))
+    still_unknown = {
+        i: entries[i][1] for i in unmatched if matches[i][0] is None and matches[i][1] == "unknown"
+    }
+    suggestions = near_misses(game, {i: e for i, e in still_unknown.items() if e.by == "name"})
+    for index, suggestion in suggestions.items():
+        key, params = "resolve.unknown_name_suggest", {"ref": entries[index][1].ref, "suggestion": suggestion}
+        matches[index] = (None, "unknown", key, params)
 
     merged: dict[str, dict[int, list]] = defaultdict(dict)  # section -> card id -> [card, count]
     for index, (section, entry) in enumerate(entries):
         card, reason, key, params = matches[index]
         if card is None:
             resolved.unknown.append(
-                UnresolvedLine(entry.ref, section, entry.line, entry.count, reason, key, params)
+                UnresolvedLine(
+                    entry.ref,
+                    section,
+                    entry.line,
+                    entry.count,
+                    reason,
+                    key,
+                    params,
+                    suggestions.get(index, ""),
+                )
             )
             continue
         if card.is_token or not card.deck_buildable:
@@ -237,18 +260,22 @@ def _picked_id(text: str) -> tuple[str, str] | None:
 def _commanders_from_main(
     resolved: ResolvedDeck, merged: dict[str, dict[int, list]], fmt: FormatInfo, names: list[str]
 ) -> None:
-    """A Cockatrice deck keeps its commander in "main" and names it (``<bannerCard>``, "CDR:" lines): one
-    copy of each named card found there becomes the hero, as Cockatrice players mean it."""
-    main = merged.get(fmt.map_section("main") or "main", {})
+    """A Cockatrice deck keeps its commander in "main" and names it (``<bannerCard>``, "CDR:" lines), an
+    XMage deck keeps it in the sideboard: one copy of each named card found there becomes the hero, as
+    those clients' players mean it."""
+    boards = [merged.get(fmt.map_section(slug) or slug, {}) for slug in ("main", "side")]
     for name in names:
         wanted = name.casefold()
-        slot = next((s for s in main.values() if s[0].name.casefold() == wanted), None)
-        if slot is None:
+        found = next(
+            ((board, s) for board in boards for s in board.values() if s[0].name.casefold() == wanted), None
+        )
+        if found is None:
             continue
+        board, slot = found
         card = slot[0]
         slot[1] -= 1
         if slot[1] == 0:
-            del main[card.pk]
+            del board[card.pk]
         if resolved.hero is None:
             resolved.hero = card
         else:

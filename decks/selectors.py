@@ -230,7 +230,7 @@ def banlist_for_badges(*, game: Any, name: str, format_slug: str, on_date: date 
         return banlist_named(game=game, name=name, on_date=on_date)
     if not format_slug:
         return None
-    from rules.engine.registry import default_registry
+    from games.registry import default_registry
     from rules.services import banlist_choose
 
     try:

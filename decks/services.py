@@ -15,7 +15,7 @@ from cards.models import Card, Game
 from rules.messages import error_message
 from rules.models import BanList
 
-from .formats import MAX_COUNT, DeckFormatError, parse_deck
+from .formats import MAX_COUNT, DeckFormatError, SkippedLine, parse_deck
 from .gamerules import FormatInfo, format_info
 from .models import Deck, DeckCard, DeckVersion
 from .resolve import ResolvedDeck, UnresolvedLine, deck_resolve
@@ -339,12 +339,15 @@ class DeckImportResult:
     resolved: ResolvedDeck | None
     errors: list[str] = field(default_factory=list)
     unknown: list[UnresolvedLine] = field(default_factory=list)
+    # Lines read and left out on purpose: group headings, clients' metadata, comments.
+    skipped: list[SkippedLine] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "deck": self.deck.pk if self.deck else None,
             "errors": self.errors,
             "unknown": [line.to_dict() for line in self.unknown],
+            "skipped": [line.to_dict() for line in self.skipped],
         }
 
 
@@ -396,12 +399,14 @@ def deck_import(
         )
         raise DeckImportError(result)
     if parsed.errors:
-        raise DeckImportError(DeckImportResult(None, None, [str(error) for error in parsed.errors]))
+        raise DeckImportError(
+            DeckImportResult(None, None, [str(error) for error in parsed.errors], skipped=parsed.skipped)
+        )
     try:
         resolved = deck_resolve(game=game, parsed=parsed, format_slug=format_slug or None)
     except KeyError as error:
         raise DeckImportError(DeckImportResult(None, None, [error_message(error)])) from None
-    result = DeckImportResult(None, resolved, list(resolved.errors), list(resolved.unknown))
+    result = DeckImportResult(None, resolved, list(resolved.errors), list(resolved.unknown), parsed.skipped)
     if resolved.errors or (resolved.unknown and not allow_unknown):
         raise DeckImportError(result)
     if not resolved.sections and resolved.hero is None:
@@ -456,6 +461,8 @@ EXPORT_TYPES = {
     "csv": ("text/csv; charset=utf-8", "csv"),
     "json": ("application/json", "json"),
     "cod": ("application/xml", "cod"),
+    "forge": ("text/plain; charset=utf-8", "dck"),
+    "xmage": ("text/plain; charset=utf-8", "dck"),
     "pdf": ("application/pdf", "pdf"),
 }
 

@@ -52,7 +52,9 @@ _LETTERS = str.maketrans(
     }
 )
 # "Fire/Ice", "Fire // Ice", "Refuse /// Cooperate": one separator of faces, however written.
-_FACES = re.compile(r"\s*/{1,3}\s*")
+# (The blanks around a separator are folded by _SPACES afterwards: a pattern "\s*/{1,3}\s*" would retry
+# its leading blanks from every position of a long run of them, quadratic in the run.)
+_FACES = re.compile(r"/{1,3}")
 _SPACES = re.compile(r"\s+")
 # Trailing decorations, one at a time from the end (each pattern is anchored and linear).
 _TRAILERS = (
@@ -75,17 +77,28 @@ def fold(text: str) -> str:
     return _SPACES.sub(" ", text).strip()
 
 
+# A decoration is at most ~90 characters and a real line carries a handful: looking only at the line's
+# tail, a bounded number of times, keeps the cost linear in the line whatever it holds ("(x3)" × 2,000 or
+# 10,000 blanks once took each pattern's search over the whole line, once per decoration removed).
+_TAIL = 160
+_MAX_TRAILERS = 8
+
+
 def undecorated(text: str) -> str:
     """The name without the tags, marks, categories and printing other tools write after it."""
     text = text.strip()
-    changed = True
-    while changed and text:
-        changed = False
+    for _round in range(_MAX_TRAILERS):
+        cut = max(0, len(text) - _TAIL)
+        tail = text[cut:]
+        match = None
         for pattern in _TRAILERS:
-            match = pattern.search(text)
-            if match and match.start() > 0:
-                text = text[: match.start()].rstrip()
-                changed = True
+            match = pattern.search(tail)
+            if match and cut + match.start() > 0:
+                break
+            match = None
+        if match is None:
+            break
+        text = text[: cut + match.start()].rstrip()
     return text
 
 

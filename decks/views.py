@@ -85,6 +85,7 @@ def deck_import_page(request: HttpRequest) -> HttpResponse:
     )
     problems: list[Any] = []
     errors: list[str] = []
+    skipped: list[Any] = []
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data.get("file")
         data = upload.read() if upload is not None else form.cleaned_data["data"]
@@ -100,7 +101,7 @@ def deck_import_page(request: HttpRequest) -> HttpResponse:
                 allow_unknown=form.cleaned_data["allow_unknown"],
             )
         except services.DeckImportError as error:
-            problems, errors = error.result.unknown, error.result.errors
+            problems, errors, skipped = error.result.unknown, error.result.errors, error.result.skipped
             if upload is not None and not form.cleaned_data["data"]:
                 # Keep the uploaded list in the text box so "import without them" needs no re-upload.
                 text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
@@ -116,8 +117,15 @@ def deck_import_page(request: HttpRequest) -> HttpResponse:
                 )
             else:
                 messages.success(request, _("Deck imported."))
+            groups = [line.text for line in result.skipped if line.reason == "group"]
+            if groups:
+                messages.info(
+                    request,
+                    _("Read as group headings, not cards: %(lines)s.") % {"lines": ", ".join(groups[:8])},
+                )
             return redirect("decks:builder", pk=result.deck.pk)
-    return render(request, "decks/import.html", {"form": form, "problems": problems, "errors": errors})
+    context = {"form": form, "problems": problems, "errors": errors, "skipped": skipped}
+    return render(request, "decks/import.html", context)
 
 
 def _first_attribute_filter(game_slug: str) -> Any | None:
@@ -292,9 +300,12 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
                     ("csv", "CSV"),
                     ("json", "JSON"),
                     ("cod", "Cockatrice .cod"),
+                    ("forge", "Forge .dck"),
+                    ("xmage", "XMage .dck"),
                     ("pdf", _("Registration sheet (PDF)")),
                 )
-                if deck.game.slug == "yugioh" or key not in {"ydk", "ydke"}
+                if (deck.game.slug == "yugioh" or key not in {"ydk", "ydke"})
+                and (deck.game.slug == "mtg" or key not in {"forge", "xmage"})
             ],
             "hands": hands,
         },

@@ -9,3 +9,15 @@ class RulesConfig(AppConfig):
         from .messages import install
 
         install()
+        # A card update from the community's files also brings the game's ban lists (EDOPro's lflist.conf).
+        from cards.updates import BanListHooks, register_banlist_hooks
+
+        from . import services
+
+        register_banlist_hooks(
+            BanListHooks(
+                check=services.banlist_changes,
+                apply=services.banlists_from_update,
+                undo=services.banlists_undo_update,
+            )
+        )

@@ -33,9 +33,10 @@ from django.core.exceptions import ValidationError
 from django.utils import formats, translation
 from django.utils.translation import gettext, gettext_noop, ngettext_lazy, pgettext
 
+from games.filters import describe_filter
+from games.registry import word_for
+
 from .banlist_messages import BANLIST_MESSAGES
-from .engine.filters import describe_filter
-from .engine.registry import word_for
 from .engine.report import Violation, set_renderer
 
 log = logging.getLogger(__name__)

@@ -12,7 +12,7 @@ class BanList(models.Model):
     game = models.ForeignKey("cards.Game", on_delete=models.CASCADE, related_name="banlists")
     name = models.CharField(_("name"), max_length=120)
     effective_date = models.DateField(_("effective date"))
-    # Which formats read this list (rules/rulesets/*.toml [formats.banlist] regions): tcg, ocg, goat, ...
+    # Which formats read this list (games/rulesets/*.toml [formats.banlist] regions): tcg, ocg, goat, ...
     region = models.CharField(_("region"), max_length=40, blank=True, db_index=True)
     description = models.TextField(_("description"), blank=True)
     is_whitelist = models.BooleanField(_("whitelist"), default=False)

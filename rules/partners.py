@@ -1,5 +1,5 @@
 """Which cards may share the commander slot with a given hero: the format's ``hero.pairs`` (rule-set data,
-rules/engine/pairs.py) asked of the game's cards, for the deck builder's partner picker.
+games/pairs.py) asked of the game's cards, for the deck builder's partner picker.
 
 The database narrows the candidates the way each rule names them (the keyword in the rules text, the card a
 "Partner with" line names); a rule that names its cards by predicates (Choose a Background, Doctor's
@@ -15,8 +15,8 @@ from django.core.cache import cache
 from django.db.models import Count, Max, Q
 
 from cards.models import Card, Game
+from games.pairs import PairRule, ability_lines, has_keyword, pair_rule
 
-from .engine.pairs import PairRule, ability_lines, has_keyword, pair_rule
 from .services import _format, card_info
 
 MAX_PARTNERS = 200

@@ -6,11 +6,13 @@ import hashlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
 
 from cards.models import Card, Game
+from games.registry import FormatRules, with_house_sideboard
 
 from .engine import (
     BanListInfo,
@@ -24,7 +26,6 @@ from .engine import (
     validate_deck,
 )
 from .engine import default_registry as registry
-from .engine.registry import FormatRules, with_house_sideboard
 from .lflist import LfIssue, LfList, LflistError, LflistRead, read_lflist
 from .messages import KeyedValidationError, refusal
 from .models import BanList, BanListEntry
@@ -364,3 +365,35 @@ def cards_by_refs(*, game: Game, refs: Iterable[str]) -> dict[str, Card]:
         if card is not None:
             found[ref] = card
     return found
+
+
+# --- ban lists in a card update from the community's files (cards/updates.py calls these) ---------------
+
+
+def banlist_changes(*, game: Game, text: str) -> list[dict[str, Any]]:
+    """What importing a ban-list file would do, list by list: "new" (no stored list of that name),
+    "changed" (entries differ from the name's latest version) or "same"; writes nothing."""
+    read, _by_name = _read_banlists(text)
+    out = []
+    for lst in read.lists:
+        latest = (
+            BanList.objects.filter(game=game, name=lst.name)
+            .order_by("-effective_date", "-created_at")
+            .first()
+        )
+        status = (
+            "new" if latest is None else ("same" if latest.content_hash == _content_hash(lst) else "changed")
+        )
+        out.append({"name": lst.name, "status": status, "entries": len(lst.entries)})
+    return out
+
+
+def banlists_from_update(*, game: Game, text: str, source: str) -> list[int]:
+    """Import a ban-list file fetched by a card update (after its cards are written, so passcodes resolve);
+    the ids of the lists it created, for the update's one-step undo."""
+    return [item.banlist.pk for item in banlist_import(game=game, text=text, source=source) if item.created]
+
+
+def banlists_undo_update(*, game: Game, ids: list[int]) -> None:
+    """Remove the lists a card update created (refused with ProtectedError while a tournament uses one)."""
+    BanList.objects.filter(game=game, pk__in=ids).delete()

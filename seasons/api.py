@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.db.models import Count, Q
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers, status
@@ -33,10 +34,18 @@ def parse(serializer_class: type[serializers.Serializer], request: Request) -> d
 
 def event_payloads(series: Series) -> list[dict[str, Any]]:
     return [
-        {"tournament": t.pk, "name": t.name, "status": t.status, "players": t.players.count()}
-        for t in Tournament.objects.filter(pk__in=series.series_events.values("tournament_id")).order_by(
-            "created_at", "id"
+        {"tournament": t.pk, "name": t.name, "status": t.status, "players": t.playing}
+        # Players are the entrants who took a place: not the waitlist, not those who dropped before round 1,
+        # not no-shows (the same people the series' points count).
+        for t in Tournament.objects.filter(pk__in=series.series_events.values("tournament_id"))
+        .annotate(
+            playing=Count(
+                "players",
+                filter=Q(players__waitlisted=False, players__no_show=False)
+                & (Q(players__dropped_at_round__isnull=True) | Q(players__dropped_at_round__gt=0)),
+            )
         )
+        .order_by("created_at", "id")
     ]
 
 
@@ -87,6 +96,33 @@ class SeriesDetailView(APIView):
     def get(self, request: Request, pk: str) -> Response:
         series = get_object_or_404(selectors.series_list(), pk=pk)
         return Response(s.SeriesOutSerializer(series_payload(series)).data)
+
+    @extend_schema(
+        operation_id="series_update",
+        request=s.SeriesUpdateInSerializer,
+        responses={200: s.SeriesOutSerializer, 400: ERR, 401: ERR, 403: ERR, 404: ERR},
+        examples=[OpenApiExample("best four", value={"best_of": 4}, request_only=True)],
+    )
+    def patch(self, request: Request, pk: str) -> Response:
+        """The series' organizer changes its name, best N or points table (what is left out stays)."""
+        series = get_object_or_404(selectors.series_list(), pk=pk)
+        v = parse(s.SeriesUpdateInSerializer, request)
+        series = services.series_update(series=series, by=request.user, **v)
+        return Response(s.SeriesOutSerializer(series_payload(series)).data)
+
+
+class SeriesEventDetailView(APIView):
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(
+        operation_id="series_events_remove", responses={204: None, 400: ERR, 401: ERR, 403: ERR, 404: ERR}
+    )
+    def delete(self, request: Request, pk: str, tournament_id: str) -> Response:
+        """The series' organizer takes an event out of the series."""
+        series = get_object_or_404(Series, pk=pk)
+        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        services.series_remove_event(series=series, by=request.user, tournament=tournament)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class SeriesEventsView(APIView):

@@ -16,6 +16,14 @@ class SeriesInSerializer(serializers.Serializer):
     )
 
 
+class SeriesUpdateInSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=200, required=False)
+    best_of = serializers.IntegerField(required=False, help_text="each player's best N events count; 0: all")
+    points_table = serializers.JSONField(
+        required=False, help_text="{participation, tiers: [{min_players, places}]}"
+    )
+
+
 class SeriesEventInSerializer(serializers.Serializer):
     tournament = serializers.IntegerField(min_value=1, max_value=2**63 - 1)
 

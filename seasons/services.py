@@ -3,6 +3,8 @@
 - ``series_create(by=, name=, game=, best_of=, points_table=None) -> Series`` — organizers.
 - ``series_add_event(series=, by=, tournament=) -> SeriesEvent`` — the series' owner, who organizes the event
   too; the event must be of the series' game.
+- ``series_update(series=, by=, name=, best_of=, points_table=)`` — the series' owner edits it.
+- ``series_remove_event(series=, by=, tournament=)`` — the series' owner takes an event out.
 - ``ratings_rebuild(game=)`` — every finished event of the game rated again (manage.py ratings_rebuild).
 - ``event_finished(tournament=)`` — when an event finishes (receivers.py): freeze its finishes and move the
   ratings by its matches, once.
@@ -34,10 +36,8 @@ def require_series_owner(series: Series, user: Any) -> None:
         raise PermissionDenied(_("Only the organizer of this series may do that."))
 
 
-@transaction.atomic
-def series_create(*, by: Any, name: str, game: Game, best_of: Any = 0, points_table: Any = None) -> Series:
-    if not can_organize_any(by):
-        raise PermissionDenied(_("Only organizers may create a series."))
+def _series_fields_check(name: str, best_of: Any, table: Any) -> str:
+    """The cleaned name, or a ``ValidationError`` naming every field that is wrong."""
     errors: dict[str, str] = {}
     name = (name or "").strip()
     if not name:
@@ -48,7 +48,6 @@ def series_create(*, by: Any, name: str, game: Game, best_of: Any = 0, points_ta
         errors["best_of"] = _("Best of must be a whole number from 0 (every event counts) to %(n)s.") % {
             "n": MAX_BEST_OF
         }
-    table = DEFAULT_TABLE if points_table is None else points_table
     problems = table_problems(table)
     if problems:
         errors["points_table"] = _("The points table is invalid at: %(where)s.") % {
@@ -56,7 +55,40 @@ def series_create(*, by: Any, name: str, game: Game, best_of: Any = 0, points_ta
         }
     if errors:
         raise ValidationError(errors)
+    return name
+
+
+@transaction.atomic
+def series_create(*, by: Any, name: str, game: Game, best_of: Any = 0, points_table: Any = None) -> Series:
+    if not can_organize_any(by):
+        raise PermissionDenied(_("Only organizers may create a series."))
+    table = DEFAULT_TABLE if points_table is None else points_table
+    name = _series_fields_check(name, best_of, table)
     return Series.objects.create(name=name, game=game, best_of=best_of, points_table=table, created_by=by)
+
+
+@transaction.atomic
+def series_update(
+    *, series: Series, by: Any, name: Any = None, best_of: Any = None, points_table: Any = None
+) -> Series:
+    """Change what is given (``None``: keep); standings follow at once, as they are computed on reading."""
+    require_series_owner(series, by)
+    series = Series.objects.select_for_update().get(pk=series.pk)
+    name = series.name if name is None else name
+    best_of = series.best_of if best_of is None else best_of
+    table = series.points_table if points_table is None else points_table
+    series.name = _series_fields_check(name, best_of, table)
+    series.best_of, series.points_table = best_of, table
+    series.save(update_fields=["name", "best_of", "points_table"])
+    return series
+
+
+@transaction.atomic
+def series_remove_event(*, series: Series, by: Any, tournament: Tournament) -> None:
+    require_series_owner(series, by)
+    deleted, _rows = SeriesEvent.objects.filter(series=series, tournament=tournament).delete()
+    if not deleted:
+        raise ValidationError({"tournament": _("This event is not in the series.")})
 
 
 @transaction.atomic
@@ -81,16 +113,39 @@ def finishes_of(tournament: Tournament) -> list[dict[str, Any]]:
 
     No-shows never played and are left out; the size is the number of players who did play.
     """
-    from tournaments.selectors import standings_compute
+    from tournaments.reads.selectors import standings_compute
 
     absent = set(Player.objects.filter(tournament=tournament, no_show=True).values_list("id", flat=True))
     users = dict(Player.objects.filter(tournament=tournament).values_list("id", "user_id"))
     rows = [row for row in standings_compute(tournament=tournament) if row["player"] not in absent]
+    cut = _top_cut_records(tournament)
     return [
         {"player": row["player"], "user": users.get(row["player"]), "name": row["name"], "place": place,
-         "size": len(rows), "wins": row["wins"], "losses": row["losses"], "draws": row["draws"]}
+         "size": len(rows), "wins": row["wins"] + cut.get(row["player"], (0, 0))[0],
+         "losses": row["losses"] + cut.get(row["player"], (0, 0))[1], "draws": row["draws"]}
         for place, row in enumerate(rows, start=1)
     ]  # fmt: skip
+
+
+def _top_cut_records(tournament: Tournament) -> dict[int, tuple[int, int]]:
+    """Wins and losses of each player's top-cut matches: the standings' record is the Swiss one, but a
+    history (and the rating, which counts every match) includes the cut."""
+    seats: dict[int, list[tuple[int, int]]] = {}
+    for match_id, player_id, wins in MatchSeat.objects.filter(
+        match__round__tournament=tournament,
+        match__round__kind="top_cut",
+        match__bye=False,
+        match__status__in=(Match.Status.CONFIRMED, Match.Status.FINAL),
+    ).values_list("match_id", "player_id", "wins"):
+        seats.setdefault(match_id, []).append((player_id, wins))
+    out: dict[int, tuple[int, int]] = {}
+    for pair in seats.values():
+        if len(pair) != 2 or pair[0][1] == pair[1][1]:
+            continue
+        for (player, mine), (_other, theirs) in (pair, pair[::-1]):
+            won, lost = out.get(player, (0, 0))
+            out[player] = (won + (mine > theirs), lost + (mine < theirs))
+    return out
 
 
 @transaction.atomic

@@ -147,6 +147,45 @@ MESSAGES: dict[str, str] = {
         "%(count)s rows for this passcode: the last one is kept, as YGOPro and EDOPro keep it"
     ),
     "not_a_mana_value": gettext_noop("expected a mana value such as 3, 2.0 or 6 // 6, got %(value)s"),
+    "mtgjson_unknown_shape": gettext_noop(
+        "an MTGJSON file whose “data” is neither sets (AllPrintings), one set nor cards by name (AtomicCards)"
+    ),
+    "magic_not_deck_cards": gettext_noop(
+        "skipped what no deck holds (tokens, emblems, art-series and other non-game cards): %(counts)s"
+    ),
+    # Updates from the community's files (cards/updates.py): each ends the run with nothing changed.
+    "update_no_sources": gettext_noop(
+        "no update source is configured for %(game)s (set %(setting)s to the URLs of its files); nothing was changed"
+    ),
+    "update_bad_url": gettext_noop("%(url)s is not an http(s) URL; nothing was changed"),
+    "update_unreachable": gettext_noop(
+        "cannot reach %(host)s (%(reason)s): is this machine online? Nothing was changed; import a file "
+        "brought on a USB stick on the import page instead"
+    ),
+    "update_http_error": gettext_noop("%(url)s answered HTTP %(status)s; nothing was changed"),
+    "update_listing_empty": gettext_noop(
+        "%(url)s lists none of the files read (%(patterns)s); nothing was changed"
+    ),
+    "update_too_large": gettext_noop("%(url)s is larger than %(megabytes)s MB; nothing was changed"),
+    "update_download_broken": gettext_noop(
+        "the download of %(url)s broke off (%(reason)s); nothing was changed"
+    ),
+    "update_file_refused": gettext_noop("%(filename)s cannot be imported (below); nothing was changed"),
+    "update_banlist_refused": gettext_noop(
+        "a ban-list file cannot be imported (%(detail)s); nothing was changed"
+    ),
+    "update_nothing_to_roll_back": gettext_noop("%(game)s has no applied update to roll back"),
+    "update_rollback_in_decks": gettext_noop(
+        "%(count)s decks or tournaments already use what this update added (%(decks)s); remove them from "
+        "those first; nothing was rolled back"
+    ),
+    "update_snapshot_unreadable": gettext_noop(
+        "the saved cards cannot be read (%(detail)s); nothing was rolled back"
+    ),
+    "cdb_other_game": gettext_noop(
+        "this is a %(game)s database, not Yu-Gi-Oh!: %(hits)s of %(sample)s card texts speak of its zones, "
+        "shields or civilizations, which no Yu-Gi-Oh! card does; nothing was imported (%(total)s cards)"
+    ),
     "level_out_of_range": gettext_noop("level/rank/link %(value)s is out of range (0–%(max)s)"),
     # A ZIP of card pictures uploaded with an import (cards/pictures.py); the "card" column names the file.
     "nothing_to_import": gettext_noop("choose a card database file, a ZIP of card pictures, or both"),

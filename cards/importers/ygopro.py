@@ -6,6 +6,7 @@ Bit values are those of YGOPro's constant.lua (TYPE_*, ATTRIBUTE_*, RACE_*, LINK
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 import tempfile
 import time
@@ -281,6 +282,35 @@ def _refuse_views_and_triggers(conn: sqlite3.Connection) -> None:
         raise FileRejected(msg("cdb_views_triggers", objects=named))
 
 
+# Words of Duel Masters rules text (its YGOPro-engine simulators, ygopro-dm, keep the same datas/texts tables
+# and reuse the type bits: a creature is TYPE_EFFECT, a mana cost is the level). Yu-Gi-Oh! cards never
+# speak of these zones, shields or civilizations, so a database whose texts do is another game's.
+OTHER_GAME_WORDS = {
+    "Duel Masters": re.compile(
+        r"mana zone|battle zone|shield zone|shield trigger|\bshields?\b.*\bbreak|double breaker|"
+        r"civilization|\bblocker\b|evolution creature|tap this creature",
+        re.IGNORECASE,
+    ),
+}
+OTHER_GAME_SAMPLE = 2000
+
+
+def _refuse_another_game(conn: sqlite3.Connection, total: int) -> None:
+    """A .cdb of another game on the YGOPro engine (a Duel Masters database) is refused with the reason:
+    its cards would import as Yu-Gi-Oh! monsters with nonsense stats. Judged on the rules texts of a
+    sample: a fifth of them (at least three) in the other game's words."""
+    texts = [
+        row[0] or ""
+        for row in conn.execute("SELECT desc FROM texts ORDER BY id LIMIT ?", (OTHER_GAME_SAMPLE,)).fetchall()
+    ]
+    if not texts:
+        return
+    for game, words in OTHER_GAME_WORDS.items():
+        hits = sum(1 for text in texts if words.search(text))
+        if hits >= 3 and hits * 5 >= len(texts):
+            raise FileRejected(msg("cdb_other_game", game=game, hits=hits, sample=len(texts), total=total))
+
+
 def _time_limit(conn: sqlite3.Connection) -> None:
     # A backstop for anything slow the checks above cannot see: SQLite stops the query with "interrupted".
     deadline = time.monotonic() + QUERY_SECONDS
@@ -306,6 +336,7 @@ def _read(conn: sqlite3.Connection, result: ParseResult, progress: Progress | No
         if absent:
             raise FileRejected(msg("missing_table_columns", table=table, columns=", ".join(sorted(absent))))
     total = conn.execute("SELECT COUNT(*) FROM datas").fetchone()[0]
+    _refuse_another_game(conn, total)
     # YGOPro and EDOPro read the datas/texts join row by row into a map keyed by passcode, so when a
     # file holds several rows for one passcode (a texts table without a primary key), each row
     # overwrites the one before: the last row in table order wins. Reading in that order and keeping

@@ -9,6 +9,8 @@ from typing import Any, Literal
 from .problems import render
 
 RefKind = Literal["id", "name"]
+# How many left-out lines an import reports: enough to see what happened, bounded for hostile input.
+MAX_SKIPPED = 200
 
 
 class DeckFormatError(ValueError):
@@ -63,6 +65,20 @@ class ParseError:
 
     def __str__(self) -> str:
         return self.render()
+
+
+@dataclass(frozen=True)
+class SkippedLine:
+    """A line the parser read and deliberately left out of the deck (not an error): a group heading of a
+    list site ("Monster Cards (20)"), a client's metadata ("NAME:", "LAYOUT MAIN:…", Forge's "Name="),
+    or a comment. The import answer lists them so the player sees that nothing was lost silently."""
+
+    line: int
+    text: str
+    reason: str  # "group", "metadata", "layout", "comment"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"line": self.line, "text": self.text, "reason": self.reason}
 
 
 @dataclass(frozen=True)
@@ -123,6 +139,12 @@ class ParsedDeck:
     notes: str = ""
     # The file's own lines (.ydk only), kept so exporting the unedited deck gives the same file back.
     layout: FileLayout | None = None
+    # Lines read and left out on purpose (group headings, metadata, comments), at most MAX_SKIPPED.
+    skipped: list[SkippedLine] = field(default_factory=list)
+
+    def skip(self, line: int, text: str, reason: str) -> None:
+        if len(self.skipped) < MAX_SKIPPED:
+            self.skipped.append(SkippedLine(line, text.strip()[:80], reason))
 
     def add(self, section: str, entry: ParsedEntry) -> None:
         """Add copies, merging repeated refs (a .ydk lists one line per copy) at the first position."""
@@ -155,6 +177,8 @@ class DeckLine:
     ref: str
     name: str
     count: int
+    # A printing as "SET:NUMBER" (XMage's "[SET:NUMBER]"), for the writers of clients that need one.
+    printing: str = ""
 
 
 @dataclass

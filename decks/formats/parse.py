@@ -1,5 +1,7 @@
-"""Parsers for the deck-list formats players bring: .ydk, ydke://, Cockatrice .cod, Deckhall JSON,
-CSV and plain text. Pure Python: bytes or text in, a ParsedDeck (with per-line errors) out.
+"""Parsers for the deck-list formats players bring: .ydk, ydke://, Cockatrice .cod (and MTGO .dek, OCTGN
+.o8d), Deckhall JSON, CSV, plain text in its dialects (Arena, MTGO, MWS, XMage, mtg.wtf, list sites) and
+.dck. Pure Python: bytes or text in, a ParsedDeck (with per-line errors) out. Forge, MTGJSON and OCTGN have
+their readers in clients.py; the counting and checking every reader shares is in lines.py.
 
 Parsers never raise on bad input: every problem becomes a ParseError naming the line, so the user can
 fix the file in one go. Only the size guard stops parsing early.
@@ -20,16 +22,27 @@ from typing import Any
 from defusedxml import ElementTree as SafeET
 from defusedxml.common import DefusedXmlException
 
+from .clients import forge_section, mtgjson_deck, parse_forge, parse_mtgjson, parse_o8d
+from .lines import (
+    CONTROL_CHARACTERS,
+    COUNT_SEPARATORS,
+    MAX_LINE_LENGTH,
+    add_entry,
+    check_count,
+    check_line,
+    count_first,
+    count_last,
+    entry_of,
+    set_hero,
+)
 from .model import FileLayout, LayoutLine, ParsedDeck, ParsedEntry, ParseError
-from .sections import section_slug
+from .sections import group_heading, section_slug
 
 MAX_BYTES = 2 * 1024 * 1024
 MAX_LINES = 20_000
-MAX_LINE_LENGTH = 500
-MAX_COUNT = 999
 MAX_LAYOUT_LINES = 2_000
 MAX_LAYOUT_CHARS = 64_000
-FORMATS = ("ydk", "ydke", "cod", "json", "csv", "text")
+FORMATS = ("ydk", "ydke", "cod", "json", "csv", "text", "dck", "mtgjson")
 JSON_FORMAT_TAG = "deckhall-deck"
 
 _EXTENSIONS = {
@@ -41,65 +54,11 @@ _EXTENSIONS = {
     ".txt": "text",
     ".dek": "cod",  # MTGO's .dek is XML, read by the same safe XML reader as Cockatrice's .cod
     ".dec": "text",
+    ".dck": "dck",  # XMage's and Forge's decks share the extension; parse_dck tells them apart
+    ".o8d": "cod",  # OCTGN's deck XML, read by the same safe XML reader
     ".mwdeck": "text",
 }
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _PASSCODE = re.compile(r"^\d{1,10}$")
-# What may stand between a count and a name: "3x Name", "3 × Name", "Name x3" (the writer avoids it too).
-COUNT_SEPARATORS = "xXхХ×*"
-COUNT_SEPARATOR = f"[{COUNT_SEPARATORS}]"  # the same set as a pattern, for the writer's fixed-size checks
-
-
-# Deck lines are read by scanning, never by backtracking patterns: a line is user text of up to 500
-# characters and arrives anonymously (the join screen), so its cost must grow linearly with its length.
-
-
-def _blank_end(text: str, start: int) -> int:
-    while start < len(text) and text[start].isspace():
-        start += 1
-    return start
-
-
-def _blank_start(text: str, end: int) -> int:
-    while end > 0 and text[end - 1].isspace():
-        end -= 1
-    return end
-
-
-def count_first(line: str) -> tuple[str, str] | None:
-    """(count, name) of "3 Name", "3x Name", "-1 × Name"; None when the line does not start with a count."""
-    digits = 1 if line[:1] in ("+", "-") else 0
-    end = digits
-    while end < len(line) and line[end].isdecimal():
-        end += 1
-    if end == digits:
-        return None
-    after = _blank_end(line, end)
-    if after < len(line) and line[after] in COUNT_SEPARATORS:
-        name = _blank_end(line, after + 1)
-        if name > after + 1 and name < len(line):  # a separator needs a blank after it: "3x Name"
-            return line[:end], line[name:]
-    # No separator: the count and the name are split by blanks ("3 Name"; "3 xyz" is 3 × "xyz").
-    if after > end and after < len(line):
-        return line[:end], line[after:]
-    return None
-
-
-def count_last(line: str) -> tuple[str, str] | None:
-    """(count, name) of "Name x3", "Name × 3"; None when the line does not end like that."""
-    end = len(line)
-    while end > 0 and line[end - 1].isdecimal():
-        end -= 1
-    if end == len(line):
-        return None
-    count_start = end - 1 if end and line[end - 1] in ("+", "-") else end
-    separator = _blank_start(line, count_start) - 1
-    if separator < 0 or line[separator] not in COUNT_SEPARATORS:
-        return None
-    name_end = _blank_start(line, separator)
-    if name_end == separator or name_end == 0 or line[0].isspace():
-        return None
-    return line[count_start:], line[:name_end]
 
 
 def _inline_header(line: str) -> tuple[str, str] | None:
@@ -129,7 +88,7 @@ def parse_deck(data: str | bytes, fmt: str | None = None, filename: str | None =
         return _failed(chosen, "too_many_lines", limit=MAX_LINES)
     deck = parser(text)
     # The text and XML parsers name the dialect they read (arena, mtgo, mws; an MTGO .dek).
-    deck.source_format = deck.source_format if chosen in {"text", "cod"} else chosen
+    deck.source_format = deck.source_format if chosen in {"text", "cod", "dck", "json"} else chosen
     if deck.layout is not None and bom:
         deck.layout = FileLayout(deck.layout.format, deck.layout.lines, bom=True)
     return deck
@@ -148,8 +107,11 @@ def detect_format(text: str, filename: str | None = None) -> str:
     if stripped.startswith("<"):
         return "cod"
     if stripped.startswith("{"):
-        return "json"
+        # MTGJSON's deck files (AllDeckFiles, per-deck downloads) carry "mainBoard"; ours a format tag.
+        return "mtgjson" if '"mainBoard"' in stripped and JSON_FORMAT_TAG not in stripped else "json"
     lines = [line.strip() for line in stripped.splitlines() if line.strip()]
+    if lines and forge_section(lines[0]) is not None:
+        return "dck"
     if lines and lines[0].replace(" ", "").lower() == "section,count,card,name":
         return "csv"
     if lines and (
@@ -176,32 +138,6 @@ def _decode(data: bytes) -> str | None:
 
 def _failed(fmt: str, code: str, **params: Any) -> ParsedDeck:
     return ParsedDeck(errors=[ParseError(0, code, params)], source_format=fmt)
-
-
-def _check_count(raw: Any, line: int, deck: ParsedDeck, what: str) -> int | None:
-    try:
-        count = int(str(raw).strip().lstrip("+"))
-        if isinstance(raw, (bool, float)):
-            raise ValueError
-    except (TypeError, ValueError):
-        deck.errors.append(ParseError(line, "quantity_not_number", {"quantity": str(raw)[:20], "what": what}))
-        return None
-    if count <= 0 or count > MAX_COUNT:
-        deck.errors.append(
-            ParseError(line, "quantity_range", {"quantity": count, "what": what, "max": MAX_COUNT})
-        )
-        return None
-    return count
-
-
-def _check_line(raw: str, number: int, deck: ParsedDeck) -> str | None:
-    if len(raw) > MAX_LINE_LENGTH:
-        deck.errors.append(ParseError(number, "line_too_long", {"limit": MAX_LINE_LENGTH}))
-        return None
-    if _CONTROL.search(raw):
-        deck.errors.append(ParseError(number, "control_characters"))
-        return None
-    return raw.strip()
 
 
 # --- .ydk ----------------------------------------------------------------------------------------
@@ -239,7 +175,7 @@ def parse_ydk(text: str) -> ParsedDeck:
     section = "main"
     layout: list[LayoutLine] = []
     for number, (raw, ending) in enumerate(split_lines(text), start=1):
-        line = _check_line(raw, number, deck)
+        line = check_line(raw, number, deck)
         opened = ydk_marker(raw) if line else None
         if opened:
             section = opened
@@ -308,6 +244,8 @@ def parse_cod(text: str) -> ParsedDeck:
         return deck
     if root.tag == "Deck":
         return _parse_mtgo_dek(root, deck)
+    if root.tag == "deck":
+        return parse_o8d(root, deck)
     if root.tag != "cockatrice_deck":
         deck.errors.append(ParseError(1, "xml_root", {"tag": root.tag[:40]}))
         return deck
@@ -333,12 +271,12 @@ def parse_cod(text: str) -> ParsedDeck:
             if not name:
                 deck.errors.append(ParseError(position, "card_no_name", {"position": position}))
                 continue
-            count = _check_count(card.get("number", "1"), position, deck, name[:60])
+            count = check_count(card.get("number", "1"), position, deck, name[:60])
             if count is None:
                 continue
             entry = ParsedEntry(name, count, position, "name")
             if slug == "hero":
-                _set_hero(deck, entry)
+                set_hero(deck, entry)
             else:
                 deck.add(slug, entry)
     return deck
@@ -357,7 +295,7 @@ def _parse_mtgo_dek(root: Any, deck: ParsedDeck) -> ParsedDeck:
         if not name:
             deck.errors.append(ParseError(position, "card_no_name", {"position": position}))
             continue
-        count = _check_count(card.get("Quantity", "1"), position, deck, name[:60])
+        count = check_count(card.get("Quantity", "1"), position, deck, name[:60])
         if count is not None:
             side = (card.get("Sideboard") or "").strip().lower() == "true"
             deck.add("side" if side else "main", ParsedEntry(name, count, position, "name"))
@@ -394,6 +332,12 @@ def parse_json(text: str) -> ParsedDeck:
     if not isinstance(document, dict):
         deck.errors.append(ParseError(1, "json_not_object"))
         return deck
+    if document.get("format") != JSON_FORMAT_TAG and (
+        isinstance(document.get("mainBoard"), list) or isinstance(document.get("data"), dict)
+    ):
+        # An MTGJSON deck file given as ".json": read as what it is.
+        deck.source_format = "mtgjson"
+        return mtgjson_deck(document, deck)
     if document.get("format") != JSON_FORMAT_TAG:
         deck.errors.append(ParseError(1, "json_format_tag", {"tag": JSON_FORMAT_TAG}))
         return deck
@@ -409,7 +353,7 @@ def parse_json(text: str) -> ParsedDeck:
     if document.get("hero"):
         ref = _json_ref(document["hero"], "hero", 0, deck)
         if ref:
-            deck.hero = _entry(ref, 1, 0)
+            deck.hero = entry_of(ref, 1, 0)
     sections = document.get("sections", {})
     if not isinstance(sections, dict):
         deck.errors.append(ParseError(1, "json_sections_shape"))
@@ -425,21 +369,14 @@ def parse_json(text: str) -> ParsedDeck:
                 deck.errors.append(ParseError(index, "json_entry_shape", {"where": where}))
                 continue
             ref = _json_ref(item, where, index, deck)
-            count = _check_count(item.get("count", 1), index, deck, where)
+            count = check_count(item.get("count", 1), index, deck, where)
             if ref is None or count is None:
                 continue
             if slug == "hero":
-                _set_hero(deck, _entry(ref, count, index))
+                set_hero(deck, entry_of(ref, count, index))
             else:
-                deck.add(slug, _entry(ref, count, index))
+                deck.add(slug, entry_of(ref, count, index))
     return deck
-
-
-def _entry(ref: tuple[str, str], count: int, line: int) -> ParsedEntry:
-    external_id, name = ref
-    if external_id:
-        return ParsedEntry(external_id, count, line, "id", name)
-    return ParsedEntry(name, count, line, "name", name)
 
 
 # --- CSV ------------------------------------------------------------------------------------------
@@ -462,7 +399,9 @@ def parse_csv(text: str) -> ParsedDeck:
                     return deck
                 continue
             cells = dict(zip(header, (cell.strip() for cell in row), strict=False))
-            if any(len(cell) > MAX_LINE_LENGTH for cell in row) or any(_CONTROL.search(cell) for cell in row):
+            if any(len(cell) > MAX_LINE_LENGTH for cell in row) or any(
+                CONTROL_CHARACTERS.search(cell) for cell in row
+            ):
                 deck.errors.append(ParseError(number, "csv_row_unreadable"))
                 continue
             section = cells.get("section", "") or "main"
@@ -471,13 +410,13 @@ def parse_csv(text: str) -> ParsedDeck:
             if not ref[0] and not ref[1]:
                 deck.errors.append(ParseError(number, "csv_row_no_card"))
                 continue
-            count = _check_count(cells.get("count", ""), number, deck, ref[1] or ref[0])
+            count = check_count(cells.get("count", ""), number, deck, ref[1] or ref[0])
             if count is None:
                 continue
             if slug == "hero":
-                _set_hero(deck, _entry(ref, count, number))
+                set_hero(deck, entry_of(ref, count, number))
             else:
-                deck.add(slug, _entry(ref, count, number))
+                deck.add(slug, entry_of(ref, count, number))
     except csv.Error as error:
         deck.errors.append(ParseError(reader.line_num, "csv_malformed", {"detail": str(error)}))
     return deck
@@ -486,34 +425,20 @@ def parse_csv(text: str) -> ParsedDeck:
 # --- plain text -----------------------------------------------------------------------------------
 
 
-def _set_hero(deck: ParsedDeck, entry: ParsedEntry) -> None:
-    # Heroes beyond the first are kept in extra_heroes so the rules report can say "too many heroes".
-    if deck.hero is not None:
-        # A second hero is no error of the file: Magic's partner commanders are two, and the rules report
-        # says "too many heroes" when the format has no pair for them.
-        deck.extra_heroes.append(entry)
-        return
-    if entry.count != 1:
-        deck.errors.append(ParseError(entry.line, "hero_count", {"count": entry.count}))
-        if entry.count > 1:
-            deck.extra_heroes.append(
-                ParsedEntry(entry.ref, entry.count - 1, entry.line, entry.by, entry.name)
-            )
-            deck.hero = ParsedEntry(entry.ref, 1, entry.line, entry.by, entry.name)
-        return
-    deck.hero = entry
-
-
 def parse_text(text: str) -> ParsedDeck:
     """Plain deck text in the dialects players paste; which one it was becomes ``source_format``:
 
-    - plain lists ("3 Dark Magician", "Dark Magician x3", one name per copy) with section headers in
-      English or Russian ("Side Deck:", "Сайдборд (15)");
+    - plain lists ("3 Dark Magician", "Dark Magician x3", "(3) Name", "Name [x3]", one name per copy) with
+      section headers in English or Russian ("Side Deck:", "Сайдборд (15)") and list sites' group
+      headings inside them ("Monster Cards (20)", "Spell", "Traps:"), which are skipped, not cards;
     - MTGO / Cockatrice text: "SB: 2 Card" lines, or one blank line between main deck and sideboard
       when there are no headers (Cockatrice's rule), "Sideboard" or "// Sideboard" headers;
     - MTG Arena: "2 Plains (LTR) 263", "Deck" / "Sideboard" / "Commander" / "Companion" headers and an
       "About" block naming the deck;
-    - Magic Workstation .dec/.mwDeck: "4 [M20] Card", "SB: 1 [M20] Card", "// NAME : deck name".
+    - Magic Workstation .dec/.mwDeck: "4 [M20] Card", "SB: 1 [M20] Card", "// NAME : deck name";
+    - XMage .dck: "1 [WAR:2*] Card", "SB: 1 [C21:335] Card", "NAME:deck name", "LAYOUT …" lines (any
+      length: they only place cards on XMage's screen);
+    - mtg.wtf downloads: "COMMANDER: 1 Card [foil]", "PARTNER: 1 Card", "// NAME: …", "// URL: …".
     """
     deck = ParsedDeck(source_format="text")
     dialects: set[str] = set()
@@ -524,15 +449,28 @@ def parse_text(text: str) -> ParsedDeck:
     section = "main"
     in_about = False
     for number, raw in enumerate(lines, start=1):
-        line = _check_line(raw, number, deck)
+        if _is_xmage_layout(raw):
+            # XMage's screen layout of the cards: one line per zone, thousands of characters long.
+            deck.skip(number, raw, "layout")
+            dialects.add("xmage")
+            continue
+        line = check_line(raw, number, deck)
         if side_from is not None and number - 1 == side_from:
             section = "side"
         if not line:
             continue
         if line.startswith("//"):
+            before = (section, deck.name)
             section = _text_comment(deck, line[2:].strip(), section, dialects)
+            if (section, deck.name) == before:
+                deck.skip(number, line, "comment")
             continue
         if line.startswith(("#", ";")):
+            deck.skip(number, line, "comment")
+            continue
+        if _xmage_metadata(deck, line):
+            deck.skip(number, line, "metadata")
+            dialects.add("xmage")
             continue
         if in_about:
             about_name = re.match(r"^name\s+(\S.*)$", line, re.IGNORECASE)
@@ -551,11 +489,7 @@ def parse_text(text: str) -> ParsedDeck:
             dialects.add("mtgo")
         counted = count_first(line) or count_last(line)
         if counted:
-            raw_count, name = counted
-            name = _card_name(name.strip(), dialects)
-            count = _check_count(raw_count, number, deck, name[:60])
-            if count is not None:
-                _add_text(deck, line_section, ParsedEntry(name, count, number, "name"))
+            _add_counted(deck, line_section, counted, number, dialects)
             continue
         slug = section_slug(line)
         if slug and not sideboard_line:
@@ -563,24 +497,131 @@ def parse_text(text: str) -> ParsedDeck:
             if line.casefold() in _ARENA_ONLY_HEADERS:
                 dialects.add("arena")
             continue
+        if group_heading(line):
+            deck.skip(number, line, "group")
+            continue
+        counted = count_bracketed(line)
+        if counted:
+            _add_counted(deck, line_section, counted, number, dialects)
+            continue
         inline = _inline_header(line)
-        if inline and section_slug(inline[0]) == "hero":
-            _set_hero(deck, ParsedEntry(_card_name(inline[1], dialects), 1, number, "name"))
+        target = _inline_target(inline[0]) if inline else None
+        if inline and target:
+            # "Hero: Card", and mtg.wtf's "COMMANDER: 1 Card [foil]", "PARTNER: 1 Card", "COMPANION: 1 Card".
+            value = inline[1]
+            counted = count_first(value)
+            if counted and target != "hero":
+                _add_counted(deck, target, counted, number, dialects)
+            else:
+                # "COMMANDER: 1 Card"; a name that itself starts with a number stays whole.
+                counted = counted if counted and counted[0] in ("1", "2") else None
+                name = counted[1] if counted else value
+                for _copy in range(int(counted[0]) if counted else 1):
+                    set_hero(deck, ParsedEntry(_card_name(name.strip(), dialects), 1, number, "name"))
+            if inline[0].strip().upper() in _MTGWTF_LABELS:
+                dialects.add("mtgwtf")
             continue
         if line.endswith(":"):
             deck.errors.append(ParseError(number, "unknown_section_header", {"header": line[:60]}))
             continue
         # A bare name is one copy (many YGO lists write one line per copy).
-        _add_text(deck, line_section, ParsedEntry(_card_name(line, dialects), 1, number, "name"))
-    deck.source_format = next((d for d in ("mws", "arena", "mtgo") if d in dialects), "text")
+        add_entry(deck, line_section, ParsedEntry(_card_name(line, dialects), 1, number, "name"))
+    deck.source_format = next((d for d in _DIALECT_ORDER if d in dialects), "text")
+    if deck.source_format == "xmage":
+        _xmage_commanders(deck)
     return deck
+
+
+# Which dialect names a list that shows signs of several (an XMage file also has MWS-like "[SET:NUM]").
+_DIALECT_ORDER = ("xmage", "mtgwtf", "mws", "arena", "mtgo")
+_MTGWTF_LABELS = {"COMMANDER", "PARTNER", "COMPANION"}
+
+
+def _add_counted(
+    deck: ParsedDeck, section: str, counted: tuple[str, str], number: int, dialects: set[str]
+) -> None:
+    raw_count, name = counted
+    name = _card_name(name.strip(), dialects)
+    count = check_count(raw_count, number, deck, name[:60])
+    if count is not None:
+        add_entry(deck, section, ParsedEntry(name, count, number, "name"))
+
+
+def _inline_target(label: str) -> str | None:
+    """The section an inline "Label: card" line puts its card in: a hero ("Hero:", "Commander:", mtg.wtf's
+    "PARTNER:") or the sideboard (mtg.wtf's "COMPANION:"); None for other labels."""
+    if label.strip().casefold() == "partner":
+        return "hero"
+    slug = section_slug(label)
+    return slug if slug in ("hero", "side") else None
+
+
+def _is_xmage_layout(raw: str) -> bool:
+    # A prefix test, so a LAYOUT line of any length costs nothing more than its split.
+    return raw[:20].lstrip()[:7].upper() == "LAYOUT "
+
+
+def _xmage_metadata(deck: ParsedDeck, line: str) -> bool:
+    """XMage's "NAME:deck" and "AUTHOR:someone" lines; the name names the deck."""
+    head = line[:7].upper()
+    if head.startswith("NAME:"):
+        if line[5:].strip():
+            # XMage's own name line wins over a first "// …" comment ("//Created with Mage").
+            deck.name = line[5:].strip()[:200]
+        return True
+    return head.startswith("AUTHOR:")
+
+
+def _xmage_commanders(deck: ParsedDeck) -> None:
+    """XMage keeps a Commander deck's commander(s) in the sideboard: one or two single cards there are
+    named as commanders, and the resolver makes them the hero when the format has one (otherwise they
+    stay in the sideboard, as in any 60-card XMage deck)."""
+    side = deck.sections.get("side", [])
+    if deck.hero is None and 1 <= len(side) <= 2 and all(entry.count == 1 for entry in side):
+        deck.commanders.extend(entry.ref for entry in side)
+
+
+def count_bracketed(line: str) -> tuple[str, str] | None:
+    """(count, name) of "(3) Name", "[3] Name", "3) Name", "Name (x3)", "Name [3x]", "Name (3)": counts
+    in brackets as list sites write them. Scans a bounded window at either end (linear in the line)."""
+    if not line:
+        return None
+    if line[0] in "([" or (line[:1].isdecimal() and ")" in line[:4]):
+        close = next((i for i in range(min(len(line), 8)) if line[i] in ")]"), -1)
+        if close > 0:
+            count = _bracket_count(line[1 if line[0] in "([" else 0 : close])
+            name = line[close + 1 :].strip()
+            if count and name:
+                return count, name
+    if line[-1] in ")]":
+        opener = "(" if line[-1] == ")" else "["
+        open_at = line.rfind(opener, max(0, len(line) - 8), len(line) - 1)
+        if open_at > 0:
+            count = _bracket_count(line[open_at + 1 : -1])
+            name = line[:open_at].strip()
+            if count and name:
+                return count, name
+    return None
+
+
+def _bracket_count(inside: str) -> str | None:
+    """The count in "3", "x3", "3x", "× 3" (one separator at most, on either side), else None."""
+    text = inside.strip()
+    if text[:1] in COUNT_SEPARATORS:
+        text = text[1:].strip()
+    elif text[-1:] in COUNT_SEPARATORS:
+        text = text[:-1].strip()
+    return text if text.isdecimal() and len(text) <= 3 and text.isascii() else None
 
 
 _SB_PREFIX = re.compile(r"^SB:\s*", re.IGNORECASE)
 # "Plains (LTR) 263", "Fire // Ice (MH2) 290 *F*": Arena's set code and collector number.
 _ARENA_PRINTING = re.compile(r"\s+\([A-Z0-9]{2,6}\)\s+[A-Za-z0-9★-]{1,10}(?:\s+\*[A-Z]\*)?$")
 # "[M20] Card", "[THS:123] Card", "[] Card": Magic Workstation's set tag; "Plains (1)" its artwork number.
-_MWS_SET = re.compile(r"^\[[A-Za-z0-9_:-]{0,12}\]\s*")
+# XMage writes the same tag with its collector number, "[WAR:2*]" and "[ODY:72+]" marking variants.
+_MWS_SET = re.compile(r"^\[[A-Za-z0-9_:*+★.-]{0,20}\]\s*")
+# mtg.wtf marks foil copies after the name: "1 Sol Ring [foil]".
+_FOIL_MARK = " [foil]"
 _MWS_ARTWORK = re.compile(r"\s+\(\d{1,2}\)$")
 _MWS_BANNER = re.compile(r"deck file for magic workstation", re.IGNORECASE)
 _MWS_FIELD = re.compile(r"^(?P<key>NAME|CREATOR|FORMAT)\s*:\s*(?P<value>.*)$", re.IGNORECASE)
@@ -592,7 +633,9 @@ _COMMENT_SECTIONS = {"main", "side", "hero"}
 
 
 def _card_name(name: str, dialects: set[str]) -> str:
-    """The card's name without the printing details Arena and Magic Workstation add to it."""
+    """The card's name without the printing details Arena, Magic Workstation, XMage and mtg.wtf add to it."""
+    if name[-len(_FOIL_MARK) :].casefold() == _FOIL_MARK:
+        name = name[: -len(_FOIL_MARK)].rstrip()
     mws = _MWS_SET.match(name)
     if mws:
         dialects.add("mws")
@@ -629,9 +672,14 @@ def _blank_line_sideboard(lines: list[str]) -> int | None:
         line = raw.strip()
         if not line or line.startswith(("//", "#", ";")):
             continue
+        if _is_xmage_layout(line) or line[:7].upper().startswith(("NAME:", "AUTHOR:")):
+            continue
         if _SB_PREFIX.match(line) or line.endswith(":") or line.casefold() == "about":
             return None
-        if not (count_first(line) or count_last(line)) and section_slug(line):
+        if not (count_first(line) or count_last(line)) and (section_slug(line) or group_heading(line)):
+            return None
+        inline = _inline_header(line)
+        if inline and _inline_target(inline[0]):
             return None
         cards.append(index)
     if not cards:
@@ -644,11 +692,23 @@ def _blank_line_sideboard(lines: list[str]) -> int | None:
     return gaps[0] if len(gaps) == 1 else None
 
 
-def _add_text(deck: ParsedDeck, section: str, entry: ParsedEntry) -> None:
-    if section == "hero":
-        _set_hero(deck, entry)
-    else:
-        deck.add(section, entry)
+# --- .dck: XMage or Forge --------------------------------------------------------------------------
+
+
+def parse_dck(text: str) -> ParsedDeck:
+    """A .dck file: Forge's when it has Forge's bracketed sections, else XMage's."""
+    for raw in text.splitlines():
+        if raw.strip():
+            if forge_section(raw) is not None:
+                return parse_forge(text)
+            if not raw.lstrip().startswith(("#", "//")):
+                break
+    deck = parse_text(text)
+    if deck.source_format in ("text", "mws", "mtgo"):
+        # Read as XMage reads its own files: a .dck without NAME/LAYOUT lines is still one.
+        deck.source_format = "xmage"
+        _xmage_commanders(deck)
+    return deck
 
 
 _PARSERS: dict[str, Callable[[str], ParsedDeck]] = {
@@ -658,4 +718,6 @@ _PARSERS: dict[str, Callable[[str], ParsedDeck]] = {
     "json": parse_json,
     "csv": parse_csv,
     "text": parse_text,
+    "dck": parse_dck,
+    "mtgjson": parse_mtgjson,
 }

@@ -166,3 +166,65 @@ def section_slug(header: str) -> str | None:
 
 def section_title(slug: str) -> str:
     return SECTION_TITLES.get(slug, slug.replace("_", " ").title())
+
+
+# Headings list sites write inside a section to group its cards, never a section of their own:
+# YGOPRODeck / DuelingBook / Master Duel Meta ("Monster", "Spell Cards (12)", "Traps:"), and Magic sites'
+# type groups that are no section slug ("Lands (24)", "Instants"; "Creatures" is the twin-deck game's
+# section and stays one).
+GROUP_HEADINGS = frozenset(
+    {
+        "monster",
+        "monsters",
+        "monster cards",
+        "main deck monster",
+        "spell",
+        "spells",
+        "spell cards",
+        "trap",
+        "traps",
+        "trap cards",
+        "monster card",
+        "spell card",
+        "trap card",
+        "effect monsters",
+        "normal monsters",
+        "ritual monsters",
+        "pendulum monsters",
+        "fusion monsters",
+        "synchro monsters",
+        "xyz monsters",
+        "link monsters",
+        "монстры",
+        "монстр",
+        "карты монстров",
+        "заклинания",
+        "заклинание",
+        "карты заклинаний",
+        "ловушки",
+        "ловушка",
+        "карты ловушек",
+        "lands",
+        "land",
+        "instants",
+        "instant",
+        "sorceries",
+        "sorcery",
+        "artifacts",
+        "artifact",
+        "enchantments",
+        "enchantment",
+        "planeswalkers",
+        "planeswalker",
+        "battles",
+        "other spells",
+        "spells & artifacts",
+    }
+)
+
+
+def group_heading(line: str) -> bool:
+    """True when the line is a list site's group heading ("Monster Cards (20)", "== Traps ==", "Spell:")."""
+    text = _strip_decoration(line.strip()).casefold()
+    text = _strip_trailing_count(text).strip().rstrip(":").strip()
+    return " ".join(text.replace("ё", "е").split()) in GROUP_HEADINGS

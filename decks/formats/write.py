@@ -10,8 +10,9 @@ import re
 from collections import Counter
 from xml.etree import ElementTree as ET
 
+from .lines import COUNT_SEPARATOR
 from .model import DeckFormatError, DeckLine, DeckList, FileLayout, LayoutLine
-from .parse import COD_COMMANDER_PREFIX, COUNT_SEPARATOR, JSON_FORMAT_TAG, ydk_marker
+from .parse import COD_COMMANDER_PREFIX, JSON_FORMAT_TAG, ydk_marker
 from .sections import section_title
 
 YDK_SECTIONS = ("main", "extra", "side")
@@ -199,4 +200,56 @@ def to_cod(deck: DeckList) -> str:
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 
-WRITERS = {"ydk": to_ydk, "ydke": to_ydke, "text": to_text, "csv": to_csv, "json": to_json, "cod": to_cod}
+# Forge's own section names for the slugs (parse.FORGE_SECTIONS read back).
+FORGE_TITLES = {"main": "Main", "side": "Sideboard", "hero": "Commander"}
+
+
+def _plain_name(name: str) -> str:
+    # Exports add "(#id)" to a name several cards share; Forge and XMage find cards by name or printing.
+    cut = name.rfind(" (#")
+    return name[:cut] if cut > 0 and name.endswith(")") else name
+
+
+def to_forge(deck: DeckList) -> str:
+    """Forge's .dck: "[metadata]" with the name, then "[Commander]", "[Main]", "[Sideboard]" with "N Name"
+    lines (Forge picks its preferred printing when none is given)."""
+    out = ["[metadata]", f"Name={deck.name.replace(chr(10), ' ')}"]
+    heroes = [deck.hero, *deck.extra_heroes] if deck.hero else []
+    if heroes:
+        out += ["[Commander]", *(f"1 {_plain_name(hero.name)}" for hero in heroes)]
+    for slug, lines in deck.sections.items():
+        if lines:
+            out.append(f"[{FORGE_TITLES.get(slug) or section_title(slug)}]")
+            out += [f"{line.count} {_plain_name(line.name)}" for line in lines]
+    return "\n".join(out) + "\n"
+
+
+def to_xmage(deck: DeckList) -> str:
+    """XMage's .dck: "NAME:", "N [SET:NUMBER] Name" (XMage finds the card by its printing, so every card
+    needs one), "SB: …" for the sideboard, where XMage also keeps a Commander deck's commander(s)."""
+    out = [f"NAME:{deck.name.replace(chr(10), ' ')}"]
+    heroes = [deck.hero, *deck.extra_heroes] if deck.hero else []
+    extra = [slug for slug, lines in deck.sections.items() if lines and slug not in ("main", "side")]
+    if extra:
+        raise DeckFormatError("export_xmage_sections", format="XMage .dck", sections=", ".join(extra))
+    side = [*deck.sections.get("side", []), *heroes]
+    if heroes and deck.sections.get("side"):
+        raise DeckFormatError("export_xmage_side", format="XMage .dck")
+    for prefix, lines in (("", deck.sections.get("main", [])), ("SB: ", side)):
+        for line in lines:
+            if not line.printing:
+                raise DeckFormatError("export_no_printing", format="XMage .dck", card=line.name)
+            out.append(f"{prefix}{line.count} [{line.printing}] {_plain_name(line.name)}")
+    return "\n".join(out) + "\n"
+
+
+WRITERS = {
+    "ydk": to_ydk,
+    "ydke": to_ydke,
+    "text": to_text,
+    "csv": to_csv,
+    "json": to_json,
+    "cod": to_cod,
+    "forge": to_forge,
+    "xmage": to_xmage,
+}

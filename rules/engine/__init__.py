@@ -5,10 +5,10 @@ Entry points: :func:`validate_deck`, :func:`apply_sideboard`, :func:`default_reg
 
 from __future__ import annotations
 
-from .cards import BanListInfo, CardInfo, Deck, UnknownCard
-from .errors import NoDecksError, RulesError, RuleSetError
-from .filters import compile_filter, describe_filter
-from .registry import (
+from games.cards import BanListInfo, CardInfo, Deck, UnknownCard
+from games.errors import NoDecksError, RulesError, RuleSetError
+from games.filters import compile_filter, describe_filter
+from games.registry import (
     CopyLimitRules,
     FormatRules,
     GameRules,
@@ -19,6 +19,7 @@ from .registry import (
     default_registry,
     load_registry,
 )
+
 from .report import CODES, Report, Violation
 from .sideboard import Swap, apply_sideboard
 from .validate import validate_deck

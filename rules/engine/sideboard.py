@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import BanListInfo, CardInfo, Deck
-from .registry import FormatRules
+from games.cards import BanListInfo, CardInfo, Deck
+from games.registry import FormatRules
+
 from .report import Report, Violation
 from .validate import validate_deck
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import CardInfo, Deck
-from .registry import TeamRule
+from games.cards import CardInfo, Deck
+from games.registry import TeamRule
 
 __all__ = ["TeamConflict", "team_conflicts"]
 

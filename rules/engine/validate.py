@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .cards import BanListInfo, CardInfo, Deck
-from .errors import NoDecksError, RulesError
-from .filters import compile_filter
-from .pairs import PairRule, pair_rule
-from .registry import CopyLimitRules, FormatRules, HeroRules, SectionRules, SizeRule
+from games.cards import BanListInfo, CardInfo, Deck
+from games.errors import NoDecksError, RulesError
+from games.filters import compile_filter
+from games.pairs import PairRule, pair_rule
+from games.registry import CopyLimitRules, FormatRules, HeroRules, SectionRules, SizeRule
+
 from .report import Report, RulesUsed, Violation, label
 
 

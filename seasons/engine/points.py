@@ -13,7 +13,17 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["DEFAULT_TABLE", "Finish", "SeriesRow", "event_points", "series_standings", "table_problems"]
+__all__ = [
+    "DEFAULT_TABLE",
+    "Finish",
+    "SeriesRow",
+    "TierLineError",
+    "event_points",
+    "series_standings",
+    "table_problems",
+    "tiers_from_text",
+    "tiers_to_text",
+]
 
 DEFAULT_TABLE: dict[str, Any] = {
     "participation": 1,
@@ -58,6 +68,46 @@ def _valid_place(key: Any, value: Any) -> bool:
     if not str(key).isdigit() or int(key) < 1:
         return False
     return not isinstance(value, bool) and isinstance(value, int) and 0 <= value <= 100_000
+
+
+class TierLineError(ValueError):
+    """A line of the tiers text that cannot be read: ``line`` (1-based) and the ``text`` of that line."""
+
+    def __init__(self, line: int, text: str) -> None:
+        super().__init__(f"line {line}: {text!r}")
+        self.line = line
+        self.text = text
+
+
+def tiers_to_text(table: Mapping[str, Any]) -> str:
+    """The tiers as a store owner edits them on a page: one tier a line, ``16+: 1=10, 2=7, 4=5, 8=3``."""
+    lines = []
+    for tier in sorted(table.get("tiers", []), key=lambda t: t["min_players"]):
+        places = ", ".join(f"{key}={tier['places'][key]}" for key in sorted(tier["places"], key=int))
+        lines.append(f"{tier['min_players']}+: {places}")
+    return "\n".join(lines)
+
+
+def tiers_from_text(text: str) -> list[dict[str, Any]]:
+    """Read ``tiers_to_text``'s form back (blank lines ignored); a line that is not ``N+: place=points, …``
+    raises ``TierLineError`` naming it. Values are checked afterwards by ``table_problems``."""
+    tiers = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        head, colon, rest = line.partition(":")
+        size = head.strip().rstrip("+").strip()
+        if not colon or not size.isdigit() or len(size) > 6:
+            raise TierLineError(number, line)
+        places: dict[str, int] = {}
+        for part in rest.split(","):
+            place, equals, points = (piece.strip() for piece in part.partition("="))
+            if not equals or not place.isdigit() or not points.isdigit() or len(place) > 6 or len(points) > 6:
+                raise TierLineError(number, line)
+            places[str(int(place))] = int(points)
+        tiers.append({"min_players": int(size), "places": places})
+    return tiers
 
 
 def event_points(table: Mapping[str, Any], place: int, size: int) -> int:

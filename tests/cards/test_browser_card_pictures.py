@@ -1,4 +1,4 @@
-"""Card pictures in Chromium (issue 24), desktop and phone: the deck page's and the builder's previews
+"""Card pictures in Chromium, desktop and phone: the deck page's and the builder's previews
 show the card's picture beside its text, loaded lazily; with the picture host unreachable (a venue
 laptop offline) the same fixed-aspect box stays and the text is unchanged. The pictures are served by
 the test itself (Playwright answers the image host's requests with a local PNG): neither the server nor

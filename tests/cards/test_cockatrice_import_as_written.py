@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def _mtg(games: dict[str, Game]) -> None:
-    """Magic: The Gathering from rules/rulesets/mtg.toml: the game these set files are for."""
+    """Magic: The Gathering from games/rulesets/mtg.toml: the game these set files are for."""
 
 
 def _game() -> Game:

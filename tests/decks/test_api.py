@@ -99,7 +99,7 @@ def test_it_refuses_an_import_with_unknown_cards_unless_allowed(sample_cards, us
     assert refused.json()["unknown"] == [
         {"ref": "No Such Card", "section": "main", "line": 3, "count": 2, "reason": "unknown",
          "key": "resolve.unknown_name", "params": {"ref": "No Such Card"},
-         "message": "card 'No Such Card' is not in the card database"}
+         "message": "card 'No Such Card' is not in the card database", "suggestion": ""}
     ]  # fmt: skip
     assert not Deck.objects.exists()
     allowed = client.post(

@@ -1,4 +1,4 @@
-"""Deck lines are read in time linear in their length (issue 23: one line of "a", 56 blanks and "b", sent
+"""Deck lines are read in time linear in their length (one line of "a", 56 blanks and "b", sent
 anonymously through the join screen, took 22 s in the old backtracking patterns and held the venue's
 write lock meanwhile).
 

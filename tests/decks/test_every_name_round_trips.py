@@ -1,4 +1,4 @@
-"""Property (issue 24): every name in every game's card database survives the text and the Cockatrice .cod
+"""Property: every name in every game's card database survives the text and the Cockatrice .cod
 export and comes back as the same card. The databases are the real community files of ../shared/data
 (the whole 10,628-card YGOPro .cdb, four Cockatrice Magic sets, the Caster Chronicles XML) and the
 sample sets of the games without a public list. The names are all taken, not sampled: the hard ones are

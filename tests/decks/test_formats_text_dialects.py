@@ -135,7 +135,7 @@ def test_caster_levels_in_parentheses_are_not_taken_for_arena_set_codes():
 
 @pytest.fixture
 def mtg(shared_data: Path, games) -> object:  # type: ignore[no-untyped-def]
-    """Magic: The Gathering (rules/rulesets/mtg.toml) with the real M20 cards."""
+    """Magic: The Gathering (games/rulesets/mtg.toml) with the real M20 cards."""
     from cards.services import cards_import
 
     m20 = shared_data / "mtg" / "cockatrice" / "M20.xml"

@@ -1,4 +1,4 @@
-"""The builder's import parses and resolves a list before its write transaction opens (issue 23).
+"""The builder's import parses and resolves a list before its write transaction opens.
 
 On the venue's SQLite every transaction takes the one write lock at its first statement, so a list
 parsed inside it made every other writer of the venue wait for the parse.

@@ -1,4 +1,4 @@
-"""Magic deck files as Arena, MTGO, Moxfield and Cockatrice write and read them (issue 24): the text export
+"""Magic deck files as Arena, MTGO, Moxfield and Cockatrice write and read them: the text export
 writes Arena's sections (Commander / Deck / Sideboard), MTGO's blank-line sideboard reads back, the .cod
 keeps the commander in "main" named by <bannerCard> as Cockatrice saves it, and partner commanders import,
 validate, show and export as two commanders."""

@@ -96,7 +96,7 @@ def test_it_names_truly_different_cards_and_how_to_pick_one(sample_cards) -> Non
     ((problem,),) = [resolved.unknown]
     assert problem.reason == "ambiguous"
     assert "#55144522" in problem.message and "#90000001" in problem.message and "level 4" in problem.message
-    # Issue 24: the picker is written "(#id)", a syntax no real name has ("Jinzo #7" is a real name).
+    # The picker is written "(#id)", a syntax no real name has ("Jinzo #7" is a real name).
     assert "write “Pot of Greed (#90000001)”" in problem.message
     picked = deck_resolve(
         game=game, parsed=parse_deck("Main\n2 Pot of Greed #90000001\n"), format_slug="advanced"

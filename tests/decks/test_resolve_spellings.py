@@ -1,4 +1,4 @@
-"""One name resolver for every text format (issue 24): a real name always wins, then the spellings other
+"""One name resolver for every text format: a real name always wins, then the spellings other
 tools write (front faces, split separators, accents and apostrophes folded, set codes, tags, foil marks,
 categories); several cards under one spelling are listed with the choices, never guessed."""
 

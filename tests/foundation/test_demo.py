@@ -37,11 +37,29 @@ def test_it_loads_all_five_games_and_the_demo_organizer() -> None:
         "yugioh",
         "caster",
         "vale",
-        "mtg",  # the sixth game, rules/rulesets/mtg.toml: data only, no demo decks
+        "mtg",  # the sixth game, games/rulesets/mtg.toml: data only, no demo decks
     }
     organizer = User.objects.get(username="organizer")
     assert organizer.is_organizer and organizer.check_password("deckhall-demo")
     assert "log in as 'organizer'" in out.getvalue()
+    # The demo organizer may import and update every demo game's cards from the pages.
+    assert set(organizer.card_databases.values_list("slug", flat=True)) == set(
+        Game.objects.values_list("slug", flat=True)
+    )
+
+
+def test_it_loads_magic_from_the_shared_set_files(shared_data) -> None:
+    from cards.models import Card, Printing
+
+    out = StringIO()
+    call_command("load_demo", stdout=out)
+    files = sorted((shared_data / "mtg" / "cockatrice").glob("*.xml"))
+    assert files, "no Magic set files in the shared data"
+    for path in files:
+        assert "cards: mtg: " in out.getvalue() and path.name in out.getvalue()
+    assert Card.objects.filter(game__slug="mtg").count() > 1000
+    # One database built from the set files: a reprint is one card with a printing per set.
+    assert Printing.objects.filter(card__game__slug="mtg").values("card_set").distinct().count() >= len(files)
 
 
 def test_it_duplicates_nothing_when_run_twice() -> None:

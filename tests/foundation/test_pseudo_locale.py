@@ -135,7 +135,7 @@ def test_pairing_and_export_refusals_change_language(pseudo: str) -> None:
 
     from decks.formats import DeckFormatError
     from tournaments.engine.pods import pod_sizes
-    from tournaments.engine_messages import reason
+    from tournaments.pairings.refusals import reason
 
     with pytest.raises(ValueError) as refused:
         pod_sizes(2, 3, 4)
@@ -147,7 +147,7 @@ def test_pairing_and_export_refusals_change_language(pseudo: str) -> None:
 def test_result_history_words_change_language(pseudo: str) -> None:
     from django.utils import translation
 
-    from tournaments.history import action_text, result_text
+    from tournaments.reads.history import action_text, result_text
 
     with translation.override(pseudo):
         assert _wrapped(action_text("dispute"))
@@ -155,7 +155,7 @@ def test_result_history_words_change_language(pseudo: str) -> None:
 
 
 def test_names_from_rule_set_labels_fall_back_to_english(pseudo: str) -> None:
-    from rules.engine.registry import default_registry
+    from games.registry import default_registry
 
     advanced = default_registry().game("yugioh").formats["advanced"]
     assert advanced.title(pseudo) == advanced.name and advanced.sections[0].title(pseudo) == "Main deck"

@@ -65,7 +65,7 @@ def _rule_set_words() -> dict[str, str]:
         if isinstance(en, str) and isinstance(ru, str) and ru and ru != en:
             words[en] = ru
 
-    for path in sorted((ROOT / "rules" / "rulesets").glob("*.toml")):
+    for path in sorted((ROOT / "games" / "rulesets").glob("*.toml")):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         add(data["game"]["name"], data["game"].get("name_ru"))
         for fmt in data["formats"]:

@@ -118,7 +118,7 @@ def test_every_deck_problem_code_has_a_russian_translation() -> None:
 def test_every_history_action_and_ending_has_a_russian_translation() -> None:
     from django.utils import translation
 
-    from tournaments.history import ACTIONS, ENDINGS
+    from tournaments.reads.history import ACTIONS, ENDINGS
 
     missing = []
     for code, label in {**ACTIONS, **ENDINGS}.items():
@@ -140,7 +140,7 @@ def _labels_without_russian(table: object, path: str) -> list[str]:
     return []
 
 
-RULESETS = sorted((ROOT / "rules" / "rulesets").glob("*.toml"))
+RULESETS = sorted((ROOT / "games" / "rulesets").glob("*.toml"))
 
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=lambda p: p.name)
@@ -154,7 +154,8 @@ def test_every_rule_set_label_has_a_russian_word(ruleset: Path) -> None:
 
 def test_every_message_key_the_rules_code_uses_is_in_the_table() -> None:
     """A key the readers, the engine or a service use but the table lacks would reach people as a raw key:
-    every quoted ``prefix.name`` literal in rules/ whose prefix is a message family must be a table key."""
+    every quoted ``prefix.name`` literal in rules/ and games/ (the registry raises keyed errors the rules app
+    words) whose prefix is a message family must be a table key."""
     from rules.messages import MESSAGES
 
     families = {key.split(".")[0] for key in MESSAGES}
@@ -162,19 +163,20 @@ def test_every_message_key_the_rules_code_uses_is_in_the_table() -> None:
     tables = {ROOT / "rules" / "messages.py", ROOT / "rules" / "banlist_messages.py"}
     used = {
         (path.relative_to(ROOT).as_posix(), key)
-        for path in (ROOT / "rules").rglob("*.py")
+        for package in ("rules", "games")
+        for path in (ROOT / package).rglob("*.py")
         if path not in tables and "migrations" not in path.parts
         for key in literal.findall(path.read_text(encoding="utf-8"))
         if key.split(".")[0] in families
     }
     missing = sorted((where, key) for where, key in used if key not in MESSAGES)
-    assert not missing, f"message keys used in rules/ but not in rules/messages.py: {missing}"
+    assert not missing, f"message keys used in rules/ or games/ but not in rules/messages.py: {missing}"
     # The ban-list readers and the filter compiler are covered (not only the engine's report keys).
     assert {"banlist_file.repeated", "banlist_import.immutable", "filter.not_number"} <= {k for _, k in used}
 
 
 def test_every_pairing_and_pod_refusal_has_a_russian_translation() -> None:
-    from tournaments.engine_messages import MESSAGES
+    from tournaments.pairings.refusals import MESSAGES
 
     missing = [key for key, template in MESSAGES.items() if not _has_russian(template)]
     assert not missing, f"pairing/pod refusal keys without a Russian catalogue entry: {missing}"

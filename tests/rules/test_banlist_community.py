@@ -1,4 +1,4 @@
-"""Ban lists as community servers and YGOPro write them (issue 24): names without a date, dated by the
+"""Ban lists as community servers and YGOPro write them: names without a date, dated by the
 file's order or by an explicit date per list and chosen by name; YGOPro's date-only OCG names get the OCG
 region; `export_banlist -o -` writes to standard output."""
 

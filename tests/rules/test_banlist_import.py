@@ -37,7 +37,7 @@ def test_reimporting_the_same_list_duplicates_nothing(ygo):
 
 
 def test_a_second_source_of_the_same_list_becomes_a_new_version(ygo):
-    """Issue 24 changed this: a second source of a list (same name and date, other entries) used to be
+    """A second source of a list (same name and date, other entries) used to be
     refused as "immutable"; it is now a new version dated after the stored one, which stays as it was."""
     banlist_import(game=ygo["game"], text=SAMPLE_LIST)
     changed = SAMPLE_LIST.replace("12580477 1", "12580477 0")
@@ -72,7 +72,7 @@ def test_a_bad_file_writes_nothing(ygo):
 
 
 def test_a_list_without_a_date_is_dated_by_the_files_order(ygo):
-    """Issue 24 changed this: a list with no date anywhere used to be refused; it is dated today now."""
+    """A list with no date anywhere used to be refused; it is dated today now."""
     [item] = banlist_import(game=ygo["game"], text="!House list\n55144522 0\n")
     assert item.created and item.banlist.effective_date == date.today()
 

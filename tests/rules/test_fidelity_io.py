@@ -1,4 +1,4 @@
-"""Issue 16 through the CLI and the API: pools for limited decks, refused swaps unchanged, too many heroes,
+"""Through the CLI and the API: pools for limited decks, refused swaps unchanged, too many heroes,
 and rules judged by the version in force on a date.
 
 Rule texts: g001 1.5.2 (limited: the additional set is every card received at the event), g001 3.8 (any

@@ -1,4 +1,4 @@
-"""Magic: The Gathering as a sixth game made of data only (rules/rulesets/mtg.toml), checked with small
+"""Magic: The Gathering as a sixth game made of data only (games/rulesets/mtg.toml), checked with small
 in-test card data shaped as the Cockatrice importer stores it (card_type = main type, attributes carry
 supertypes, color, manacost; text is the rules text).
 
@@ -161,7 +161,7 @@ def test_the_deck_app_reads_the_formats_hero_label():
     assert (everseal.hero_title("en"), everseal.hero_title("ru")) == ("Hero", "Герой")
 
 
-# --- Commander as the rules stand today (issue 24) --------------------------------------------------------
+# --- Commander as the rules stand today ----------------------------------------------------------------
 
 
 def legend(

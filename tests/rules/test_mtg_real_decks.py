@@ -1,5 +1,5 @@
 """The real Magic files in the shared data: the four Cockatrice set files imported into the `mtg` game of
-rules/rulesets/mtg.toml, then the real decks validated against its formats (counted in the report)."""
+games/rulesets/mtg.toml, then the real decks validated against its formats (counted in the report)."""
 
 from __future__ import annotations
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from games.registry import word_for
 from rules.engine import RuleSetError, load_registry, validate_deck
-from rules.engine.registry import word_for
 
 from .helpers import MINI_FORMAT, MINI_GAME, card, deck
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from games.registry import RULESETS_DIR
 from rules.engine import RuleSetError, default_registry, load_registry
-from rules.engine.registry import RULESETS_DIR
 
 from .helpers import MINI_FORMAT, MINI_GAME
 

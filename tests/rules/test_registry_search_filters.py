@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from games.registry import SearchFilter
 from rules.engine import RuleSetError, default_registry, load_registry
-from rules.engine.registry import SearchFilter
 
 from .helpers import MINI_GAME
 

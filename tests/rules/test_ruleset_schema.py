@@ -1,4 +1,4 @@
-"""The rule-set schema is declared once (rules/engine/schema.py): every file is checked against it with
+"""The rule-set schema is declared once (games/schema.py): every file is checked against it with
 messages naming the file, the key and the line; the README reference is generated from it; one broken file
 does not stop the others; formats hold dated versions."""
 
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from games.schema import README_END, README_START, readme_with_reference, schema_reference
 from rules.engine import RuleSetError, load_registry
-from rules.engine.schema import README_END, README_START, readme_with_reference, schema_reference
 
 from .helpers import MINI_FORMAT, MINI_GAME
 

@@ -22,7 +22,7 @@ FORMAT = (
 
 def test_sync_games_syncs_the_good_files_and_names_the_broken_one(tmp_path: Path, monkeypatch):
     from cards.models import Game
-    from rules.engine import registry as registry_module
+    from games import registry as registry_module
 
     (tmp_path / "mini.toml").write_text(MINI_GAME + FORMAT, encoding="utf-8")
     broken = MINI_GAME.replace('"mini"', '"other"').replace('version = "1"', "version = 1") + FORMAT

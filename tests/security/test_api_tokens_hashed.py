@@ -1,5 +1,5 @@
 """API tokens are stored as SHA-256 digests, shown once, and the migration hashes the tokens that were
-stored in plain text (issue 23: the venue database held 307 API tokens in plain text)."""
+stored in plain text (the venue database held 307 API tokens in plain text)."""
 
 from __future__ import annotations
 

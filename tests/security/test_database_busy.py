@@ -1,5 +1,5 @@
 """A database that stays locked longer than a writer waits answers 503 with Retry-After, never 500
-(issue 23: a player's save answered 500 "database is locked" while another request held the lock)."""
+(a player's save answered 500 "database is locked" while another request held the lock)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Deep JSON inside form fields answers 400, not 500 (issue 23: the first fix covered JSON bodies only;
+"""Deep JSON inside form fields answers 400, not 500 (the first fix covered JSON bodies only;
 ``deck`` and ``pool`` sent as form or multipart fields went through DRF's own json.loads)."""
 
 from __future__ import annotations

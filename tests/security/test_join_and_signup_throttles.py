@@ -1,6 +1,6 @@
 """Sign-up, the join screen and join-code look-ups are throttled per client address, in the database;
 anonymous visitors cannot tell known codes from unknown ones; an event's id alone does not let anyone in
-(issue 23: 25 anonymous accounts in a row, 205 join pages a second, 404 vs 200 on codes, and joining an
+(25 anonymous accounts in a row, 205 join pages a second, 404 vs 200 on codes, and joining an
 open event by its id without its code)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Simultaneous password guesses check at most the limit's number of passwords (issue 23: 100 guesses at
+"""Simultaneous password guesses check at most the limit's number of passwords (100 guesses at
 once had 20–26 passwords checked against a limit of 10, and the counter could be evicted from the cache).
 
 The counter is one atomic statement per attempt, counted before the password is checked. Two tests: the

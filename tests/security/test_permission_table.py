@@ -124,7 +124,7 @@ ROWS = [
         organizer_only(200),
         lambda w: {"wins": [2, 0], "reason": "table 1 misreported"},
     ),
-    # --- phases and series (issue 25): the event's organizer adds a phase; organizers create a series
+    # --- phases and series: the event's organizer adds a phase; organizers create a series
     Row(
         "post",
         lambda w: f"/api/tournaments/{w['event']}/phases/",

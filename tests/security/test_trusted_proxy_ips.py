@@ -1,5 +1,5 @@
 """With TRUSTED_PROXY_IPS, X-Forwarded-For is believed only on connections from those proxies: a client
-that reaches a node directly cannot choose its own address for throttles and lockouts (issue 23)."""
+that reaches a node directly cannot choose its own address for throttles and lockouts."""
 
 from __future__ import annotations
 

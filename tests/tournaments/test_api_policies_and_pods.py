@@ -1,4 +1,4 @@
-"""API shapes the issue fixes: tiebreak keys per policy, pod rounds and pod results, input errors."""
+"""API shapes: tiebreak keys per policy, pod rounds and pod results, input errors."""
 
 from __future__ import annotations
 

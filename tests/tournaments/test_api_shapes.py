@@ -1,4 +1,4 @@
-"""The REST API keeps the shapes integrations rely on (issue #6)."""
+"""The REST API keeps the shapes integrations rely on."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Event day in Chromium, on 390x844 phones and the organizer's desktop (issue #9's scenario).
+"""Event day in Chromium, on 390x844 phones and the organizer's desktop.
 
 Ten players join by code (three bulk-added by the organizer, who attaches their decks), check-in with one
 no-show, three Swiss rounds with game-by-game reporting (one game corrected), a stale confirm refused, a
@@ -56,7 +56,7 @@ def _context(browser: Any, live_server: Any, user: Any = None, *, phone: bool = 
 
 
 def _sent(page: Any) -> None:
-    """My event sends its writes from a queue on the phone (issue 22): wait until nothing waits in it."""
+    """My event sends its writes from a queue on the phone: wait until nothing waits in it."""
     page.wait_for_selector("[data-testid=offline-queue] li.waiting", state="detached")
 
 

@@ -1,4 +1,4 @@
-"""Issue 21's done-when scenario: an event day with its messes, end to end in Chromium.
+"""An event day with its messes, end to end in Chromium.
 
 A desktop organizer (1280 px), 390x844 phones (each a browser context of its own) and a 1920 px projector run
 one capped event: a waitlisted phone learns by itself that a drop before the start gave it a place; "Erin Park",
@@ -30,7 +30,7 @@ ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "event_day_messe
 PHONE = {"width": 390, "height": 844}
 DESK = {"width": 1280, "height": 900}
 WALL = {"width": 1920, "height": 1080}
-SERVER_ERRORS: list[str] = []  # every 5xx any browser of the scenario received (the issue: no 5xx)
+SERVER_ERRORS: list[str] = []  # every 5xx any browser of the scenario received (the day must see no 5xx)
 
 
 def _server_error(response: Any) -> None:

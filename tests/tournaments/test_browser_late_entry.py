@@ -94,7 +94,7 @@ def test_a_late_player_joins_by_code_and_reports_from_their_phone(
         form.locator(f"input[name=first][value='{late.pk}']").check()
         form.locator(f"input[name=winner][value='{late.pk}']").check()
         form.get_by_test_id(f"save-game-{number}").click()
-        # My event sends its writes from a queue on the phone (issue 22): wait until nothing waits in it.
+        # My event sends its writes from a queue on the phone: wait until nothing waits in it.
         phone.wait_for_selector("[data-testid=offline-queue] li.waiting", state="detached")
     phone.wait_for_selector("[data-testid=waiting-confirm]")
     _shot(phone, "04-late-reported")

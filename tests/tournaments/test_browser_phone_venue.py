@@ -1,4 +1,4 @@
-"""A player's phone at a venue (issue 22), in Chromium at 390×844 with venue settings: the poster's QR code is
+"""A player's phone at a venue, in Chromium at 390×844 with venue settings: the poster's QR code is
 decoded from a screenshot and from the printed PDF and names the laptop's LAN address (the organizer opened
 the page as localhost, and is told so); the phone joins with it, checks in, loses the Wi-Fi, saves games 1
 and 2 on the phone, reloads while offline (the service worker's copy and the queued games are still there),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from tournaments.printables import snapshot_entry
+from tournaments.printables.documents import snapshot_entry
 
 
 def _line(name: str) -> dict[str, object]:
@@ -24,7 +24,7 @@ def test_it_keeps_the_stored_order_when_the_game_is_not_given() -> None:
 
 
 def test_it_orders_each_players_list_in_decklist_entries() -> None:
-    from tournaments import printables
+    from tournaments.printables import documents as printables
 
     tournament = SimpleNamespace(game=SimpleNamespace(slug="yugioh"), format_slug="advanced")
     player = SimpleNamespace(

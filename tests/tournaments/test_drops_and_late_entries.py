@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from tournaments import services
-from tournaments.selectors import standings_compute
+from tournaments.reads.selectors import standings_compute
 
 from .factories import finish_round, make_event
 

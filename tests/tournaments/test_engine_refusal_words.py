@@ -1,5 +1,5 @@
 """The pairing and pod engines refuse with a message key and params; the organizer reads the reason in
-their language (tournaments/engine_messages.py), never the engine's English."""
+their language (tournaments/pairings/refusals.py), never the engine's English."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from django.utils import translation
 from tournaments.engine.pairing import PairingImpossible, PairingPlayer, pair_round
 from tournaments.engine.pod_rounds import PodPlanImpossible, plan_pod_round
 from tournaments.engine.pods import PodsImpossible, pod_sizes
-from tournaments.engine_messages import reason
+from tournaments.pairings.refusals import reason
 
 
 def _words(error: Exception) -> dict[str, str]:

@@ -8,9 +8,10 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from tournaments import pairing_report, services
+from tournaments import services
 from tournaments.engine.pairing import pair_down_lower_bound, pair_downs_of
 from tournaments.models import Match, MatchSeat
+from tournaments.pairings import report as pairing_report
 
 from .factories import finish_round, make_event
 

@@ -1,4 +1,4 @@
-"""No request holds the SQLite write lock while it parses or judges a list (issue 23).
+"""No request holds the SQLite write lock while it parses or judges a list.
 
 The venue's SQLite opens every transaction with BEGIN IMMEDIATE: the one write lock of the whole venue
 is taken at the transaction's first statement. So the slow work of a registration — hashing a newcomer's
@@ -16,8 +16,8 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from tournaments import decklists
 from tournaments.models import Player
+from tournaments.printables import decklists
 
 from .factories import make_event, ydk_text, ygo_cards, ygo_payload
 

@@ -14,7 +14,7 @@ from django.db import connection
 
 from tournaments import services
 from tournaments.models import EntryChange, Player, Tournament
-from tournaments.selectors import standings_compute
+from tournaments.reads.selectors import standings_compute
 
 from .factories import make_event
 
@@ -76,11 +76,11 @@ def test_waitlisted_entries_are_never_paired_nor_in_the_standings(games, organiz
     assert not Player.objects.get(pk=waiting.pk).no_show
 
 
-def test_after_the_start_a_full_event_refuses_late_entries(games, organizer, user):
+def test_after_the_start_a_late_entry_into_a_full_event_waits_in_line(games, organizer, user):
     event = make_event(organizer, games["caster"], players=4, capacity=4)
     services.tournament_start(tournament=event, by=organizer)
-    with pytest.raises(ValidationError, match="is full"):
-        services.player_add_late(tournament=event, by=organizer, user=user)
+    late = services.player_add_late(tournament=event, by=organizer, user=user)
+    assert late.waitlisted and services.waitlist_position(late) == 1
 
 
 def test_raising_the_cap_promotes_at_once_and_undoing_a_drop_cannot_overfill(games, organizer):

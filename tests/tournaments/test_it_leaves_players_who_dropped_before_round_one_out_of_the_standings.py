@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.selectors import standings_compute
+from tournaments.reads.selectors import standings_compute
 
 from .factories import finish_round, make_event
 

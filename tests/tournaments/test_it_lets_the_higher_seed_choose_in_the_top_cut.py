@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from rules.engine.registry import default_registry
+from games.registry import default_registry
 from tournaments import services
 
 from .factories import make_event

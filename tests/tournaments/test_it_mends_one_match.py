@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from tournaments import records, services
+from tournaments import services
 from tournaments.models import Match, MatchSeat, PairingChange
+from tournaments.reads import records
 
 from .factories import finish_round, make_event
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from tournaments import selectors
+from tournaments.reads import selectors
 
 from .factories import make_event
 

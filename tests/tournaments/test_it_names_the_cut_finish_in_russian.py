@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tournaments import services
-from tournaments.printables import CUT_LABELS
+from tournaments.printables.documents import CUT_LABELS
 
 from .factories import finish_round, make_event
 

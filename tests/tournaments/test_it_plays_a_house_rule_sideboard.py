@@ -9,9 +9,9 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from rules.engine.registry import default_registry, with_house_sideboard
+from games.registry import default_registry, with_house_sideboard
 from tournaments import services
-from tournaments.decklists import snapshot_size
+from tournaments.printables.decklists import snapshot_size
 
 from .factories import make_card, make_event
 

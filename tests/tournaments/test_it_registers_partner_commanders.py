@@ -11,8 +11,9 @@ from django.core.exceptions import ValidationError
 
 from cards.models import Card
 from decks.models import Deck, DeckCard
-from tournaments import decklists, services
+from tournaments import services
 from tournaments.models import Player
+from tournaments.printables import decklists
 
 from .factories import make_event
 
@@ -126,7 +127,7 @@ def test_a_pair_the_rules_do_not_allow_is_refused_naming_both(mtg, organizer, us
 
 
 def test_the_printable_and_a_deck_check_keep_both_commanders(mtg, organizer, user, client):
-    from tournaments import printables
+    from tournaments.printables import documents as printables
 
     event = _event(organizer, mtg)
     player = services.player_register(tournament=event, by=user, deck=_deck(user, mtg))

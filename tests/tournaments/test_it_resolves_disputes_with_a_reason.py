@@ -8,8 +8,9 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 
-from tournaments import selectors, services
+from tournaments import services
 from tournaments.models import Match
+from tournaments.reads import selectors
 
 from .factories import make_event
 

@@ -7,8 +7,9 @@ import random
 
 import pytest
 
-from tournaments import records, services
+from tournaments import services
 from tournaments.models import Round
+from tournaments.reads import records
 
 from .factories import finish_round, make_event
 
@@ -53,14 +54,17 @@ def test_a_day_two_pairs_only_players_with_the_points_and_carries_them(games, or
         assert report["rematches"] == [] and report["pair_downs"] == report["pair_downs_lower_bound"]
         if number == 4:
             # Carried over: the round groups players by their points from day 1.
-            from tournaments.pairing_report import _facts
+            from tournaments.pairings.report import _facts
 
             assert _facts(round_).points == {pid: before[pid] for pid in qualified}
         finish_round(event, organizer, outcome=_results(number))
     phase2 = client.get(f"/api/tournaments/{event.pk}/phases/2/").json()
     assert {row["player"] for row in phase2["standings"]} == qualified
-    # Phase standings count the phase's own two rounds: at most 6 points each.
-    assert max(row["points"] for row in phase2["standings"]) <= 6
+    # Points carried over: the phase's standings show what its pairing used, the whole event's points.
+    overall = _points(event)
+    assert {row["player"]: row["points"] for row in phase2["standings"]} == {
+        pid: overall[pid] for pid in qualified
+    }
     phase1 = client.get(f"/api/tournaments/{event.pk}/phases/1/").json()
     assert {row["player"]: row["points"] for row in phase1["standings"]} == before
     # Overall standings go on counting everything.
@@ -76,7 +80,7 @@ def test_a_minimum_count_fills_the_cut_and_points_can_reset(games, organizer):
     services.round_pair_next(tournament=event, by=organizer)
     phase.refresh_from_db()
     assert len(phase.entrants) == 8
-    from tournaments.pairing_report import _facts
+    from tournaments.pairings.report import _facts
 
     # Reset: everyone in the phase starts from zero, so nobody is paired down.
     assert set(_facts(event.round_set.get(number=3)).points.values()) == {0}
@@ -129,7 +133,7 @@ def test_the_phase_pages_show_each_phases_standings(games, organizer, client):
 
 
 def test_my_events_points_follow_a_phase_that_resets_them(games, organizer):
-    from tournaments import pairing_report
+    from tournaments.pairings import report as pairing_report
 
     event = make_event(organizer, games["caster"], players=10, rounds=2)
     _play_swiss(event, organizer, 2, seed=11)

@@ -85,7 +85,7 @@ def test_team_requests_are_checked(games, organizer, user, make_user, api_client
     solo = make_event(organizer, games["mtg"], format_slug="constructed")
     assert client.post(f"/api/tournaments/{solo.pk}/teams/", {"name": "T", "members": ["x1", "x2", "x3"]},
                        format="json").status_code == 400  # fmt: skip
-    # Teams of 3 may have a top cut now (issue 25: team cuts); two seat matches can split, so pairs may not.
+    # Teams of 3 may have a top cut; two seat matches can split, so pairs may not.
     bad = client.post("/api/tournaments/", {"name": "X", "game": "mtg", "format": "constructed", "team_size": 2,
                                             "top_cut": 4}, format="json")  # fmt: skip
     assert bad.status_code == 400 and "team_size" in bad.json()

@@ -8,7 +8,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tournaments import services
-from tournaments.decklists import snapshot_size
+from tournaments.printables.decklists import snapshot_size
 
 from .factories import make_event, twindeck_cards
 

@@ -9,7 +9,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from tournaments import services
 from tournaments.models import EntryChange, Player
-from tournaments.selectors import standings_compute
+from tournaments.reads.selectors import standings_compute
 
 from .factories import finish_round, make_event
 

@@ -8,8 +8,8 @@ import pytest
 
 from tournaments import services
 from tournaments.models import Tournament
-from tournaments.outcomes import ordinal
-from tournaments.selectors import standings_compute
+from tournaments.reads.outcomes import ordinal
+from tournaments.reads.selectors import standings_compute
 
 from .factories import finish_round, make_event
 

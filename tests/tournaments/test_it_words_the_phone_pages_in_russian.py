@@ -8,8 +8,9 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from tournaments import printables, services
+from tournaments import services
 from tournaments.models import Match
+from tournaments.printables import documents as printables
 
 from .factories import make_event
 

@@ -1,4 +1,4 @@
-"""Every viewer's live poll changes with every step of a result (issue 23: the reporter's phone kept
+"""Every viewer's live poll changes with every step of a result (the reporter's phone kept
 answering 304 with the same ETag after the opponent confirmed), and the live layer keeps no memory per
 language a client makes up (2,000 polls with invented languages grew a worker by 7.7 MB)."""
 

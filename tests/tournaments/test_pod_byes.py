@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 
 from tournaments import services
 from tournaments.engine.pod_rounds import PodPlanImpossible, plan_pod_round
-from tournaments.selectors import standings_compute
+from tournaments.reads.selectors import standings_compute
 
 from .factories import make_event
 

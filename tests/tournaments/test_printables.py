@@ -78,7 +78,7 @@ def test_decklists_pdf_for_the_organizer_only(client, games, organizer, user, pd
 def test_the_pdf_renderer_never_fetches_remote_urls(rf, event, monkeypatch):
     import urllib.request
 
-    from tournaments import printables
+    from tournaments.printables import documents as printables
 
     def refuse(*args, **kwargs):  # type: ignore[no-untyped-def]
         raise AssertionError("network access attempted")

@@ -111,7 +111,7 @@ def test_it_defaults_rounds_from_attendance_also_below_nine(games, organizer):
 
 
 def test_deck_check_compares_a_presented_list(ygo, organizer, user):
-    from tournaments.decklists import compare_lists, snapshot_from_payload
+    from tournaments.printables.decklists import compare_lists, snapshot_from_payload
 
     game, cards = ygo
     event = make_event(organizer, game, deck_registration=True)

@@ -1,5 +1,5 @@
 """The result history stores codes (``report``, ``{"wins": [0, 1], "status": "reported"}``); the match page
-words them in the reader's language (tournaments/history.py)."""
+words them in the reader's language (tournaments/reads/history.py)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from tournaments import history, services
+from tournaments import services
 from tournaments.models import ResultChange
+from tournaments.reads import history
 
 from .factories import make_event
 

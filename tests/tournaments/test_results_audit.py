@@ -69,7 +69,7 @@ def test_only_organizers_correct_results_and_the_change_is_recorded(duel, user, 
 
 
 def test_a_dispute_is_visible_to_the_organizer(duel, user):
-    from tournaments.selectors import attention_matches
+    from tournaments.reads.selectors import attention_matches
 
     match = duel["match"]
     services.match_report_result(match=match, by=user, wins=[2, 0])

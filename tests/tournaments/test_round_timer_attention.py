@@ -8,7 +8,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tournaments import selectors, services
+from tournaments import services
+from tournaments.reads import selectors
 
 from .factories import make_event
 

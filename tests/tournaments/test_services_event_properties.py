@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from tournaments import services
 from tournaments.models import Match, MatchSeat, Player, Tournament
-from tournaments.selectors import standings_compute
+from tournaments.reads.selectors import standings_compute
 
 pytestmark = pytest.mark.django_db
 

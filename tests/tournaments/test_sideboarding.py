@@ -6,8 +6,8 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tournaments import services
-from tournaments.decklists import snapshot_size
 from tournaments.models import SideboardChange
+from tournaments.printables.decklists import snapshot_size
 
 from .factories import make_event, twindeck_cards, twindeck_payload, ygo_cards, ygo_payload
 

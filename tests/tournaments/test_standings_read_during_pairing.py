@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from tournaments import records
 from tournaments.models import Match, MatchSeat, Player, Round
+from tournaments.reads import records
 
 from .factories import make_event
 

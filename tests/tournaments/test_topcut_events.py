@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 
 from tournaments import services
 from tournaments.models import Round, Tournament
-from tournaments.selectors import standings_compute, tournament_champion
+from tournaments.reads.selectors import standings_compute, tournament_champion
 
 from .factories import finish_round, make_event
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tournaments.test_teams25b_two_headed_seat_b import _partner, _two_headed
+from tests.tournaments.test_two_headed_giant_seat_b import _partner, _two_headed
 from tournaments.live.my_event import my_event_fingerprint, my_event_state
 from tournaments.models import Match
 

@@ -1,4 +1,4 @@
-"""The printable's `order` parameter never reaches a response header as given (issue #11, header injection)."""
+"""The printable's `order` parameter never reaches a response header as given (no header injection)."""
 
 from __future__ import annotations
 

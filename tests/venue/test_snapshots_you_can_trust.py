@@ -1,4 +1,4 @@
-"""Snapshots you can trust (issue 23): verified on write, owed snapshots taken at the next start after a
+"""Snapshots you can trust: verified on write, owed snapshots taken at the next start after a
 kill, a restore that works on a damaged or missing database and picks the newest good snapshot by itself,
 a venue that says what to do when its database is damaged, and private files."""
 

@@ -14,9 +14,10 @@ from rest_framework.throttling import UserRateThrottle
 from config.api import ApiErrorOutSerializer
 from config.api import exception_handler as site_exception_handler
 
-from .. import selectors, services
 from .. import serializers as s
+from .. import services
 from ..models import Match, Player, Round, Tournament
+from ..reads import selectors
 
 # Path ids are matched loosely and looked up with DRF's get_object_or_404, so a malformed or huge id is a
 # JSON 404 from the API rather than the site's HTML "page not found".

@@ -14,10 +14,11 @@ from rest_framework.response import Response
 
 from idempotency.decorators import idempotent
 
-from .. import selectors, services
 from .. import serializers as s
+from .. import services
 from ..models import Match, Player
 from ..permissions import is_organizer, require_organizer
+from ..reads import selectors
 from .common import (
     ID,
     IDEMPOTENCY_KEY,

@@ -15,9 +15,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .. import pairing_report, phases, services
+from .. import services
 from ..models import Phase, Round, Tournament
-from ..team_pairing_report import report_of_round
+from ..pairings import report as pairing_report
+from ..pairings.team_report import report_of_round
+from ..reads import phases
 from .common import ROUND_NUMBER, TournamentApiView, errors, parse
 from .teams import TeamRowOutSerializer
 

@@ -192,7 +192,7 @@ class TeamDeckCheckView(TournamentApiView, APIView):
         hold that the team rule forbids (unified construction), naming the card and both decks."""
         from decks.models import Deck
 
-        from ..decklists import snapshot_from_deck, snapshot_from_payload
+        from ..printables.decklists import snapshot_from_deck, snapshot_from_payload
 
         v = parse(TeamCheckInSerializer, request)
         deck = Deck.objects.select_related("game").filter(pk=v["deck"]).first()

@@ -7,5 +7,5 @@
 - ``first_player`` — who goes first in each game of a match, by the game's policy.
 
 Engines refuse with a message key and params (``error.key``, ``error.params``); the words live in
-``tournaments/engine_messages.py`` and the catalogues, so an engine never builds a sentence for people.
+``tournaments/pairings/refusals.py`` and the catalogues, so an engine never builds a sentence for people.
 """

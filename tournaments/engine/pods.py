@@ -37,7 +37,7 @@ MAX_SWAP_PASSES = 10
 
 class PodsError(ValueError):
     """A refusal of the pod engine. ``key`` and ``params`` say why, for the edge to word in the reader's
-    language (tournaments/engine_messages.py); the message is the English of logs."""
+    language (tournaments/pairings/refusals.py); the message is the English of logs."""
 
     def __init__(self, message: str, *, key: str, **params: int) -> None:
         super().__init__(message)

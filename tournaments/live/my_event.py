@@ -25,7 +25,7 @@ from django.db import connection
 from django.db.models import Model
 
 from ..models import Game, Match, MatchSeat, Player, Round, SideboardChange, Tournament
-from ..records import RESULT_STATUSES
+from ..reads.records import RESULT_STATUSES
 from .etags import digest
 from .sql import poll_fetch
 
@@ -201,7 +201,9 @@ def my_event_state(*, tournament_id: int, player_id: int) -> dict[str, Any] | No
     match, seats, games, swaps, judge_called = None, [], [], [], False
     if round_ is not None:
         round_.tournament = tournament
-        for row in poll_fetch(_seats_sql(), [player_id, round_.pk]):
+        # Two-Headed Giant: the team's one game is seated on seat A; seat B's page shows that game.
+        seated = _record_holder(tournament, player_id)
+        for row in poll_fetch(_seats_sql(), [seated, round_.pk]):
             seat, seat_player, seat_match = _split(row, MatchSeat, Player, Match)
             if match is None:
                 match = seat_match

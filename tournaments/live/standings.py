@@ -124,8 +124,8 @@ def standings_data(tournament_id: int, *, fresh: bool = False) -> tuple[int, lis
 
 
 def _compute(tournament_id: int) -> list[dict[str, Any]] | None:
-    from .. import selectors
     from ..models import Tournament
+    from ..reads import selectors
 
     tournament = Tournament.objects.select_related("game").filter(pk=tournament_id).first()
     if tournament is None:
@@ -140,14 +140,14 @@ def _shown(value: Any) -> str:
 
 
 def columns_for(tournament: Any, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    from ..printables import tiebreak_columns
+    from ..printables.documents import tiebreak_columns
 
     return tiebreak_columns(tournament, rows)
 
 
 def shown_rows(rows: list[dict[str, Any]], columns: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Copies of ``rows`` with their cells as the table shows them (only the rows shown are formatted)."""
-    from ..printables import CUT_LABELS
+    from ..printables.documents import CUT_LABELS
 
     shown = []
     for row in rows:

@@ -4,7 +4,7 @@
 - ``registration`` joining (by code), organizers adding players (one, many, CSV), deck lists, renaming
 - ``start``        starting the event (no-shows dropped, the round count fixed)
 - ``late_entry``   when late entries are taken and from which round they play
-- ``waitlist``     the player cap and its waitlist (promotion before the start)
+- ``waitlist``     the player cap and its waitlist (promotion before and after the start, admits)
 - ``names``/``claims`` guest entries claimed by their player or linked to an account by an organizer
 - ``checkin``      check-in, and undoing the no-show drops
 - ``drops``        drops and their undo
@@ -24,13 +24,13 @@ visible change sends ``signals.tournament_changed`` after commit. Public names a
 write ``services.round_pair_next(...)``.
 """
 
-from .. import records
+from ..reads import records
 from .checkin import checkin_open, no_shows_restore, player_check_in
 from .claims import player_claim, player_link, user_by_username
 from .clock import round_timer_add, round_timer_pause, round_timer_resume
 from .common import (
+    EXTRA_DRAWS,
     MAX_SEED,
-    TOP_CUT_EXTRA_DRAWS,
     TOP_CUT_SIZES,
     StaleVersion,
     format_uses_pool,
@@ -41,9 +41,10 @@ from .common import (
 )
 from .drops import drop_undoable, player_drop, player_drop_undo
 from .judging import judge_call, judge_call_answer, match_extend, penalty_add, penalty_counts
-from .late_entry import late_entry_open, late_entry_refusal
+from .late_entry import late_entry_open, late_entry_refusal, latest_swiss_round
 from .mending import pairing_bye, pairing_loss, pairing_pair, pairing_swap, player_fix_table, round_publish
 from .names import claim_candidates
+from .official_ids import official_id_check, official_id_of, official_id_save, player_official_id_set
 from .phases import phase_create, phase_seat_entrants, phase_set_cut
 from .registration import (
     JudgedDeck,
@@ -88,19 +89,34 @@ from .setup import (
 from .sideboarding import current_deck, match_sideboard, side_section, sideboard_options
 from .start import rounds_from_attendance, tournament_start
 from .team_decks import team_check_events, team_deck_check, team_deck_conflicts
-from .teams import team_register, team_seat_of, team_standings_rows
+from .teams import (
+    team_register,
+    team_seat_of,
+    team_standings_rows,
+    two_headed_side_ids,
+    two_headed_side_users,
+    two_headed_versus,
+)
 from .topcut import bracket_of, match_winner, topcut_advance, topcut_start, tournament_finish
-from .waitlist import waitlist_position, waitlist_promote, was_promoted
+from .waitlist import (
+    admitted_over_cap,
+    waitlist_admit,
+    waitlist_may_move_up,
+    waitlist_position,
+    waitlist_promote,
+    was_promoted,
+)
 
 __all__ = [
     "EDITABLE_ALWAYS",
     "EDITABLE_BEFORE_ROUND_1",
+    "EXTRA_DRAWS",
     "FINISH_REASONS",
     "MAX_SEED",
-    "TOP_CUT_EXTRA_DRAWS",
     "TOP_CUT_SIZES",
     "JudgedDeck",
     "StaleVersion",
+    "admitted_over_cap",
     "bracket_of",
     "checkin_open",
     "claim_candidates",
@@ -116,6 +132,7 @@ __all__ = [
     "judge_call_answer",
     "late_entry_open",
     "late_entry_refusal",
+    "latest_swiss_round",
     "match_confirm_result",
     "match_correct_result",
     "match_dispute",
@@ -131,6 +148,9 @@ __all__ = [
     "new_join_code",
     "next_first_player",
     "no_shows_restore",
+    "official_id_check",
+    "official_id_of",
+    "official_id_save",
     "pairing_bye",
     "pairing_loss",
     "pairing_pair",
@@ -148,6 +168,7 @@ __all__ = [
     "player_fix_table",
     "player_join",
     "player_link",
+    "player_official_id_set",
     "player_register",
     "player_rename",
     "player_submit_deck",
@@ -183,7 +204,12 @@ __all__ = [
     "tournament_finish",
     "tournament_start",
     "tournament_update",
+    "two_headed_side_ids",
+    "two_headed_side_users",
+    "two_headed_versus",
     "user_by_username",
+    "waitlist_admit",
+    "waitlist_may_move_up",
     "waitlist_position",
     "waitlist_promote",
     "was_promoted",

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from ..models import EntryChange, Match, Player, Round, Tournament
 from ..permissions import is_organizer, require_organizer
 from .common import announce
+from .late_entry import latest_swiss_round
 from .rounds import round_repair
 
 
@@ -41,11 +42,17 @@ def player_check_in(*, player: Player, by: Any, present: bool = True) -> Player:
     organizer = is_organizer(tournament, by)
     if not organizer and (by is None or not by.is_authenticated or player.user_id != by.id):
         raise PermissionDenied(_("You can only check yourself in."))
-    if tournament.status != Tournament.Status.REGISTRATION:
-        raise ValidationError(_("The event has started; check-in is closed."))
-    if not organizer and tournament.check_in_opened_at is None:
-        raise ValidationError(_("Check-in has not opened yet."))
     player = Player.objects.select_for_update().get(pk=player.pk)
+    # A late entry (or one who moved up from the waitlist after the start) confirms they are present before
+    # their first round is paired; everyone else checks in before round 1.
+    late_arrival = (
+        tournament.status == Tournament.Status.RUNNING
+        and player.joined_round > latest_swiss_round(tournament)
+    )
+    if tournament.status != Tournament.Status.REGISTRATION and not late_arrival:
+        raise ValidationError(_("The event has started; check-in is closed."))
+    if not organizer and not late_arrival and tournament.check_in_opened_at is None:
+        raise ValidationError(_("Check-in has not opened yet."))
     if player.waitlisted and present:
         raise ValidationError(
             _("%(name)s is on the waitlist: check-in opens for them when a place frees.")

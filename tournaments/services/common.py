@@ -30,7 +30,7 @@ class StaleVersion(ValidationError):
 
 
 def game_rules(game: Game | str) -> Any:
-    from rules.engine.registry import default_registry
+    from games.registry import default_registry
 
     slug = game if isinstance(game, str) else game.slug
     return default_registry().game(slug)
@@ -54,23 +54,23 @@ def wins_needed(tournament: Tournament, round_: Round | None = None) -> int:
     return 1 if tournament.match_format == Tournament.MatchFormat.BO1 else 2
 
 
-# A top-cut match must end with a winner, so a drawn game there does not use up one of its games; this many
-# drawn games at most extend it (beyond them an organizer enters the result).
-TOP_CUT_EXTRA_DRAWS = 2
+# A drawn game does not count toward the wins a match needs: the players go on until one of them has them or
+# time is called (MTR 2.1; g001 4.1 "the first to win two games"; Konami's policy plays a fourth duel after
+# 1-1-1). This many drawn games at most extend a match (no round's time holds more); past them the players end
+# it with "time is up", which MTR 2.1 decides by the games won.
+EXTRA_DRAWS = 3
 
 
-def game_limit(need: int, *, top_cut: bool, drawn: int = 0) -> int:
-    """The games a match may have: a best of ``2·need − 1`` ends after that many, whatever their results
-    (1-1-1 is a drawn match, MTR 2.3); in the top cut each drawn game so far adds one (up to two)."""
-    best_of = 2 * need - 1
-    return best_of + min(max(drawn, 0), TOP_CUT_EXTRA_DRAWS) if top_cut else best_of
+def game_limit(need: int, *, drawn: int = 0) -> int:
+    """The games a match may have: a best of ``2·need − 1`` plus one game for each drawn game so far (up to
+    ``EXTRA_DRAWS``), in Swiss and in the cut alike."""
+    return 2 * need - 1 + min(max(drawn, 0), EXTRA_DRAWS)
 
 
 def max_games(tournament: Tournament, round_: Round | None = None, *, drawn: int = 0) -> int:
     """Games a match can have after ``drawn`` drawn games: the one bound the phone, the API, the organizer's
-    form and sideboarding share (``drawn=TOP_CUT_EXTRA_DRAWS`` gives the most a match can ever have)."""
-    top_cut = round_ is not None and round_.kind == Round.Kind.TOP_CUT
-    return game_limit(wins_needed(tournament, round_), top_cut=top_cut, drawn=drawn)
+    form and sideboarding share (``drawn=EXTRA_DRAWS`` gives the most a match can ever have)."""
+    return game_limit(wins_needed(tournament, round_), drawn=drawn)
 
 
 def format_uses_pool(tournament: Tournament) -> bool:

@@ -15,9 +15,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from .. import phases, records
 from ..models import Phase, Tournament
 from ..permissions import require_organizer
+from ..reads import phases, records
 from .common import announce
 
 MAX_PHASE_ROUNDS = 20
@@ -121,7 +121,7 @@ def phase_set_cut(*, tournament: Tournament, by: Any, size: Any) -> Tournament:
     if isinstance(size, bool) or size not in TOP_CUT_SIZES:
         raise ValidationError({"size": _("Top cut must be 0 (none) or from 2 to 64 players.")})
     if size and tournament.team_size > 1:
-        from ..team_reads import team_cut_check
+        from ..reads.teams import team_cut_check
 
         team_cut_check(tournament)
     tournament.top_cut = size

@@ -29,12 +29,13 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .. import decklists
 from ..models import EntryChange, Player, Tournament
 from ..permissions import is_organizer, require_organizer
+from ..printables import decklists
 from .common import announce, format_uses_pool, game_rules
 from .late_entry import late_entry_open, late_entry_refusal, latest_swiss_round
 from .names import MAX_NAME, claim_candidates, display_name
+from .official_ids import official_id_of
 from .waitlist import entry_goes_to_waitlist
 
 MAX_BULK_PLAYERS = 512
@@ -81,10 +82,19 @@ def decks_frozen(tournament: Tournament, now: datetime | None = None) -> bool:
 
 @transaction.atomic
 def player_register(
-    *, tournament: Tournament, by: Any, user: Any = None, name: str = "", deck: Any = None
+    *,
+    tournament: Tournament,
+    by: Any,
+    user: Any = None,
+    name: str = "",
+    deck: Any = None,
+    over_cap: bool = False,
 ) -> Player:
-    """A player joins (``user`` = ``by``) or an organizer adds a guest by name (``user`` None)."""
+    """A player joins (``user`` = ``by``) or an organizer adds a guest by name (``user`` None); an organizer's
+    ``over_cap`` entry takes a place past the cap (audited)."""
     organizer = is_organizer(tournament, by)
+    if over_cap and not organizer:
+        raise PermissionDenied(_("Only organizers may add a player over the cap."))
     if user is not None and not organizer and user != by:
         raise PermissionDenied(_("You can only register yourself."))
     if user is None and not organizer:
@@ -102,7 +112,7 @@ def player_register(
     name = (name or "").strip() if organizer else ""
     name = name or (display_name(user) if user is not None else "")
     _check_name(name)
-    player = _create_entry(tournament=tournament, user=user, name=name)
+    player = _create_entry(tournament=tournament, user=user, name=name, over_cap=over_cap, by=by)
     if deck is not None:
         player_submit_deck(player=player, by=by, deck=deck)
     announce(tournament.pk, "players")
@@ -116,7 +126,15 @@ def _check_name(name: str) -> None:
         raise ValidationError({"name": _("The name is longer than 150 characters.")})
 
 
-def _create_entry(*, tournament: Tournament, user: Any, name: str, joined_round: int = 1) -> Player:
+def _create_entry(
+    *,
+    tournament: Tournament,
+    user: Any,
+    name: str,
+    joined_round: int = 1,
+    over_cap: bool = False,
+    by: Any = None,
+) -> Player:
     """Insert the entry; a second entry of the same account (two taps, two tabs) is refused, never a 500.
 
     The check before the insert answers the usual case; the unique constraint settles simultaneous requests,
@@ -125,14 +143,21 @@ def _create_entry(*, tournament: Tournament, user: Any, name: str, joined_round:
     already = _("%(name)s is already registered.")
     if user is not None and tournament.players.filter(user=user).exists():
         raise ValidationError(already % {"name": display_name(user)})
-    waitlisted = entry_goes_to_waitlist(tournament)
+    full = over_cap and entry_goes_to_waitlist(tournament)
+    waitlisted = False if over_cap else entry_goes_to_waitlist(tournament)
     try:
         with transaction.atomic():
-            return Player.objects.create(
-                tournament=tournament, user=user, name=name, joined_round=joined_round, waitlisted=waitlisted
-            )
+            player = Player.objects.create(
+                tournament=tournament, user=user, name=name, joined_round=joined_round, waitlisted=waitlisted,
+                official_id=official_id_of(user, tournament.game),
+            )  # fmt: skip
     except IntegrityError:
         raise ValidationError(already % {"name": display_name(user) if user is not None else name}) from None
+    if full and joined_round == 1:
+        EntryChange.objects.create(
+            player=player, changed_by=by, action="register", old=None, new={"over_cap": True}
+        )
+    return player
 
 
 def join_code_check(*, tournament: Tournament, by: Any, code: str) -> None:
@@ -188,6 +213,12 @@ def player_join(*, code: str, by: Any, deck: Any = None, payload: Mapping[str, A
     tournament = tournament_by_join_code(code)
     if tournament.players.filter(user=by).exists():
         raise ValidationError(_("You are already registered for %(event)s.") % {"event": tournament.name})
+    if tournament.team_size > 1:
+        # An entry on no team could never be paired: teams are registered whole.
+        raise ValidationError(
+            _("%(event)s is a team event: the organizer registers each team with its members (ask them at the "
+              "desk); a lone entry cannot play.") % {"event": tournament.name}
+        )  # fmt: skip
     candidates = [] if new_entry else claim_candidates(tournament, by)
     if candidates:
         raise ValidationError(
@@ -480,27 +511,34 @@ def registration_freeze(*, tournament: Tournament, by: Any) -> Tournament:
 
 
 @transaction.atomic
-def player_add_late(*, tournament: Tournament, by: Any, name: str = "", user: Any = None) -> Player:
+def player_add_late(
+    *, tournament: Tournament, by: Any, name: str = "", user: Any = None, over_cap: bool = False
+) -> Player:
     """Organizers add a late entry — a guest by name, or an existing account (``user``) whose phone then
-    works as any player's — while late entry is open (``late_entry.late_entry_refusal`` says why not)."""
+    works as any player's — while late entry is open (``late_entry.late_entry_refusal`` says why not). At
+    the cap the entry waits in line unless ``over_cap``."""
     require_organizer(tournament, by)
     tournament.refresh_from_db()
     refusal = late_entry_refusal(tournament)
     if refusal is not None:
         raise ValidationError(refusal)
     name = (name or "").strip() or (display_name(user) if user is not None else "")
-    return _late_entry(tournament=tournament, by=by, user=user, name=name)
+    return _late_entry(tournament=tournament, by=by, user=user, name=name, over_cap=over_cap)
 
 
-def _late_entry(*, tournament: Tournament, by: Any, user: Any, name: str) -> Player:
+def _late_entry(*, tournament: Tournament, by: Any, user: Any, name: str, over_cap: bool = False) -> Player:
     """The entry plays from the next Swiss round to be paired; the missed ones follow the event's policy."""
     _check_name(name)
     joined = latest_swiss_round(tournament) + 1
-    player = _create_entry(tournament=tournament, user=user, name=name, joined_round=joined)
+    full = over_cap and entry_goes_to_waitlist(tournament)
+    player = _create_entry(
+        tournament=tournament, user=user, name=name, joined_round=joined, over_cap=over_cap
+    )
     EntryChange.objects.create(
         player=player, changed_by=by, action="late_entry", old=None,
         new={"joined_round": joined, "user": user.pk if user is not None else None,
-             "missed_rounds": "loss" if tournament.late_entry_losses else "nothing"},
+             "missed_rounds": "loss" if tournament.late_entry_losses else "nothing",
+             "waitlisted": player.waitlisted, **({"over_cap": True} if full else {})},
     )  # fmt: skip
     announce(tournament.pk, "players")
     return player

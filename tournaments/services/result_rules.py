@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from ..engine import first_player, pods
-from ..engine_messages import reason
+from ..pairings.refusals import reason
 
 # A parsed game: (winner seat | None for a drawn game, first seat, chooser seat | None).
 ParsedGame = tuple[int | None, int | None, int | None]
@@ -169,7 +169,7 @@ def check_game_sequence(games: Sequence[ParsedGame], *, need: int, top_cut: bool
             raise ValidationError(
                 {"games": _("Game %(n)s was played after the match was already decided.") % {"n": number}}
             )
-        limit = game_limit(need, top_cut=top_cut, drawn=drawn)
+        limit = game_limit(need, drawn=drawn)
         if number > limit:
             raise ValidationError({"games": too_many_games(number, need=need, top_cut=top_cut, limit=limit)})
         if winner is None:
@@ -180,17 +180,17 @@ def check_game_sequence(games: Sequence[ParsedGame], *, need: int, top_cut: bool
 
 def too_many_games(number: int, *, need: int, top_cut: bool, limit: int) -> str:
     """Why game ``number`` cannot be played, in the reader's words."""
-    if need == 1 and not top_cut:
-        return _("There is no game %(n)s: a best-of-one match has a single game.") % {"n": number}
+    from .common import EXTRA_DRAWS
+
     if top_cut:
-        return _("There is no game %(n)s: this top cut match ends after game %(limit)s.") % {
-            "n": number,
-            "limit": limit,
-        }
+        return _(
+            "There is no game %(n)s: this top cut match can have %(limit)s games at most (each drawn game adds "
+            "one, up to %(extra)s). An organizer enters the result."
+        ) % {"n": number, "limit": limit, "extra": EXTRA_DRAWS}
     return _(
-        "There is no game %(n)s: a best of %(best)s ends after %(best)s games, whatever their results "
-        "(1-1-1 is a drawn match)."
-    ) % {"n": number, "best": 2 * need - 1}
+        "There is no game %(n)s: this match can have %(limit)s games at most (each drawn game adds one, up to "
+        "%(extra)s). If time is up, end the match with the games played."
+    ) % {"n": number, "limit": limit, "extra": EXTRA_DRAWS}
 
 
 def parse_places(

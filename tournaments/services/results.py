@@ -364,9 +364,9 @@ def match_save_game(
     MatchSeat.objects.bulk_update(seats, ["wins"])
     match.draws = draws
     match.ended_by = ""
-    # The match is over once decided, or after its last game (a best of three after 1-1-1 is a drawn match).
-    last_game = len(parsed) >= max_games(tournament, match.round, drawn=draws)
-    if max(wins) >= need or (last_game and not top_cut):
+    # The match is over once decided; drawn games never end it (MTR 2.1): at 1-1-1 the players go on to game 4,
+    # or end it with "time is up", which decides by the games won.
+    if max(wins) >= need:
         _settle_status(match, by, organizer, me)
     else:
         match.status = Match.Status.PENDING

@@ -21,10 +21,11 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .. import records, signals
-from ..engine_messages import reason
+from .. import signals
 from ..models import Match, MatchSeat, Round, Tournament
+from ..pairings.refusals import reason
 from ..permissions import require_organizer
+from ..reads import records
 from .common import announce, game_rules, pod_size_range
 from .mending import tables_honour_fixed
 from .start import start_event
@@ -97,11 +98,11 @@ def _pair_into(round_: Round, tournament: Tournament) -> None:
         _insert_matches(round_, team_round_matches(round_=round_, tournament=tournament, history=history))
         return
     from ..engine.pairing import PairingImpossible, pair_round
-    from ..pairing_inputs import round_inputs
+    from ..pairings.inputs import round_inputs
     from .phases import phase_seat_entrants
 
     # A phase's first round fixes who made its cut; the inputs are built where the pairing report builds
-    # them again (tournaments/pairing_inputs.py), so a round can be explained and reproduced.
+    # them again (tournaments/pairings/inputs.py), so a round can be explained and reproduced.
     phase_seat_entrants(tournament=tournament, number=round_.number, history=history)
     engine_players = round_inputs(tournament, history, round_.number).players
     try:

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -38,6 +39,8 @@ def start_event(tournament: Tournament, by: Any) -> None:
     count = players.count()
     if count < 2:
         raise ValidationError(_("At least two players are needed to start."))
+    if tournament.team_size > 1:
+        _check_teams(tournament, players)
     if tournament.deck_registration:
         missing = list(players.filter(deck__isnull=True).values_list("name", flat=True)[:10])
         if missing:
@@ -52,6 +55,25 @@ def start_event(tournament: Tournament, by: Any) -> None:
     tournament.registration_frozen_at = tournament.registration_frozen_at or timezone.now()
     tournament.save(update_fields=["rounds", "status", "registration_frozen_at"])
     announce(tournament.pk, "start")
+
+
+def _check_teams(tournament: Tournament, players: Any) -> None:
+    """A team event starts only with every entry on a team, every team whole, and two teams at least —
+    checked before anything changes, so a refused start leaves the event as it was."""
+    loners = list(players.filter(team_member__isnull=True).values_list("name", flat=True)[:10])
+    if loners:
+        raise ValidationError(
+            _("These entries are on no team, so they could never be paired: %(names)s. Put them in a team or "
+              "drop them, then start.") % {"names": ", ".join(loners)}
+        )  # fmt: skip
+    sizes = Counter(players.values_list("team_member__team__name", flat=True))
+    short = sorted(name for name, size in sizes.items() if size < tournament.team_size)
+    if short:
+        raise ValidationError(
+            _("These teams are missing a member: %(names)s.") % {"names": ", ".join(short[:10])}
+        )
+    if len(sizes) < 2:
+        raise ValidationError(_("At least two teams are needed to start."))
 
 
 @transaction.atomic

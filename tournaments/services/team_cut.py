@@ -13,12 +13,12 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from .. import records
 from ..engine import teams as team_engine
 from ..engine import topcut
 from ..models import Match, MatchSeat, Round, Tournament
-from ..team_reads import membership as _membership
-from ..team_reads import tables_per_pairing, team_cut_check, team_results
+from ..reads import records
+from ..reads.teams import membership as _membership
+from ..reads.teams import tables_per_pairing, team_cut_check, team_results
 
 
 def team_cut_start(tournament: Tournament, latest: Round, by: Any) -> Round:

@@ -17,8 +17,8 @@ from typing import Any
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils.translation import gettext as _
 
-from ..decklists import Snapshot, snapshot_cards, snapshot_from_deck
 from ..models import TeamMember, Tournament
+from ..printables.decklists import Snapshot, snapshot_cards, snapshot_from_deck
 from .common import game_rules
 
 SEATS = "ABC"
@@ -33,7 +33,7 @@ def team_deck_conflicts(
     *, game: Any, format_slug: str, decks: Sequence[tuple[str, Snapshot]]
 ) -> list[dict[str, Any]]:
     """The team rule's violations, each naming the card and both decks, in the order the decks are given."""
-    from rules.engine.cards import Deck as EngineDeck
+    from games.cards import Deck as EngineDeck
     from rules.engine.team import team_conflicts
     from rules.services import card_info
 

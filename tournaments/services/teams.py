@@ -19,13 +19,13 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from .. import records
-from ..decklists import snapshot_from_deck
 from ..engine import teams as team_engine
 from ..models import Match, Team, TeamMember, Tournament
 from ..permissions import is_organizer
-from ..team_reads import membership as _membership
-from ..team_reads import tables_per_pairing, team_results
+from ..printables.decklists import snapshot_from_deck
+from ..reads import records
+from ..reads.teams import membership as _membership
+from ..reads.teams import tables_per_pairing, team_results
 from .common import announce
 from .registration import player_register, player_submit_deck
 from .team_decks import team_deck_conflicts
@@ -122,9 +122,9 @@ def team_round_matches(
     *, round_: Any, tournament: Tournament, history: records.History
 ) -> list[tuple[int, bool, str, list[tuple[int, int, int, bool]]]]:
     """Pair a team round: the engine pairs teams on team points; each pairing becomes seat matches."""
-    from .. import phases
     from ..engine.pairing import PairingImpossible, PairingPlayer, pair_round
-    from ..engine_messages import reason
+    from ..pairings.refusals import reason
+    from ..reads import phases
     from .phases import phase_seat_entrants
 
     seat_of, members = _membership(tournament)
@@ -193,7 +193,7 @@ def team_standings_rows(
     """Team standings with each team's members (by seat), for the API and the pages: the whole event's, or
     one phase's (an added phase: its own rounds and teams; ``phase_one``: the rounds before the first added
     phase)."""
-    from .. import phases
+    from ..reads import phases
 
     history = records.load_history(tournament)
     teams = {t.pk: t for t in tournament.teams.prefetch_related("members__player__user")}
@@ -208,8 +208,8 @@ def team_standings_rows(
     rows = team_engine.team_standings(teams, team_results(tournament, history))
     stages: dict[int, str] = {}
     if phase is None and not phase_one and tournament.top_cut:
-        from ..cut_stages import STAGE_ORDER
-        from ..team_reads import team_stages
+        from ..reads.cut_stages import STAGE_ORDER
+        from ..reads.teams import team_stages
 
         # As for players: the cut's teams first, by how far each went, then the rest by Swiss rank.
         stages = team_stages(tournament)
@@ -281,7 +281,7 @@ def team_seat_of(player_id: int) -> tuple[str, str, str, int | None, str, str] |
         team_line = _team_match_line(member, match, {m.player_id for m in mates})
     why = ""
     if match is not None:
-        from ..team_pairing_report import team_why_line
+        from ..pairings.team_report import team_why_line
 
         why = team_why_line(match.round, member.team_id)
     return (member.team.name, SEATS[member.seat], shared, match_id, team_line, why)
@@ -346,3 +346,42 @@ def two_headed_side(tournament: Tournament, seats: Sequence[Any], me: Any, user:
         "player__user_id", flat=True
     )
     return side, {uid, *(u for u in mates if u is not None)}
+
+
+def two_headed_side_ids(tournament: Tournament, player: Any) -> set[int]:
+    """The entries whose seat is this player's side of a match: themselves, and in Two-Headed Giant their
+    teammate (the team's game is seated on seat A)."""
+    if tournament.team_mode != "2hg":
+        return {player.pk}
+    team = TeamMember.objects.filter(player_id=player.pk).values_list("team_id", flat=True).first()
+    if team is None:
+        return {player.pk}
+    return set(TeamMember.objects.filter(team_id=team).values_list("player_id", flat=True))
+
+
+def two_headed_side_users(tournament: Tournament, side_ids: set[int], user_id: int | None) -> set[int | None]:
+    """The accounts of a side: a result either head reported waits for the other team, not the partner."""
+    if tournament.team_mode != "2hg":
+        return {user_id}
+    from ..models import Player
+
+    return {user_id, *Player.objects.filter(pk__in=side_ids).values_list("user_id", flat=True)}
+
+
+def two_headed_versus(tournament: Tournament, seats: Sequence[Any], side_ids: set[int]) -> str:
+    """ "Blue Mages (alice & bob) vs Twin Heads (p06 & p07)" for a Two-Headed Giant game; "" otherwise."""
+    if tournament.team_mode != "2hg" or len(seats) != 2:
+        return ""
+    seated = [s.player_id for s in seats]
+    teams: dict[int, tuple[str, list[str]]] = {}
+    members = TeamMember.objects.filter(team__members__player_id__in=seated).select_related("team", "player")
+    for member in members.order_by("team_id", "seat").distinct():
+        _name, heads = teams.setdefault(member.team_id, (member.team.name, []))
+        heads.append(member.player.name)
+    lines = {team_id: f"{name} ({' & '.join(heads)})" for team_id, (name, heads) in teams.items()}
+    ours = next((tid for tid, (_n, _h) in teams.items()
+                 if TeamMember.objects.filter(team_id=tid, player_id__in=side_ids).exists()), None)  # fmt: skip
+    theirs = [line for tid, line in lines.items() if tid != ours]
+    if ours is None or not theirs:
+        return ""
+    return _("%(ours)s vs %(theirs)s") % {"ours": lines[ours], "theirs": theirs[0]}

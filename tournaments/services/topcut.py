@@ -16,10 +16,10 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from .. import records
 from ..engine import topcut
 from ..models import Match, MatchSeat, Round, Tournament
 from ..permissions import require_organizer
+from ..reads import records
 from .common import announce
 
 

@@ -24,3 +24,15 @@ def deck_lines(lines: Iterable[Mapping[str, Any]]) -> SafeString:
 def get_item(mapping: Mapping[Any, Any] | None, key: Any) -> Any:
     """``mapping[key]`` or None: per-player counts on the organizer's pages."""
     return None if mapping is None else mapping.get(key)
+
+
+@register.filter
+def clock(seconds: Any) -> str:
+    """Seconds as a clock reads them, ``36:51`` or ``1:02:05`` (a paused round's time left, never "2211 s")."""
+    try:
+        total = max(0, int(float(seconds)))
+    except (TypeError, ValueError):
+        return ""
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"

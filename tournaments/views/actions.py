@@ -28,6 +28,7 @@ from django.views.decorators.http import require_GET, require_POST
 from .. import services
 from ..models import Player, Round, Tournament
 from ..permissions import is_organizer
+from ..reads import phases
 from .helpers import back, int_or, local_path, run, tournament_or_404
 
 
@@ -119,11 +120,25 @@ def _drop(request: HttpRequest, target: Target) -> HttpResponse:
 
 
 def _pair_words(target: Target) -> tuple[str, str]:
-    rounds = target.tournament.round_set.order_by("-number").values_list("number", flat=True)
-    return _("Pair round %(n)s?") % {"n": (rounds.first() or 0) + 1}, _(
+    tournament = target.tournament
+    rounds = tournament.round_set.order_by("-number").values_list("number", flat=True)
+    number = (rounds.first() or 0) + 1
+    text = _(
         "Every phone shows the new pairings at once. Results can no longer be entered for earlier rounds "
         "without a correction."
     )
+    phase = phases.phase_of_round(tournament, number)
+    if phase is not None and phase.first_round == number and phase.entrants is None:
+        preview = phases.cut_preview(tournament, min_points=phase.min_points, top=phase.top,
+                                     min_count=phase.min_count)  # fmt: skip
+        text = (
+            _(
+                "This starts phase %(phase)s: %(advance)s players advance, %(cut)s are cut and their phones say so. "
+            )
+            % {"phase": phase.number, "advance": preview.advance, "cut": preview.cut}
+            + text
+        )
+    return _("Pair round %(n)s?") % {"n": number}, text
 
 
 def _topcut_words(target: Target) -> tuple[str, str]:

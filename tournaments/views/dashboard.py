@@ -26,7 +26,7 @@ from django.utils.html import format_html_join
 from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET
 
-from .. import selectors, services
+from .. import services
 from ..live import VARY, etags_parse
 from ..live.organizer import (
     fragment_cached,
@@ -38,6 +38,7 @@ from ..live.organizer import (
 )
 from ..models import JudgeCall, Match, Player, Round, Tournament
 from ..permissions import is_organizer
+from ..reads import selectors
 from .helpers import int_or, live_config, tournament_or_404
 
 PAGES = ("round", "check_in", "event")
@@ -199,7 +200,9 @@ def check_in_context(request: HttpRequest, tournament: Tournament) -> dict[str, 
     # Whether a deck is registered, not the deck itself (a document of kilobytes per player).
     found = found.defer("deck", "pool", "deck_report").annotate(has_deck=Q(deck__isnull=False))
     listing = Paginator(found.order_by("name", "id"), LIST_ROWS).get_page(p)
-    present = everyone.filter(checked_in_at__isnull=False).count()
+    # Who is here of those who have a place: a drop or a waitlisted entry is not a player to wait for.
+    playing = everyone.filter(waitlisted=False, dropped_at_round__isnull=True)
+    present = playing.filter(checked_in_at__isnull=False).count()
     shown = list(listing.object_list)
     undoable = {p.pk for p in shown if p.dropped and services.drop_undoable(tournament, p)}
     no_shows = everyone.filter(no_show=True).exists()
@@ -216,7 +219,10 @@ def check_in_context(request: HttpRequest, tournament: Tournament) -> dict[str, 
         "page_links": page_links(listing, q),
         "present": present,
         # Waitlisted entries have no place to check in to.
-        "seated": everyone.filter(waitlisted=False).count(),
+        "seated": playing.count(),
+        "over_cap": services.admitted_over_cap(tournament),
+        "waitlist_open": services.waitlist_may_move_up(tournament),
+        "next_round": services.latest_swiss_round(tournament) + 1,
         "can_restore": tournament.status != Tournament.Status.REGISTRATION
         and no_shows
         and not services.round_one_has_results(tournament),

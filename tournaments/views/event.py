@@ -18,10 +18,12 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
-from .. import live, printables, selectors, services
+from .. import live, services
 from ..live import standings as live_standings
 from ..models import Player, Round, Tournament
 from ..permissions import can_organize_any, can_see_decklist, is_organizer, player_for_user
+from ..printables import documents as printables
+from ..reads import selectors
 from . import dashboard
 from .helpers import (
     int_or,

@@ -37,7 +37,9 @@ def penalties(request: HttpRequest, pk: int) -> HttpResponse:
     return render(
         request,
         "tournaments/penalties.html",
-        {"tournament": tournament, "players": players, "kinds": kinds, "summary": summary,
+        # The form offers the players who play: not the waitlist, not those who dropped.
+        {"tournament": tournament, "kinds": kinds, "summary": summary,
+         "players": [p for p in players if not p.waitlisted and p.dropped_at_round is None],
          "rows": tournament.penalties.select_related("player", "round", "judge").order_by("-created_at", "-id"),
          "rounds": tournament.round_set.order_by("number"), "latest": latest,
          "page_path": reverse("tournaments:penalties", args=[pk])},

@@ -17,11 +17,13 @@ from django.views.decorators.http import require_GET, require_POST
 
 from idempotency.decorators import idempotent
 
-from .. import history, printables, selectors, services
+from .. import services
 from ..models import Match, Player, Round, Tournament
 from ..permissions import is_organizer, user_seat_player
-from ..print_teams import label_team_slips
-from ..printables import swap_lines
+from ..printables import documents as printables
+from ..printables.documents import swap_lines
+from ..printables.teams import label_team_slips
+from ..reads import history, selectors
 from ..services.teams import two_headed_side
 from .helpers import (
     back,
@@ -104,7 +106,7 @@ def match_page(request: HttpRequest, match_id: int, status: int = 200) -> HttpRe
             if organizer or side is not None
             else [],
             "game_rows": range(
-                1, services.max_games(tournament, match.round, drawn=services.TOP_CUT_EXTRA_DRAWS) + 1
+                1, services.max_games(tournament, match.round, drawn=services.EXTRA_DRAWS) + 1
             ),
             "pods": tournament.match_format == Tournament.MatchFormat.PODS
             and match.round.kind == Round.Kind.SWISS,

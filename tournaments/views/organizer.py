@@ -21,9 +21,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from cards.models import Game
 
-from .. import printables, selectors, services
+from .. import services
 from ..models import Player, Round, Tournament
 from ..permissions import can_organize_any, is_organizer
+from ..printables import documents as printables
+from ..reads import selectors
 from . import dashboard
 from .helpers import (
     back,
@@ -157,12 +159,17 @@ def guest_add(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = tournament_or_404(pk)
     name = request.POST.get("name", "").strip()
     username = request.POST.get("username", "").strip()
+    over_cap = request.POST.get("over_cap") == "on"
 
     def action() -> Any:
         user = services.user_by_username(username) if username else None
         if tournament.status == Tournament.Status.RUNNING:
-            return services.player_add_late(tournament=tournament, by=request.user, name=name, user=user)
-        return services.player_register(tournament=tournament, by=request.user, name=name, user=user)
+            return services.player_add_late(
+                tournament=tournament, by=request.user, name=name, user=user, over_cap=over_cap
+            )
+        return services.player_register(
+            tournament=tournament, by=request.user, name=name, user=user, over_cap=over_cap
+        )
 
     player = run(request, action)
     if player:
@@ -171,6 +178,20 @@ def guest_add(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, _("%(name)s added.") % {"name": player.name})
     return redirect("tournaments:detail", pk=pk)
+
+
+@login_required
+@require_POST
+def waitlist_admit(request: HttpRequest, pk: int, player_id: int) -> HttpResponse:
+    """Organizers let one waitlisted player in, whatever their place in line (over the cap if need be)."""
+    tournament = tournament_or_404(pk)
+    player = get_object_or_404(Player, pk=player_id, tournament=tournament)
+    run(
+        request,
+        lambda: services.waitlist_admit(player=player, by=request.user),
+        _("%(name)s is in the event.") % {"name": player.name},
+    )
+    return back(request, reverse("tournaments:check_in", args=[pk]))
 
 
 @login_required

@@ -14,6 +14,7 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -24,12 +25,14 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from idempotency.decorators import idempotent
 
-from .. import live, outcomes, printables, services
+from .. import live, services
 from ..live.my_event import my_event_state
-from ..models import Match, Player, Round, Tournament
-from ..pairing_words import why_opponent
+from ..models import Match, Penalty, Player, Round, Tournament
+from ..pairings.words import why_opponent
 from ..permissions import is_organizer, player_for_user
-from ..printables import swap_lines
+from ..printables import documents as printables
+from ..printables.documents import swap_lines
+from ..reads import outcomes
 from ..services.late_entry import latest_swiss_round
 from ..services.registration import normalize_join_code
 from .helpers import (
@@ -100,7 +103,8 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
                     return _join_page(request, shown, signup_form, code=code, status=400)
                 login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
                 messages.info(request, _("Your account is ready. Is one of these entries you?"))
-                return redirect("tournaments:join_code", code=tournament.join_code or code)
+                # The same page again, signed in, with the list they pasted still in the box.
+                return _join_page(request, tournament, None, code=tournament.join_code or code)
         assert tournament is not None
         claim = request.POST.get("claim", "")
         try:
@@ -110,6 +114,11 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
                 user = signup_form.save(commit=False)
             deck = deck_for(request) if not anonymous else None
             text = request.POST.get("deck_text", "")
+            official_id = ""
+            if services.game_rules(tournament.game).player_id is not None:
+                official_id = services.official_id_check(
+                    game=tournament.game, value=request.POST.get("official_id", "")
+                )
             judged = None
             if deck is not None or text.strip():
                 judged = services.registration_deck_judge(
@@ -141,6 +150,8 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
             return _join_page(request, shown, signup_form, code=code, status=400)
         if signup_form is not None:
             login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
+        if official_id:
+            services.official_id_save(by=user, game=tournament.game, value=official_id)
         if player.waitlisted:
             messages.info(
                 request, _("%(event)s is full: you are on its waitlist.") % {"event": tournament.name}
@@ -180,6 +191,9 @@ def _join_page(
             "decks": decks,
             "signup_form": signup_form or (None if request.user.is_authenticated else SignupForm()),
             "deck_text": request.POST.get("deck_text", ""),
+            "official_id": request.POST.get("official_id", "")
+            or (services.official_id_of(request.user, tournament.game) if tournament is not None else ""),
+            **(player_id_notes(tournament) if tournament is not None else {}),
             "candidates": services.claim_candidates(tournament, request.user)
             if tournament is not None
             else [],
@@ -391,8 +405,10 @@ def my_event_context(request: HttpRequest, base: dict[str, Any]) -> dict[str, An
     match: Match | None = base["match"]
     seats = base["seats"]
     games = base["games"]
-    mine = next((s for s in seats if s.player_id == player.pk), None)
-    opponents = [s for s in seats if s.player_id != player.pk]
+    # Two-Headed Giant: seat B plays the game seated on seat A, its teammate; the team's side is theirs too.
+    side_ids = services.two_headed_side_ids(tournament, player) if seats else {player.pk}
+    mine = next((s for s in seats if s.player_id in side_ids), None)
+    opponents = [s for s in seats if s.player_id not in side_ids]
     round_: Round | None = base["round"]
     two_player = match is not None and not match.bye and len(seats) == 2
     done = match is not None and match.status in (Match.Status.CONFIRMED, Match.Status.FINAL)
@@ -454,7 +470,8 @@ def my_event_context(request: HttpRequest, base: dict[str, Any]) -> dict[str, An
         "next_first": next_first,
         "can_confirm": match is not None
         and match.status == Match.Status.REPORTED
-        and match.reported_by_id != request.user.pk,
+        and match.reported_by_id not in services.two_headed_side_users(tournament, side_ids, request.user.pk),
+        "team_versus": services.two_headed_versus(tournament, seats, side_ids) if seats else "",
         "can_dispute": match is not None and match.status == Match.Status.REPORTED,
         "current_deck": current_deck,
         "deck_entry": printables.snapshot_entry(current_deck) if current_deck else None,
@@ -464,20 +481,63 @@ def my_event_context(request: HttpRequest, base: dict[str, Any]) -> dict[str, An
             tournament, round_, match, player.pk, opponents[0].player_id if len(opponents) == 1 else None
         ),
         "team_seat": services.team_seat_of(player.pk) if tournament.team_size > 1 else None,
-        **entry_notes(tournament, player, base["record"]),
+        **penalty_notes(player, match),
+        **player_id_notes(tournament),
+        **entry_notes(tournament, player, base["record"], round_=round_, seated=match is not None),
     }
 
 
-def entry_notes(tournament: Tournament, player: Player, record: dict[str, int]) -> dict[str, Any]:
-    """The waitlist (their place in line, or that they moved up) and how the event ended for them."""
+def player_id_notes(tournament: Tournament) -> dict[str, Any]:
+    """The game's official player ID, which My event asks for when the entry has none."""
+    from django.utils.translation import get_language
+
+    rule = services.game_rules(tournament.game).player_id
+    return {"player_id_rule": rule, "player_id_title": rule.title(get_language() or "en") if rule else ""}
+
+
+def penalty_notes(player: Player, match: Match | None) -> dict[str, Any]:
+    """A player is told every penalty they received, and a game their opponent lost to one is named as such
+    (it is not a game anyone played)."""
+    wanted = Q(player=player)
+    if match is not None:
+        wanted |= Q(match=match, penalty=Penalty.Kind.GAME_LOSS)
+    rows = list(
+        Penalty.objects.filter(wanted).select_related("round", "player").order_by("created_at", "id")
+    )  # one query for both
+    return {
+        "my_penalties": [p for p in rows if p.player_id == player.pk],
+        "opponent_penalties": [p for p in rows if p.player_id != player.pk],
+    }
+
+
+def entry_notes(
+    tournament: Tournament,
+    player: Player,
+    record: dict[str, int],
+    *,
+    round_: Round | None = None,
+    seated: bool = False,
+) -> dict[str, Any]:
+    """The waitlist (their place in line, or that they moved up), a late arrival's confirmation and how the
+    event ended for them."""
     before_start = tournament.status == Tournament.Status.REGISTRATION
     if tournament.late_entry_losses and player.joined_round > 1:
         # The rounds a late entry missed were all played before it joined: a match loss each, as the
         # standings count them.
         record = {**record, "losses": record["losses"] + player.joined_round - 1}
+    late_arrival = (
+        tournament.status == Tournament.Status.RUNNING
+        and not player.waitlisted
+        and player.dropped_at_round is None
+        and player.joined_round > (round_.number if round_ is not None else 0)
+    )
     return {
         "record": record,
         "waitlist_position": services.waitlist_position(player) if player.waitlisted else None,
-        "promoted": before_start and not player.waitlisted and services.was_promoted(player),
-        "outcome": outcomes.player_outcome(tournament, player, record),
+        "waitlist_open": player.waitlisted and services.waitlist_may_move_up(tournament),
+        "promoted": (before_start or late_arrival)
+        and not player.waitlisted
+        and services.was_promoted(player),
+        "late_arrival": late_arrival,
+        "outcome": outcomes.player_outcome(tournament, player, record, seated=seated),
     }

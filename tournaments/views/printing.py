@@ -12,8 +12,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from .. import printables
 from ..permissions import is_organizer
+from ..printables import documents as printables
 from .helpers import (
     int_or,
     join_url,
@@ -38,6 +38,8 @@ def printable(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
                                      user=request.user)  # fmt: skip
     if context is None:
         raise Http404
+    # Official player IDs are personal (an e-mail address, for Magic): on the organizers' sheets only.
+    context["show_ids"] = is_organizer(tournament, request.user)
     if request.GET.get("format") == "pdf":
         pdf = printables.render_pdf(request, context)
         response = HttpResponse(pdf, content_type="application/pdf")

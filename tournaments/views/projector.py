@@ -18,10 +18,12 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
-from .. import live, printables, selectors
+from .. import live
 from ..live import standings as live_standings
 from ..models import Round, Tournament
 from ..permissions import is_organizer
+from ..printables import documents as printables
+from ..reads import selectors
 from ..services.rounds import collector_paused
 from .helpers import (
     int_or,

@@ -7,8 +7,11 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from .. import pairing_report, pairing_words, phases, team_pairing_report
 from ..models import Phase, Round, Tournament
+from ..pairings import report as pairing_report
+from ..pairings import team_report as team_pairing_report
+from ..pairings import words as pairing_words
+from ..reads import phases
 from .helpers import tournament_or_404
 
 
@@ -63,7 +66,7 @@ def team_standings(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = tournament_or_404(pk)
     if tournament.team_size < 2:
         raise Http404
-    from ..printables import CUT_LABELS
+    from ..printables.documents import CUT_LABELS
     from ..services import team_standings_rows
 
     rows = team_standings_rows(tournament)

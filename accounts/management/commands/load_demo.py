@@ -40,6 +40,9 @@ class Command(BaseCommand):
         if created:
             organizer.set_password(DEMO_PASSWORD)
             organizer.save(update_fields=["password"])
+        # The demo organizer tries everything a store does, importing and updating card databases too.
+        for game in games:
+            game.card_editors.add(organizer)
         for app in DEMO_APPS:
             try:
                 module = importlib.import_module(f"{app}.demo")

@@ -13,7 +13,7 @@ from cards.services import cards_import
 
 
 class Command(BaseCommand):
-    help = "Import a card database file (.cdb, Cockatrice XML, Deckhall JSON/CSV, Vale JSON) into a game."
+    help = "Import a card database file (.cdb, Cockatrice XML, MTGJSON, Scryfall bulk JSON, Deckhall JSON/CSV, Vale JSON) into a game."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--game", required=True, help="game slug, e.g. yugioh")
@@ -31,20 +31,28 @@ class Command(BaseCommand):
             known = ", ".join(Game.objects.values_list("slug", flat=True)) or "none"
             raise CommandError(
                 f"unknown game {options['game']!r}; known games: {known}. Games come from the rule sets in "
-                "rules/rulesets/ (migrate creates them); after adding one run `python manage.py sync_games`"
+                "games/rulesets/ (migrate creates them); after adding one run `python manage.py sync_games`"
             )
         if not options["file"] and not options["pictures"]:
             raise CommandError("give a card database FILE, --pictures PICS.zip, or both")
-        data, name = b"", ""
+        source, name = None, ""
         if options["file"]:
-            path = Path(options["file"])
-            data, name = _read(path), path.name
+            # Read by the import itself: MTGJSON and Scryfall files (hundreds of MB) are streamed from disk.
+            source = Path(options["file"])
+            if not source.is_file():
+                raise CommandError(f"cannot read {source}: no such file")
+            name = source.name
         pictures = None
         if options["pictures"]:
             pictures_path = Path(options["pictures"])
             pictures = _read(pictures_path)
             name = name or pictures_path.name
-        result = cards_import(game=game, data=data, filename=name, fmt=options["format"], pictures=pictures)
+        try:
+            result = cards_import(
+                game=game, data=b"", source=source, filename=name, fmt=options["format"], pictures=pictures
+            )
+        except OSError as exc:
+            raise CommandError(f"cannot read {source}: {exc.strerror}") from exc
         for issue in result.warnings:
             self.stderr.write(f"{name}: {issue}")
         if not result.ok:
@@ -54,7 +62,7 @@ class Command(BaseCommand):
         summary = (
             f"{game.slug}: {result.total} cards from {name} ({result.fmt}): "
             f"{result.created} created, {result.updated} updated, {result.unchanged} unchanged"
-            if data
+            if source is not None
             else f"{game.slug}: pictures from {name}"
         )
         if pictures is not None:

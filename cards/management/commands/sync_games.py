@@ -1,4 +1,4 @@
-"""Create or update the games and formats described by rules/rulesets/*.toml (safe to re-run)."""
+"""Create or update the games and formats described by games/rulesets/*.toml (safe to re-run)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ class Command(BaseCommand):
     help = "Create Game and Format rows from the rule-set files; edited display names are kept."
 
     def handle(self, *args: Any, **options: Any) -> None:
-        from rules.engine.registry import default_registry
+        from games.registry import default_registry
 
         for game in games_sync():
             formats = ", ".join(game.formats.values_list("slug", flat=True))

@@ -7,14 +7,14 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from rules.engine.schema import readme_with_reference, schema_reference
+from games.schema import readme_with_reference, schema_reference
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
 
 class Command(BaseCommand):
     help = (
-        "Print the rule-set file reference generated from rules/engine/schema.py; with --write, put it "
+        "Print the rule-set file reference generated from games/schema.py; with --write, put it "
         "into rules/README.md between its generated-reference markers."
     )
 

@@ -87,7 +87,7 @@ __all__ = [
 
 class PairingImpossible(Exception):
     """No pairing satisfies the hard rules (no rematch, never a second bye). ``key`` says which, for the edge
-    to word in the organizer's language (tournaments/engine_messages.py); the message is the English of logs."""
+    to word in the organizer's language (tournaments/pairings/refusals.py); the message is the English of logs."""
 
     def __init__(self, message: str, *, key: str) -> None:
         super().__init__(message)

@@ -13,7 +13,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments.models import Round, Tournament
-from tournaments.team_pairing_report import rerun_of_round
+from tournaments.pairings.team_report import rerun_of_round
 
 
 class Command(BaseCommand):
