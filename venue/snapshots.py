@@ -10,7 +10,7 @@ seconds after the previous one, and every confirmation until then rides along; a
 file lock serialises backups and a worker skips its backup when another's, started after its change,
 already holds it; one that finds the newest snapshot younger than the interval waits for the rest of it, so
 the interval holds for the whole server, not per worker (every worker reads the same snapshot folder). A
-results copy runs in a background thread at the lowest CPU priority (Linux nice is per thread), inside one
+results copy runs in a background thread at a low CPU priority (Linux nice is per thread), inside one
 read transaction (a consistent copy that later commits neither restart nor tear) in small steps with
 pauses, and its integrity check runs in that thread too: while results pour in, the request threads keep
 the CPU. Only on SQLite: on PostgreSQL, backups are the database administrator's job.
@@ -390,11 +390,16 @@ class _Coalescer:
                 self._timer.start()
 
 
+# Nice 10 (a tenth of a request thread's CPU share when both want the CPU), not 19 (1.5 %): the copy holds
+# the snapshot lock, which a pairing's snapshot (in the organizer's request) waits for, so it must still end.
+COPY_NICE = 10
+
+
 def _lower_this_threads_priority() -> None:
-    """The copy's thread (a timer thread of its own) at nice 19: on Linux nice is per thread, so the
+    """The copy's thread (a timer thread of its own) at COPY_NICE: on Linux nice is per thread, so the
     worker's request threads keep their priority and take the CPU first."""
     with contextlib.suppress(AttributeError, OSError):
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), COPY_NICE)
 
 
 _results = _Coalescer()

@@ -1,6 +1,6 @@
 """Snapshots while results pour in: one per interval for the whole server (every worker, not each), copied
 in small steps from one read snapshot (commits meanwhile neither restart nor tear it), in a thread at the
-lowest CPU priority."""
+low CPU priority."""
 
 from __future__ import annotations
 
@@ -85,7 +85,7 @@ def test_a_stepwise_copy_under_constant_commits_finishes_whole_and_consistent(
 
 
 @pytest.mark.skipif(not hasattr(os, "setpriority"), reason="per-thread nice is Linux's")
-def test_the_results_copy_runs_at_the_lowest_priority_and_the_worker_keeps_its_own(
+def test_the_results_copy_runs_at_a_low_priority_and_the_worker_keeps_its_own(
     live_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     seen: dict[str, Any] = {}
@@ -102,5 +102,5 @@ def test_the_results_copy_runs_at_the_lowest_priority_and_the_worker_keeps_its_o
     deadline = time.monotonic() + 5
     while "copy" not in seen and time.monotonic() < deadline:
         time.sleep(0.02)
-    assert seen.get("copy") == 19
+    assert seen.get("copy") == snapshots.COPY_NICE
     assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == before
