@@ -18,7 +18,7 @@ from rest_framework.views import APIView
 
 from config.api import ApiErrorOutSerializer
 
-from . import selectors, services
+from . import search, selectors, services
 from .importers import FORMATS, import_issue_text
 from .models import Card, Game, ImportJob, Printing
 from .permissions import can_edit_card_database, card_databases_editable_by
@@ -29,6 +29,23 @@ class CardPagination(PageNumberPagination):
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 200
+
+
+class CardSearchPagination(CardPagination):
+    """A page of /api/cards/ with the search language's answer: the query in words and "did you mean"."""
+
+    def get_paginated_response_schema(self, schema: dict[str, object]) -> dict[str, object]:
+        answer = super().get_paginated_response_schema(schema)
+        answer["properties"]["explain"] = {  # type: ignore[index]
+            "type": "string",
+            "description": "the query in words, in the request language ('' without q)",
+        }
+        answer["properties"]["suggestions"] = {  # type: ignore[index]
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "did you mean: queries that find cards when this one found none",
+        }
+        return answer
 
 
 class PrintingSerializer(serializers.ModelSerializer):
@@ -175,7 +192,13 @@ class IsCardEditor(permissions.BasePermission):
 SEARCH_PARAMETERS = [
     OpenApiParameter("game", str, description="game slug"),
     OpenApiParameter(
-        "q", str, description="case-insensitive substring of the name (any script) or exact external id"
+        "q",
+        str,
+        description="a query in the search language (README “Searching cards”, the fields: "
+        "/api/games/{slug}/search-fields/), e.g. `t:dragon atk>=3000 -banned:`; without `game`, a name substring",
+    ),
+    OpenApiParameter(
+        "date", str, description="YYYY-MM-DD: the ban lists legality terms read (default today)"
     ),
     OpenApiParameter("type", str, description="card type, e.g. monster, spell, hero, creature"),
     OpenApiParameter("subtype", str, description="a subtype the card has, e.g. effect, image, soul bond"),
@@ -197,20 +220,65 @@ class CardListView(generics.ListAPIView):
     """Search a game's cards. Every filter is optional; results are paginated and ordered."""
 
     serializer_class = CardSerializer
-    pagination_class = CardPagination
+    pagination_class = CardSearchPagination
     permission_classes = [permissions.AllowAny]
     filter_backends: list = []
 
     def get_queryset(self):  # type: ignore[no-untyped-def]
         try:
-            filters = selectors.card_filters_from_params(self.request.query_params)
-            return selectors.card_search(filters)
+            self.filters = selectors.card_filters_from_params(self.request.query_params)
+            self.filters.default_q = selectors.default_query(
+                user=self.request.user, game_slug=self.filters.game, params=self.request.query_params
+            )
+            return selectors.card_search(self.filters)
+        except search.SearchError as exc:
+            raise ValidationError({"q": [str(exc)]}) from exc
         except selectors.FilterError as exc:
             raise ValidationError({"detail": str(exc)}) from exc
+
+    def get_paginated_response(self, data: object) -> Response:
+        response = super().get_paginated_response(data)
+        outcome = self.filters.outcome
+        response.data["explain"] = outcome.explain if outcome else ""
+        response.data["suggestions"] = outcome.suggestions if outcome else []
+        return response
 
     @extend_schema(parameters=SEARCH_PARAMETERS)
     def get(self, request: Request, *args: object, **kwargs: object) -> Response:
         return super().get(request, *args, **kwargs)
+
+
+class SearchFieldSerializer(serializers.Serializer):
+    field = serializers.CharField(help_text="the field's name (a keyword too)")
+    kind = serializers.CharField(
+        help_text="name, text, typeline, choice, number, colors, printing, legality, bool"
+    )
+    label = serializers.CharField(help_text="in the request language")
+    aliases = serializers.ListField(child=serializers.CharField(), help_text="other keywords, any language")
+    operators = serializers.ListField(child=serializers.CharField(), help_text="operators it takes")
+    source = serializers.CharField(
+        help_text="what it reads: a card column, attr.<key>, printing.* or legality.*"
+    )
+
+
+class SearchFieldsSerializer(serializers.Serializer):
+    game = serializers.CharField()
+    fields = SearchFieldSerializer(many=True)
+    examples = serializers.ListField(child=serializers.CharField())
+
+
+class SearchFieldsView(APIView):
+    """The search language's fields of a game (from its rule set): names, aliases, kinds and operators —
+    the data of the help page /cards/search-help/<slug>/."""
+
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses={200: SearchFieldsSerializer, 404: ApiErrorOutSerializer})
+    def get(self, request: Request, slug: str) -> Response:
+        if not Game.objects.filter(slug=slug).exists():
+            raise NotFound(f"unknown game {slug[:50]!r}")
+        lang = (get_language() or "en")[:2]
+        return Response(SearchFieldsSerializer(search.search_fields(slug, lang)).data)
 
 
 class FacetParamsSerializer(serializers.Serializer):
@@ -326,10 +394,16 @@ class CardExportView(APIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("game", str, required=True),
+            OpenApiParameter("game", str, required=True, description="a game's slug, e.g. yugioh"),
             OpenApiParameter("fmt", str, enum=["json", "csv"]),
         ],
-        responses={(200, "application/json"): OpenApiTypes.BINARY, (200, "text/csv"): OpenApiTypes.BINARY},
+        # What the answer is: the Deckhall interchange JSON (an object, cards/README.md) or CSV text — not an
+        # opaque binary (a schema client validated the JSON answer against "binary" and failed).
+        responses={
+            (200, "application/json"): OpenApiTypes.OBJECT,
+            (200, "text/csv"): OpenApiTypes.STR,
+            (400, "application/json"): ApiErrorOutSerializer,
+        },
     )
     def get(self, request: Request) -> HttpResponse:
         slug = request.query_params.get("game", "")
@@ -427,6 +501,11 @@ class CardGroupSerializer(serializers.Serializer):
 class CardGroupPageSerializer(serializers.Serializer):
     count = serializers.IntegerField(help_text="number of card identities matching")
     results = CardGroupSerializer(many=True)
+    explain = serializers.CharField(help_text="the query in words, in the request language ('' without q)")
+    suggestions = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="did you mean: queries that find cards when this one found none",
+    )
 
 
 class CardGroupListView(APIView):
@@ -447,17 +526,31 @@ class CardGroupListView(APIView):
     def get(self, request: Request) -> Response:
         try:
             filters = selectors.card_filters_from_params(request.query_params)
+            filters.default_q = selectors.default_query(
+                user=request.user, game_slug=filters.game, params=request.query_params
+            )
             page = selectors.int_param(request.query_params, "page")
             size = selectors.int_param(request.query_params, "page_size")
             page, size = (1 if page is None else page), (40 if size is None else size)
             if page < 1 or not 1 <= size <= 100:
                 raise selectors.FilterError(_("page must be 1 or more and page_size between 1 and 100"))
             total, groups = selectors.card_search_grouped(filters, offset=(page - 1) * size, limit=size)
+        except search.SearchError as exc:
+            raise ValidationError({"q": [str(exc)]}) from exc
         except selectors.FilterError as exc:
             raise ValidationError({"detail": str(exc)}) from exc
         lang = get_language() or "en"
         from .images import card_images
 
         card_images([group.card for group in groups])  # the previews' pictures in one query
-        page_data = CardGroupPageSerializer({"count": total, "results": groups}, context={"lang": lang})
+        outcome = filters.outcome
+        page_data = CardGroupPageSerializer(
+            {
+                "count": total,
+                "results": groups,
+                "explain": outcome.explain if outcome else "",
+                "suggestions": outcome.suggestions if outcome else [],
+            },
+            context={"lang": lang},
+        )
         return Response(page_data.data)

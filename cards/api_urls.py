@@ -12,5 +12,6 @@ urlpatterns = [
     path("cards/import/", api.CardImportView.as_view(), name="api-card-import"),
     path("cards/export/", api.CardExportView.as_view(), name="api-card-export"),
     path("cards/<int:pk>/", api.CardDetailView.as_view(), name="api-card-detail"),
+    path("games/<slug:slug>/search-fields/", api.SearchFieldsView.as_view(), name="api-search-fields"),
     path("import-jobs/<int:pk>/", api.ImportJobDetailView.as_view(), name="api-import-job"),
 ]

@@ -18,6 +18,11 @@ class Game(models.Model):
     has_decks = models.BooleanField(default=True)
     min_players = models.PositiveSmallIntegerField(default=2)
     max_players = models.PositiveSmallIntegerField(default=2)
+    # Bumped in the same transaction as every change to the game's cards or printings (an import, an admin
+    # edit): the search's in-process index (cards/search.py) compares it on each request, so every web node
+    # rebuilds its copy after a change and none answers from a stale one.
+    # A fresh random token, not a counter: a counter rolled back with a transaction could come again.
+    cards_version = models.CharField(max_length=32, default="", blank=True, editable=False)
     # Granted by staff in the admin; see cards.permissions.
     card_editors = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
@@ -183,6 +188,34 @@ class ImportJob(models.Model):
         if self.status == self.Status.DONE:
             return 100
         return int(100 * self.processed / self.total) if self.total else 0
+
+
+class SavedSearch(models.Model):
+    """A query in the search language a player named to run again (README "Searching cards").
+
+    ``is_default`` marks the player's default part for the game (``-banned:``, ``s:ELD``): added to every
+    search they make in that game (the card browser, the builder, the API signed in) unless they turn it off."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="saved_searches"
+    )
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    name = models.CharField(_("name"), max_length=80)
+    query = models.CharField(_("query"), max_length=1000)
+    is_default = models.BooleanField(_("default part of every search"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game", "name"], name="savedsearch_unique_name"),
+            models.UniqueConstraint(
+                fields=["user", "game"], condition=models.Q(is_default=True), name="savedsearch_one_default"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} / {self.game.slug}: {self.name}"
 
 
 class CardUpdate(models.Model):

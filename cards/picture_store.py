@@ -11,6 +11,7 @@ files of a refused or failed import are removed by ``pictures_discard``.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -21,13 +22,16 @@ from django.utils import timezone
 
 from .importers import ImportIssue, msg
 from .models import Card, CardPicture, Game
-from .pictures import PictureEntry, corrected_name, iter_pictures, pictures_scan
+from .pictures import PictureEntry, PixelBudget, corrected_name, iter_pictures, pictures_scan
 
 logger = logging.getLogger(__name__)
 
 PICTURE_DIR = "card-pictures"
 # A ZIP full of broken pictures reports this many and stops reading (the import is refused anyway).
 MAX_PICTURE_ERRORS = 50
+# One upload's pictures are read within this time (the job's time bound; a slow disk or huge pictures
+# refuse the upload with a message instead of holding a worker for minutes).
+MAX_PICTURE_SECONDS = 300
 _IN_BATCH = 900  # SQLite's older variable limit is 999
 
 
@@ -115,8 +119,18 @@ def pictures_prepare(*, game: Game, data: bytes, known: Iterable[tuple[str, str]
         targets = _match(scan.entries, known, plan)
         entries = [entry for entry, _ids in targets]
         ids_of = {entry.name: ids for entry, ids in targets}
+        budget = PixelBudget()
+        deadline = time.monotonic() + MAX_PICTURE_SECONDS
         try:
-            for entry, picture, issues in iter_pictures(scan.archive, entries):
+            for entry, picture, issues in iter_pictures(scan.archive, entries, budget):
+                if time.monotonic() > deadline:
+                    plan.errors.append(
+                        ImportIssue.of(None, "", msg("pictures_too_slow", seconds=MAX_PICTURE_SECONDS))
+                    )
+                    break
+                if budget.left < 0:
+                    plan.errors += issues  # the whole upload is over its pixels: one error says it
+                    break
                 if picture is None:
                     plan.errors += issues
                     if len(plan.errors) >= MAX_PICTURE_ERRORS:

@@ -46,6 +46,10 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_RATIO = 200
 # A picture's pixels, checked from its header before it is decoded (a small file can claim 50,000²).
 MAX_PIXELS = 40_000_000
+# All pictures of one upload together: a 40-megapixel picture costs ~0.4 s to decode and shrink, and
+# 6,000 of them would hold a worker 40 minutes. 8 gigapixels is 6,000 pictures of 1.3 megapixels, more
+# than a real card set's scans, and about a minute of work at worst.
+MAX_TOTAL_PIXELS = 8_000_000_000
 # Pages show a card at most 350 px high; 745 px (Scryfall's "large" is 936, YGOPRODeck's 614) keeps it
 # sharp on a high-density screen at about 100 kB a picture. Landscape cards keep the same bounds turned.
 MAX_HEIGHT = 745
@@ -190,7 +194,22 @@ def _entry_error(info: zipfile.ZipInfo) -> Message | None:
     return None
 
 
-def picture_read(archive: zipfile.ZipFile, entry: PictureEntry) -> tuple[Picture | None, list[ImportIssue]]:
+class PixelBudget:
+    """The pixels an upload may still decode (``MAX_TOTAL_PIXELS``), spent from each picture's header before
+    the picture is decoded."""
+
+    def __init__(self, total: int | None = None) -> None:
+        self.left = MAX_TOTAL_PIXELS if total is None else total
+
+    def spend(self, pixels: int) -> None:
+        self.left -= pixels
+        if self.left < 0:
+            raise _Refused(msg("pictures_total_pixels", limit=MAX_TOTAL_PIXELS // 10**6))
+
+
+def picture_read(
+    archive: zipfile.ZipFile, entry: PictureEntry, budget: PixelBudget | None = None
+) -> tuple[Picture | None, list[ImportIssue]]:
     """Decompress, decode, check, shrink if needed and re-encode one picture. An error (not a picture,
     too many pixels, a damaged entry) comes back as an error issue; a resize as a warning saying why."""
     try:
@@ -201,7 +220,7 @@ def picture_read(archive: zipfile.ZipFile, entry: PictureEntry) -> tuple[Picture
     if len(raw) > MAX_FILE_BYTES or len(raw) > entry.info.file_size:  # the directory lied about its size
         return None, [_issue(entry.name, msg("pictures_ratio", ratio="?", limit=MAX_RATIO))]
     try:
-        return _encode(entry, raw)
+        return _encode(entry, raw, budget)
     except _Refused as refused:
         return None, [_issue(entry.name, refused.message)]
 
@@ -212,7 +231,9 @@ class _Refused(Exception):
         self.message = message
 
 
-def _encode(entry: PictureEntry, raw: bytes) -> tuple[Picture, list[ImportIssue]]:
+def _encode(
+    entry: PictureEntry, raw: bytes, budget: PixelBudget | None = None
+) -> tuple[Picture, list[ImportIssue]]:
     with warnings.catch_warnings():
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         try:
@@ -224,6 +245,8 @@ def _encode(entry: PictureEntry, raw: bytes) -> tuple[Picture, list[ImportIssue]
                 raise _Refused(
                     msg("pictures_too_many_pixels", width=width, height=height, limit=MAX_PIXELS // 10**6)
                 )
+            if budget is not None:
+                budget.spend(width * height)
             image.seek(0)  # an animated GIF or WebP: its first frame
             image.load()
             image = ImageOps.exif_transpose(image)
@@ -282,8 +305,8 @@ def _rgb(image: Image.Image) -> Image.Image:
 
 
 def iter_pictures(
-    archive: zipfile.ZipFile, entries: list[PictureEntry]
+    archive: zipfile.ZipFile, entries: list[PictureEntry], budget: PixelBudget | None = None
 ) -> Iterator[tuple[PictureEntry, Picture | None, list[ImportIssue]]]:
     for entry in entries:
-        picture, issues = picture_read(archive, entry)
+        picture, issues = picture_read(archive, entry, budget)
         yield entry, picture, issues

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import re
 from dataclasses import dataclass, field
@@ -11,10 +12,12 @@ from django.core.cache import cache
 from django.db import connection
 from django.db.models import BooleanField, Count, Max, Prefetch, Q, QuerySet
 from django.db.models.expressions import RawSQL
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from . import search
 from .importers import CardRecord, PrintingRecord, SetRecord, interchange
-from .models import Card, CardSet, Game, ImportJob, Printing
+from .models import Card, CardSet, Game, ImportJob, Printing, SavedSearch
 
 ATTR_KEY_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,39}$")
 ORDERINGS = {
@@ -51,6 +54,25 @@ class CardFilters:
     # attribute key -> (min, max) for numeric attributes such as atk
     attr_ranges: dict[str, tuple[int | None, int | None]] = field(default_factory=dict)
     ordering: str = "name"
+    # The date whose ban lists legality terms read (banned:, limited:, legal:); None: today.
+    on_date: datetime.date | None = None
+    lang: str = "en"
+    # The format legality terms without one read (the deck's, from the builder); "" = the game's first.
+    format_slug: str = ""
+    # The player's default part for the game (cards.SavedSearch.is_default), added to q.
+    default_q: str = ""
+    # Filled by card_search when ``q`` is read by the search language: the query in words, suggestions.
+    outcome: search.SearchOutcome | None = None
+
+
+def _ids_in(pks: list[int]) -> Q:
+    """``id`` among many ids, as one parameter (a JSON array): no limit on SQL variables."""
+    import json
+
+    if connection.vendor == "sqlite":
+        sql = "cards_card.id IN (SELECT value FROM json_each(%s))"
+        return Q(RawSQL(sql, [json.dumps(pks)], output_field=BooleanField()))  # noqa: S611 — params bound
+    return Q(RawSQL("cards_card.id = ANY(%s)", [pks], output_field=BooleanField()))
 
 
 def _json_value_matches(column: str, key: str | None, value: str) -> Q:
@@ -80,8 +102,32 @@ def card_search(filters: CardFilters) -> QuerySet[Card]:
     qs = Card.objects.select_related("game")
     if filters.game:
         qs = qs.filter(game__slug=filters.game)
-    if filters.q:
-        # search_name holds casefold()ed names: SQLite's LIKE only folds ASCII letters.
+    wanted = filters.q or filters.default_q
+    game = Game.objects.filter(slug=filters.game).first() if filters.game and wanted else None
+    if game is not None:
+        # The search language (README "Searching cards"); SearchError reaches the caller as 400 {"q": ...}.
+        key = (
+            game.pk,
+            game.cards_version,
+            filters.q,
+            filters.default_q,
+            filters.on_date,
+            filters.lang,
+            filters.format_slug,
+        )
+        if filters.outcome is None or filters.outcome.key != key:  # the grouped search asks twice
+            filters.outcome = search.card_query(
+                game=game,
+                text=filters.q,
+                on_date=filters.on_date,
+                lang=filters.lang,
+                default=filters.default_q,
+                format_slug=filters.format_slug,
+            )
+            filters.outcome.key = key
+        qs = qs.filter(_ids_in(filters.outcome.pks))
+    elif filters.q:
+        # No game: the name, any game. search_name holds casefold()ed names (SQLite's LIKE folds only ASCII).
         needle = filters.q.strip().casefold()
         qs = qs.filter(Q(search_name__contains=needle) | Q(external_id=filters.q.strip()))
     if filters.card_type:
@@ -141,8 +187,12 @@ def card_search_grouped(
     (so a printing the filters miss is still offered) and their set printings: at most four queries
     whatever the page size.
     """
-    ordered = card_search(filters).values_list("game_id", "identity")
     wanted = offset + limit
+    in_memory = _grouped_keys(filters)
+    if in_memory is not None:
+        keys = in_memory
+        return _groups_page(len(keys), keys[offset:wanted])
+    ordered = card_search(filters).values_list("game_id", "identity")
     keys: list[tuple[int, str]] = []
     seen: set[tuple[int, str]] = set()
     # A first slice of 1,000 keys (a few kB) holds every match of a name search: no COUNT needed.
@@ -161,7 +211,36 @@ def card_search_grouped(
         total = len(keys)
     else:
         total = card_search(filters).order_by().values("game_id", "identity").distinct().count()
-    page = [{"game_id": game_id, "identity": identity} for game_id, identity in keys[offset:wanted]]
+    return _groups_page(total, keys[offset:wanted])
+
+
+def _grouped_keys(filters: CardFilters) -> list[tuple[int, str]] | None:
+    """A search-language query with no other filter than deck_buildable, in name order: its identities come
+    straight from the index rows (already in name order), no SQL needed for the order or the count."""
+    plain = not (
+        filters.card_type or filters.subtype or filters.attrs or filters.attr_ranges
+        or any(getattr(filters, f"{n}_{b}") is not None for n in ("level", "cost") for b in ("min", "max"))
+    )  # fmt: skip
+    if not plain or filters.ordering != "name" or not filters.game or not (filters.q or filters.default_q):
+        return None
+    card_search(filters)  # reads the query (or raises), sets filters.outcome
+    outcome = filters.outcome
+    if outcome is None:
+        return None
+    game_id = Game.objects.filter(slug=filters.game).values_list("pk", flat=True).first()
+    keys: list[tuple[int, str]] = []
+    seen: set[str] = set()
+    for row in outcome.rows:
+        if filters.deck_buildable is not None and row.deck_buildable != filters.deck_buildable:
+            continue
+        if row.identity not in seen:
+            seen.add(row.identity)
+            keys.append((game_id, row.identity))  # type: ignore[arg-type]
+    return keys
+
+
+def _groups_page(total: int, page_keys: list[tuple[int, str]]) -> tuple[int, list[CardGroup]]:
+    page = [{"game_id": game_id, "identity": identity} for game_id, identity in page_keys]
     if not page:
         return total, []
     pairs = {(row["game_id"], row["identity"]) for row in page}
@@ -258,6 +337,23 @@ def cards_export(*, game: Game, fmt: str) -> bytes:
     return interchange.dump_csv(records=records, sets=sets)
 
 
+def saved_searches(*, user: Any, game: Game | None = None) -> QuerySet[SavedSearch]:
+    if not getattr(user, "is_authenticated", False):
+        return SavedSearch.objects.none()
+    qs = SavedSearch.objects.filter(user=user).select_related("game")
+    return qs.filter(game=game) if game is not None else qs
+
+
+def default_query(*, user: Any, game_slug: str, params: Any) -> str:
+    """The player's default part for the game, unless the request says ``default=0``."""
+    if not game_slug or (params.get("default") or "").strip() in {"0", "false", "off"}:
+        return ""
+    if not getattr(user, "is_authenticated", False):
+        return ""
+    found = SavedSearch.objects.filter(user=user, game__slug=game_slug, is_default=True).first()
+    return found.query if found else ""
+
+
 def int_param(params: Any, name: str) -> int | None:
     raw = (params.get(name) or "").strip()
     if not raw:
@@ -274,7 +370,8 @@ def card_filters_from_params(params: Any) -> CardFilters:
     deck_buildable, attr.<key>=value, attr.<key>.min / attr.<key>.max, ordering."""
     filters = CardFilters(
         game=(params.get("game") or "").strip(),
-        q=(params.get("q") or "").strip()[:200],
+        # Not cut: a query longer than the language takes is refused by name (too_long), never truncated.
+        q=(params.get("q") or "").strip()[:4000],
         card_type=(params.get("type") or "").strip(),
         subtype=(params.get("subtype") or "").strip(),
         level_min=int_param(params, "level_min"),
@@ -282,7 +379,18 @@ def card_filters_from_params(params: Any) -> CardFilters:
         cost_min=int_param(params, "cost_min"),
         cost_max=int_param(params, "cost_max"),
         ordering=(params.get("ordering") or "name").strip(),
+        lang=(get_language() or "en")[:2],
+        # Not "format": DRF reads that one as the answer's content type.
+        format_slug=(params.get("format_slug") or "").strip()[:60],
     )
+    raw_date = (params.get("date") or "").strip()
+    if raw_date:
+        try:
+            filters.on_date = datetime.date.fromisoformat(raw_date)
+        except ValueError:
+            raise FilterError(
+                _("date must be YYYY-MM-DD, got '%(value)s'") % {"value": raw_date[:30]}
+            ) from None
     buildable = (params.get("deck_buildable") or "").strip().casefold()
     if buildable:
         if buildable not in {"true", "false", "1", "0"}:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import logging
 import threading
+import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,10 +16,11 @@ from django.conf import settings
 from django.db import DatabaseError, connection, connections, transaction
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from . import importers, picture_store
 from .importers import CardRecord, ImportIssue, ParseResult, SetRecord, msg
-from .models import Card, CardSet, Game, ImportJob, Printing
+from .models import Card, CardSet, Game, ImportJob, Printing, SavedSearch
 
 logger = logging.getLogger(__name__)
 
@@ -124,6 +126,11 @@ def cards_import(
     return result
 
 
+def cards_version_bump(*, game: Game) -> None:
+    """Mark the game's cards changed, inside the caller's transaction (cards/search.py reads it)."""
+    Game.objects.filter(pk=game.pk).update(cards_version=uuid.uuid4().hex)
+
+
 def _too_large(fmt: str | None) -> ImportResult:
     megabytes = MAX_IMPORT_BYTES // (1024 * 1024)
     return ImportResult(
@@ -163,6 +170,7 @@ def _cards_write(
     # Serialise concurrent imports into the same game (a no-op lock on SQLite, whose writes are serial).
     Game.objects.select_for_update().filter(pk=game.pk).first()
     set_ids = _sets_upsert(game=game, sets=parsed.sets.values())
+    cards_version_bump(game=game)
     # Plain rows, not model instances: a re-import compares every card and most are unchanged.
     existing = {
         row[0]: row for row in Card.objects.filter(game=game).values_list("external_id", "id", *CARD_FIELDS)
@@ -620,3 +628,29 @@ class _Heartbeat(threading.Thread):
 
     def stop(self) -> None:
         self._stopped.set()
+
+
+def saved_search_save(
+    *, user: Any, game: Game, name: str, query: str, is_default: bool = False
+) -> SavedSearch:
+    """Save (or replace by name) a player's search; a default one replaces their previous default for the
+    game. The query is read first: an unreadable one is refused with the search's own error (SearchError)."""
+    from . import search
+
+    name, query = name.strip()[:80], query.strip()
+    if not name or not query:
+        raise ValueError(_("A saved search needs a name and a query."))
+    search.query_check(game=game, text=query)
+    with transaction.atomic():
+        if is_default:
+            SavedSearch.objects.filter(user=user, game=game, is_default=True).exclude(name=name).update(
+                is_default=False
+            )
+        saved, _created = SavedSearch.objects.update_or_create(
+            user=user, game=game, name=name, defaults={"query": query, "is_default": is_default}
+        )
+    return saved
+
+
+def saved_search_delete(*, user: Any, pk: int) -> None:
+    SavedSearch.objects.filter(user=user, pk=pk).delete()

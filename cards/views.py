@@ -16,7 +16,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from . import selectors, services, updates
+from . import search, selectors, services, updates
 from .forms import ImportForm
 from .images import card_images
 from .importers import import_issue_text
@@ -72,6 +72,9 @@ def browser(request: HttpRequest) -> HttpResponse:
     filters = selectors.CardFilters()
     try:
         filters = selectors.card_filters_from_params(request.GET)
+        filters.default_q = selectors.default_query(
+            user=request.user, game_slug=filters.game, params=request.GET
+        )
         # The form offers one attribute as a key/value pair (the API takes attr.<key>=value).
         key, value = request.GET.get("attr_key", "").strip(), request.GET.get("attr_value", "").strip()
         if key and value:
@@ -93,7 +96,7 @@ def browser(request: HttpRequest) -> HttpResponse:
             {"card": group.card, "printings": group.printings, "preview": card_preview(group.card, lang)}
             for group in groups
         ]
-    except selectors.FilterError as exc:
+    except (selectors.FilterError, search.SearchError) as exc:
         error = str(exc)
     game = next((g for g in games if g.slug == filters.game), None)
     query = request.GET.copy()
@@ -121,8 +124,84 @@ def browser(request: HttpRequest) -> HttpResponse:
         "rows": rows,
         "error": error,
         "querystring": query.urlencode(),
+        "saved": list(selectors.saved_searches(user=request.user, game=game)) if game else [],
+        "default_off": (request.GET.get("default") or "") == "0",
     }
     return render(request, "cards/browser.html", context)
+
+
+@login_required
+def saved_searches(request: HttpRequest) -> HttpResponse:
+    """A player's saved searches: save the one on screen (name, default part or not), run, delete."""
+    error = ""
+    if request.method == "POST":
+        action = request.POST.get("action", "save")
+        if action == "delete":
+            raw = request.POST.get("pk", "")
+            services.saved_search_delete(user=request.user, pk=int(raw) if raw.isdigit() else 0)
+            return redirect("cards:searches")
+        game = Game.objects.filter(slug=request.POST.get("game", "")).first()
+        if game is None:
+            error = _("Choose a game.")
+        else:
+            try:
+                services.saved_search_save(
+                    user=request.user,
+                    game=game,
+                    name=request.POST.get("name", ""),
+                    query=request.POST.get("q", ""),
+                    is_default=request.POST.get("is_default") == "on",
+                )
+                messages.success(request, _("Search saved."))
+                return redirect("cards:searches")
+            except (ValueError, search.SearchError) as exc:
+                error = str(exc)
+    return render(
+        request,
+        "cards/searches.html",
+        {
+            "saved": selectors.saved_searches(user=request.user),
+            "error": error,
+            "games": Game.objects.all(),
+            "form": request.POST if request.method == "POST" else request.GET,
+        },
+        status=400 if error else 200,
+    )
+
+
+# The kinds of field as the help page words them, with what ":" does for each.
+KIND_WORDS = {
+    "name": gettext_lazy("name words: contains each word, any order; = the whole name"),
+    "text": gettext_lazy('text: contains each word; "quoted" a phrase; /regex/'),
+    "typeline": gettext_lazy("type line: each word is a word of the card type, subtypes or type"),
+    "choice": gettext_lazy("value: equals (a list attribute: holds it)"),
+    "number": gettext_lazy("number: = != < <= > >="),
+    "colors": gettext_lazy("colours by letter: holds these (>=), exactly (=), within (<=)"),
+    "printing": gettext_lazy("a printing: set code, collector number or rarity equals"),
+    "legality": gettext_lazy("ban list in force: a format or region, or nothing for the first format"),
+    "bool": gettext_lazy("yes or no"),
+}
+
+
+@require_safe
+def search_help(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every search field of a game, from the same field table the parser reads, with examples."""
+    game = get_object_or_404(Game, slug=slug)
+    lang = _lang()[:2]
+    data = search.search_fields(game.slug, lang)
+    fields = [{**f, "kind_words": KIND_WORDS.get(f["kind"], f["kind"])} for f in data["fields"]]
+    examples = []
+    for example in data["examples"]:
+        try:
+            words = search.card_query_explain(game=game, text=example, lang=lang)
+        except search.SearchError as exc:
+            words = str(exc)
+        examples.append({"q": example, "explain": words})
+    return render(
+        request,
+        "cards/search_help.html",
+        {"game": game, "fields": fields, "examples": examples, "games": Game.objects.all()},
+    )
 
 
 BAN_STATUS = {

@@ -28,6 +28,10 @@ urlpatterns = [
     path("", include("cards.api_urls")),
     path("", include("rules.api_urls")),
     path("", include("decks.api_urls")),
+    path("", include("results.api_urls")),
+    path("", include("collection.api_urls")),
+    # Before the tournaments API: limited events answer POST /api/tournaments/ with a "limited" object.
+    path("", include("limited.api_urls")),
     path("", include("tournaments.api_urls")),
     path("", include("seasons.api_urls")),
 ]

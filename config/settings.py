@@ -104,8 +104,11 @@ INSTALLED_APPS = [
     "cards",
     "rules",
     "decks",
+    "collection",
     "tournaments",
     "seasons",
+    "results",
+    "limited",
     "venue",
     "idempotency",
 ]
@@ -194,6 +197,8 @@ LANGUAGES = [("en", _("English")), ("ru", _("Russian"))]
 # app's strings: makemessages would otherwise write them into this first locale path, not the app's own.
 LOCALE_PATHS = [] if env_str("DECKHALL_EXTRACTING_APP") else [BASE_DIR / "locale"]
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
+# One clock for every page: English on 24 hours like Russian (config/formats/en).
+FORMAT_MODULE_PATH = ["config.formats"]
 USE_I18N = True
 USE_TZ = True
 
@@ -318,6 +323,12 @@ LOGIN_LOCKOUT_SECONDS = env_int("LOGIN_LOCKOUT_SECONDS", 15 * 60)
 # sign-up page or the join screen) and anonymous join-page / join-code look-ups. "N/s|min|hour|day".
 SIGNUP_THROTTLE_RATE = env_str("SIGNUP_THROTTLE_RATE", "30/hour")
 JOIN_THROTTLE_RATE = env_str("JOIN_THROTTLE_RATE", "60/min")
+# Ratings (seasons.services): an event moves ratings only with this many rated players, and a match only
+# between two players who each met this many different rated opponents there (no farming with a sock).
+RATING_MIN_PLAYERS = env_int("RATING_MIN_PLAYERS", 4)
+RATING_MIN_OPPONENTS = env_int("RATING_MIN_OPPONENTS", 2)
+# The deck checks anyone may call (validate, sideboard, partners, team check), per address and per account.
+DECK_CHECK_THROTTLE_RATE = env_str("DECK_CHECK_THROTTLE_RATE", "120/min")
 # How many reverse proxies we run in front of the app (config.client): the client address for
 # throttles and lockouts is read that many entries from the right of X-Forwarded-For; 0 ignores it.
 # Only sound when the nodes cannot be reached except through those proxies; TRUSTED_PROXY_IPS (addresses
@@ -362,9 +373,15 @@ elif VENUE_MODE and VENUE_TLS_CERT:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"quiet_refusals": {"()": "config.logfilters.QuietRefusals"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "WARNING"}},
+    "loggers": {
+        "django.db.backends": {"level": "WARNING"},
+        # A refusal (4xx) is logged as one line, without the exception's traceback (config.logfilters).
+        "django.request": {"filters": ["quiet_refusals"]},
+        "django.security": {"filters": ["quiet_refusals"]},
+    },
 }
 
 # Venue snapshots (venue/snapshots.py): SQLite only; on by default in venue mode.

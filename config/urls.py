@@ -17,7 +17,11 @@ urlpatterns = [
     path("cards/", include("cards.urls")),
     path("rules/", include("rules.urls")),
     path("decks/", include("decks.urls")),
+    path("tournaments/", include("results.urls")),
+    path("collection/", include("collection.urls")),
+    path("tournaments/", include("limited.urls")),
     path("tournaments/", include("tournaments.urls")),
+    path("seasons/", include("results.calendar_urls")),
     path("seasons/", include("seasons.urls")),
 ]
 

@@ -35,9 +35,11 @@ from config.parsers import DepthLimitedJSONParser
 from rules.api import ViolationSerializer
 from rules.models import BanList
 
-from . import selectors, services
+from . import ownership, selectors, services
+from .deckhash import deck_hash_of
 from .formats import FORMATS, MAX_BYTES, MAX_COUNT
 from .models import Deck, DeckVersion
+from .tags import MAX_TAG_LENGTH, MAX_TAGS_PER_LINE, deck_line_tags
 
 # --- serializers ----------------------------------------------------------------------------------
 
@@ -49,6 +51,13 @@ MAX_ID = 2**63 - 1
 class EntryInSerializer(serializers.Serializer):
     card = serializers.IntegerField(min_value=1, max_value=MAX_ID)
     count = serializers.IntegerField(min_value=1, max_value=MAX_COUNT)
+    tags = serializers.ListField(
+        child=serializers.CharField(max_length=MAX_TAG_LENGTH, allow_blank=True, trim_whitespace=True),
+        required=False,
+        max_length=MAX_TAGS_PER_LINE,
+        help_text="the player's own labels on this line; when any line of the request carries `tags`, "
+        "every line's tags are replaced (a line without them has none), else lines keep theirs",
+    )
 
 
 class DeckInSerializer(serializers.Serializer):
@@ -66,8 +75,13 @@ class DeckInSerializer(serializers.Serializer):
         max_length=3,
         help_text="heroes beside `hero` in its slot: a Commander deck's partner or background",
     )
-    sections = serializers.DictField(child=EntryInSerializer(many=True), required=False)
+    sections = serializers.DictField(
+        child=EntryInSerializer(many=True),
+        required=False,
+        help_text="section slug → lines; `maybe` (the maybeboard) is accepted in every format and never validated",
+    )
     message = serializers.CharField(required=False, allow_blank=True, max_length=200)
+    folder = serializers.CharField(required=False, allow_blank=True, max_length=80)
 
 
 class DeckUpdateInSerializer(DeckInSerializer):
@@ -100,6 +114,12 @@ class HeroOutSerializer(CardBriefOutSerializer):
     attributes = serializers.JSONField()
 
 
+class HoldingOutSerializer(serializers.Serializer):
+    deck = serializers.IntegerField()
+    name = serializers.CharField()
+    count = serializers.IntegerField()
+
+
 class DeckEntryOutSerializer(serializers.Serializer):
     """One line of a section: the card's brief fields plus its id again as ``card`` and the count."""
 
@@ -111,6 +131,15 @@ class DeckEntryOutSerializer(serializers.Serializer):
     cost = serializers.IntegerField(source="card.cost", allow_null=True)
     card = serializers.IntegerField(source="card.pk")
     count = serializers.IntegerField()
+    tags = serializers.ListField(child=serializers.CharField(), required=False, default=list)
+    owned = serializers.IntegerField(
+        allow_null=True,
+        help_text="copies of the reader's collection free for this line (null: not signed in)",
+    )
+    missing = serializers.IntegerField(allow_null=True, help_text="copies the reader lacks for this line")
+    held_by = HoldingOutSerializer(
+        many=True, help_text="the reader's built decks holding the copies this line lacks"
+    )
 
 
 class BanListBriefOutSerializer(serializers.Serializer):
@@ -132,6 +161,8 @@ class DeckOutSerializer(serializers.Serializer):
     visibility = serializers.ChoiceField(choices=Deck.Visibility.choices)
     hero = HeroOutSerializer(allow_null=True)
     current_version = serializers.IntegerField()
+    folder = serializers.CharField()
+    copied_from = serializers.IntegerField(source="copied_from_id", allow_null=True)
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
 
@@ -142,6 +173,39 @@ class DeckDetailOutSerializer(DeckOutSerializer):
     notes = serializers.CharField()
     co_heroes = serializers.SerializerMethodField()
     sections = serializers.SerializerMethodField()
+    hash = serializers.SerializerMethodField(
+        help_text="the deck hash judges compare (Cockatrice's for Magic)"
+    )
+    buildable = serializers.SerializerMethodField(
+        help_text="the reader's collection has every copy free (null: not signed in)"
+    )
+    built = serializers.SerializerMethodField(help_text="the owner marked it built (null for other readers)")
+
+    def _sections(self, deck: Deck) -> selectors.Sections:
+        if self.context.get("sections") is None:
+            self.context["sections"] = selectors.deck_sections(deck)
+        return self.context["sections"]
+
+    def _ownership(self, deck: Deck) -> ownership.DeckOwnership | None:
+        if "ownership" not in self.context:
+            self.context["ownership"] = ownership.deck_ownership(
+                deck=deck, user=self.context.get("user"), sections=self._sections(deck)
+            )
+        return self.context["ownership"]
+
+    @extend_schema_field(serializers.CharField())
+    def get_hash(self, deck: Deck) -> str:
+        return deck_hash_of(game_slug=deck.game.slug, sections=self._sections(deck))
+
+    @extend_schema_field(serializers.BooleanField(allow_null=True))
+    def get_buildable(self, deck: Deck) -> bool | None:
+        owned = self._ownership(deck)
+        return owned.buildable if owned is not None else None
+
+    @extend_schema_field(serializers.BooleanField(allow_null=True))
+    def get_built(self, deck: Deck) -> bool | None:
+        owned = self._ownership(deck)
+        return owned.built if owned is not None and deck.editable_by(self.context.get("user")) else None
 
     @extend_schema_field(HeroOutSerializer(many=True))
     def get_co_heroes(self, deck: Deck) -> list[dict[str, Any]]:
@@ -149,12 +213,23 @@ class DeckDetailOutSerializer(DeckOutSerializer):
 
     @extend_schema_field(serializers.DictField(child=DeckEntryOutSerializer(many=True)))
     def get_sections(self, deck: Deck) -> dict[str, Any]:
-        sections = self.context.get("sections")
-        sections = selectors.deck_sections(deck) if sections is None else sections
+        sections = self._sections(deck)
+        owned = self._ownership(deck)
+        tags = deck_line_tags(deck) if deck.pk else {}
+
+        def line(slug: str, card: Card, count: int) -> dict[str, Any]:
+            have = owned.lines.get((slug, card.pk)) if owned is not None else None
+            return {
+                "card": card,
+                "count": count,
+                "tags": tags.get(slug, {}).get(str(card.pk), []),
+                "owned": have.owned if have else None,
+                "missing": have.missing if have else None,
+                "held_by": [{"deck": d, "name": n, "count": c} for d, n, c in have.held_by] if have else [],
+            }
+
         return {
-            slug: DeckEntryOutSerializer(
-                [{"card": card, "count": count} for card, count in lines], many=True
-            ).data
+            slug: DeckEntryOutSerializer([line(slug, card, count) for card, count in lines], many=True).data
             for slug, lines in sections.items()
         }
 
@@ -232,9 +307,10 @@ class DeckImportRefusedOutSerializer(serializers.Serializer):
     skipped = SkippedLineOutSerializer(many=True, required=False)
 
 
-def deck_json(deck: Deck, *, sections: selectors.Sections | None = None) -> dict[str, Any]:
-    """The deck as the API answers it (also the builder page's initial data)."""
-    return DeckDetailOutSerializer(deck, context={"sections": sections}).data
+def deck_json(deck: Deck, *, sections: selectors.Sections | None = None, user: Any = None) -> dict[str, Any]:
+    """The deck as the API answers it (also the builder page's initial data); ``user``: the reader, whose
+    collection says what each line owns."""
+    return DeckDetailOutSerializer(deck, context={"sections": sections, "user": user}).data
 
 
 def cards_for(game: Game, data: dict[str, Any]) -> tuple[selectors.Sections | None, Card | None, bool]:
@@ -267,6 +343,18 @@ def cards_for(game: Game, data: dict[str, Any]) -> tuple[selectors.Sections | No
     )
     hero = cards.get(hero_id) if hero_id else None
     return sections, hero, hero_given
+
+
+def tags_for(data: dict[str, Any]) -> dict[tuple[str, int], list[str]] | None:
+    """The request's line tags, or None when no line carries ``tags`` (the lines then keep theirs)."""
+    raw_sections = data.get("sections") or {}
+    if not any("tags" in entry for entries in raw_sections.values() for entry in entries):
+        return None
+    tags: dict[tuple[str, int], list[str]] = {}
+    for slug, entries in raw_sections.items():
+        for entry in entries:
+            tags.setdefault((slug, entry["card"]), []).extend(entry.get("tags", []))
+    return tags
 
 
 def co_heroes_for(game: Game, data: dict[str, Any]) -> list[Card] | None:
@@ -328,6 +416,7 @@ class DeckViewSet(viewsets.ViewSet):
         parameters=[
             OpenApiParameter("game", str),
             OpenApiParameter("mine", bool),
+            OpenApiParameter("folder", str, description="the caller's decks in this folder (empty: in none)"),
             OpenApiParameter("page", int, description="page number, from 1"),
         ],
         responses=DeckPageOutSerializer,
@@ -339,6 +428,12 @@ class DeckViewSet(viewsets.ViewSet):
             decks = decks.filter(game__slug=request.query_params["game"])
         if request.query_params.get("mine") in {"1", "true"}:
             decks = decks.filter(owner=request.user) if request.user.is_authenticated else decks.none()
+        if "folder" in request.query_params:
+            # Folders are the owner's own shelves: filtering by one lists only the caller's decks.
+            owner = request.user if request.user.is_authenticated else None
+            decks = (
+                decks.filter(owner=owner, folder=request.query_params["folder"]) if owner else decks.none()
+            )
         paginator = PageNumberPagination()
         page = paginator.paginate_queryset(decks, request, view=self) or []
         body = {
@@ -374,12 +469,14 @@ class DeckViewSet(viewsets.ViewSet):
             banlist=banlist_for(game, data),
             on_date=data.get("on_date"),
             message=data.get("message", ""),
+            tags=tags_for(data),
+            folder=data.get("folder", ""),
         )
         return Response(deck_json(deck), status=status.HTTP_201_CREATED)
 
     @extend_schema(responses=DeckDetailOutSerializer)
     def retrieve(self, request: Request, pk: str) -> Response:
-        return Response(deck_json(self._readable(request, pk)))
+        return Response(deck_json(self._readable(request, pk), user=request.user))
 
     @extend_schema(
         request=DeckUpdateInSerializer,
@@ -394,8 +491,11 @@ class DeckViewSet(viewsets.ViewSet):
             )
         sections, hero, hero_given = cards_for(deck.game, data)
         kwargs: dict[str, Any] = {
-            key: data[key] for key in ("name", "notes", "visibility", "format_slug", "on_date") if key in data
+            key: data[key]
+            for key in ("name", "notes", "visibility", "format_slug", "on_date", "folder")
+            if key in data
         }
+        kwargs["tags"] = tags_for(data)
         if "banlist" in data:
             kwargs["banlist"] = banlist_for(deck.game, data)
         if hero_given:
@@ -472,6 +572,8 @@ class DeckViewSet(viewsets.ViewSet):
             OpenApiParameter("fmt", str, enum=[*services.EXPORT_TYPES]),
             OpenApiParameter("player", str),
             OpenApiParameter("event", str),
+            OpenApiParameter("player_id", str, description="the registration sheet's player ID (Konami's)"),
+            OpenApiParameter("paper", str, enum=["a4", "letter"], description="fmt=cards: the page size"),
             OpenApiParameter(
                 "download", str, enum=["0", "1"], description="0: shown inline, not as a download"
             ),
@@ -494,6 +596,8 @@ class DeckViewSet(viewsets.ViewSet):
             fmt=request.query_params.get("fmt", "json"),
             player_name=request.query_params.get("player", "")[:100],
             event=request.query_params.get("event", "")[:100],
+            player_id=request.query_params.get("player_id", "")[:120],
+            paper=request.query_params.get("paper", "a4"),
         )
         return export_response(exported, download=request.query_params.get("download") != "0")
 

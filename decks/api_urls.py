@@ -4,7 +4,7 @@
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from . import api
+from . import api, api_compare, fit
 
 router = SimpleRouter()
 router.register("decks", api.DeckViewSet, basename="api-deck")
@@ -12,5 +12,7 @@ router.register("decks", api.DeckViewSet, basename="api-deck")
 urlpatterns = [
     path("decks/import/", api.DeckImportView.as_view(), name="api-deck-import"),
     path("decks/banlist-status/", api.BanListStatusView.as_view(), name="api-deck-banlist-status"),
+    path("decks/card-fit/", fit.CardFitView.as_view(), name="api-deck-card-fit"),
+    path("decks/compare/", api_compare.DeckCompareView.as_view(), name="api-deck-compare"),
     *router.urls,
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -10,10 +11,13 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from accounts.models import OfficialId
 from cards.models import Card, Printing
 
+from .deckhash import deck_hash_of
 from .formats import WRITERS, DeckFormatError, DeckLine, DeckList, FileLayout
 from .gamerules import format_info
+from .maybe import without_maybe
 from .models import Deck
 from .selectors import Sections, deck_sections
 
@@ -91,16 +95,23 @@ def ydke_link(deck: Deck, sections: Sections | None = None) -> str:
     if deck.game.slug != "yugioh":
         return ""
     try:
-        return WRITERS["ydke"](deck_list_of(deck, sections))
+        return WRITERS["ydke"](deck_list_of(deck, without_maybe(sections or deck_sections(deck))))
     except DeckFormatError:
         return ""
 
 
+# Deckhall's own formats have a place for the maybeboard; play formats (.ydk, ydke, text for MTGO/Arena,
+# Cockatrice) would make it part of the deck a client or a judge loads, so it is left out of them.
+FORMATS_WITH_MAYBE = frozenset({"json", "csv"})
+
+
 def render_export(
-    deck_list: DeckList, fmt: str, *, deck: Deck, player_name: str = "", event: str = ""
+    deck_list: DeckList, fmt: str, *, deck: Deck, player_name: str = "", event: str = "", player_id: str = ""
 ) -> bytes:
     if fmt == "pdf":
-        return render_registration_pdf(deck, player_name=player_name, event=event)
+        return render_registration_pdf(deck, player_name=player_name, event=event, player_id=player_id)
+    if fmt not in FORMATS_WITH_MAYBE:
+        deck_list = replace(deck_list, sections=without_maybe(deck_list.sections))
     return WRITERS[fmt](deck_list).encode("utf-8")
 
 
@@ -132,9 +143,18 @@ def safe_url_fetcher() -> Any:
     return SafeURLFetcher(allowed_protocols=("data", "file"), allow_redirects=False)
 
 
-def registration_context(deck: Deck, *, player_name: str = "", event: str = "") -> dict[str, Any]:
+def registration_context(
+    deck: Deck, *, player_name: str = "", event: str = "", player_id: str = ""
+) -> dict[str, Any]:
     sections = deck_sections(deck)
     fmt = format_info(deck.game.slug, deck.format_slug)
+    # The owner's saved ID for the game's sanctioned play when the sheet is not given one.
+    player_id = player_id or (
+        OfficialId.objects.filter(user_id=deck.owner_id, game_slug=deck.game.slug)
+        .values_list("value", flat=True)
+        .first()
+        or ""
+    )
     blocks = []
     type_totals: Counter[str] = Counter()
     for section in fmt.sections:
@@ -145,6 +165,7 @@ def registration_context(deck: Deck, *, player_name: str = "", event: str = "") 
             type_totals[card.card_type or "—"] += count
         blocks.append(
             {
+                "slug": section.slug,
                 "title": section.name,
                 "title_ru": section.name_ru,
                 "lines": [
@@ -162,13 +183,57 @@ def registration_context(deck: Deck, *, player_name: str = "", event: str = "") 
         "blocks": blocks,
         "type_totals": sorted(type_totals.items()),
         "grand_total": sum(block["total"] for block in blocks),
+        "player_id": player_id,
+        # Konami's sheet: the player's ID one digit per box (10 boxes; longer IDs get more).
+        "player_id_boxes": list(player_id.ljust(10)) if len(player_id) <= 10 else list(player_id),
+        "deck_hash": deck_hash_of(game_slug=deck.game.slug, sections=sections),
+        "by_type": {block["slug"]: _group_by_type(block["lines"]) for block in blocks},
+        **_two_column_main(blocks),
+        "last_initial": (player_name or deck.owner.last_name or deck.owner.username or " ")
+        .split()[-1][:1]
+        .upper(),
+        "co_heroes": list(deck.co_heroes.all()) if deck.hero else [],
     }
 
 
-def render_registration_pdf(deck: Deck, *, player_name: str = "", event: str = "") -> bytes:
+def _two_column_main(blocks: list[dict[str, Any]]) -> dict[str, Any]:
+    """Magic's sheet: the main deck down two columns (up to 36 lines each), the sideboard beside them."""
+    main = next((b for b in blocks if b["slug"] == "main"), {"lines": [], "total": 0})
+    side = next((b for b in blocks if b["slug"] == "side"), {"lines": [], "total": 0})
+    half = max(36, (len(main["lines"]) + 1) // 2)
+    columns = [main["lines"][:half], main["lines"][half:]]
+    return {"main_columns": [c for c in columns if c] or [[]], "side_lines": side["lines"],
+            "main_total": main["total"], "side_total": side["total"]}  # fmt: skip
+
+
+def _group_by_type(lines: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Lines of a section by card type ("monster", "spell", "trap"…) with each group's total."""
+    groups: dict[str, dict[str, Any]] = {}
+    for line in lines:
+        group = groups.setdefault(line["type"] or "other", {"lines": [], "total": 0})
+        group["lines"].append(line)
+        group["total"] += line["count"]
+    return groups
+
+
+def pdf_from_html(html: str) -> bytes:
+    """A PDF of our own HTML: fonts from the system, pictures only inlined or from our static files."""
     from weasyprint import HTML
 
-    html = render_to_string(
-        "decks/registration_sheet.html", registration_context(deck, player_name=player_name, event=event)
-    )
     return HTML(string=html, url_fetcher=safe_url_fetcher(), base_url=str(_static_roots()[0])).write_pdf()
+
+
+# The games whose organisers print their own sheet: the layout follows it (decks/registration/<game>.html).
+SHEET_LAYOUTS = ("yugioh", "mtg")
+
+
+def render_registration_pdf(
+    deck: Deck, *, player_name: str = "", event: str = "", player_id: str = ""
+) -> bytes:
+    context = registration_context(deck, player_name=player_name, event=event, player_id=player_id)
+    template = (
+        f"decks/registration/{deck.game.slug}.html"
+        if deck.game.slug in SHEET_LAYOUTS
+        else "decks/registration_sheet.html"
+    )
+    return pdf_from_html(render_to_string(template, context))

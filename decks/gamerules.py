@@ -7,6 +7,7 @@ import contextlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
+from typing import Any
 
 from games.registry import word_for
 
@@ -157,6 +158,21 @@ def opening_hand(game_slug: str) -> dict[str, int]:
     return dict(raw) if isinstance(raw, dict) else {"main": int(raw)}
 
 
+def playtest_rules(game_slug: str) -> dict[str, Any]:
+    """The game's ``[game.playtest]`` as plain data for pages: mulligan rule, first-turn draws per seat,
+    card types the cost curve leaves out."""
+    try:
+        rules = _registry().game(game_slug).playtest
+    except KeyError:
+        return {"mulligan": "none", "draw_first": 0, "draw_second": 0, "curve_skip_types": []}
+    return {
+        "mulligan": rules.mulligan,
+        "draw_first": rules.draw_first,
+        "draw_second": rules.draw_second,
+        "curve_skip_types": list(rules.curve_skip_types),
+    }
+
+
 def filter_labels(game_slug: str, lang: str = "en") -> dict[str, str]:
     """Field -> the label the game's rule set gives it in ``lang`` (its search filters), for describing a
     filter in the players' words ("Size L", not "size L"); empty for an unknown game."""
@@ -249,3 +265,13 @@ def _restriction_words(item: dict, lang: str, sections: dict[str, str], labels: 
             return gettext("%(section)s: at least %(min)s cards") % {"section": where, "min": low}
         return gettext("%(section)s: at most %(max)s cards") % {"section": where, "max": high}
     return ", ".join(f"{key}: {value}" for key, value in item.items())
+
+
+def hash_rule(game_slug: str) -> tuple[str, dict[str, str]]:
+    """The deck hash's rule from the game's rule set: the card field that keys a card ("name" or
+    "external_id") and section → prefix of the sections that count (Cockatrice's for an unknown game)."""
+    try:
+        game = _registry().game(game_slug)
+    except KeyError:
+        return "name", {"main": "", "side": "SB:"}
+    return game.deck_hash_key, dict(game.deck_hash_sections)

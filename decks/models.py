@@ -46,6 +46,9 @@ class Deck(models.Model):
     # The imported file's own lines (decks.formats.FileLayout.as_json: header, comments, card order,
     # line endings) so that exporting the deck in that format gives the author's file back; {} if none.
     file_layout = models.JSONField(default=dict, blank=True, editable=False)
+    # The player's own shelf for the deck ("Testing", "Locals") — a name, not a model: folders are how one
+    # player sorts their own list, nobody else sees or shares them.
+    folder = models.CharField(_("folder"), max_length=80, blank=True, default="")
 
     class Meta:
         ordering = ["-updated_at", "-id"]
@@ -70,6 +73,9 @@ class DeckCard(models.Model):
     card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="+")
     count = models.PositiveSmallIntegerField()
     position = models.PositiveIntegerField(default=0)
+    # The player's own labels on this line ("combo", "hand trap"): several per line, grouped and filtered by in
+    # the builder; never read by validation or exports to play formats.
+    tags = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["deck", "section", "position", "id"]

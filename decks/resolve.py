@@ -23,8 +23,13 @@ from .respell import near_misses, respelled_matches
 # "Dark Magician (#46986414)": a name with the id that picks one printing (what the exports write; no real
 # name ends so). "Dark Magician #46986414", the older form, is read too, but only when no card bears the
 # whole text as its name: 31 real Yu-Gi-Oh! names end in "#N" ("Jinzo #7", "Luster Dragon #2").
-_PICKED_ID = re.compile(r"^(?P<name>.*?)\s*\(?#(?P<id>[^\s#()]+)\)?$")
-_LEVEL_SUFFIX = re.compile(r"^(?P<name>.+?)\s*\(?\s*(?:lv|lvl|level|ур)\.?\s*(?P<level>\d{1,3})\s*\)?$", re.I)
+# Both read in time linear in the line: the lazy name may only end where a run of blanks begins (``(?<!\s)``),
+# so the blanks after it are scanned once, not once per possible end of the name (a line of 500 blanks cost
+# seconds of CPU when every split of the blanks between name, "(" and level word was tried).
+_PICKED_ID = re.compile(r"^(?P<name>.*?)(?<!\s)\s*\(?#(?P<id>[^\s#()]+)\)?$")
+_LEVEL_SUFFIX = re.compile(
+    r"^(?P<name>.+?)(?<!\s)\s*(?:\(\s*)?(?:lv|lvl|level|ур)\.?\s*(?P<level>\d{1,3})\s*\)?$", re.I
+)
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from django.http import Http404
 
 from cards.models import Card
 
+from .maybe import without_maybe
 from .models import Deck, DeckCard, DeckVersion
 
 Sections = dict[str, list[tuple[Card, int]]]
@@ -141,6 +142,8 @@ def deck_report(
         sections = deck_sections(deck) if sections is None else sections
         on_date = on_date or deck.on_date
         banlist = banlist if banlist is not None else _banlist_for(deck)
+    # The maybeboard is the player's notebook, never part of the deck the rules judge.
+    sections = without_maybe(sections or {})
     kwargs: dict[str, Any] = {
         "game": game,
         "format_slug": format_slug,

@@ -17,8 +17,10 @@ from rules.models import BanList
 
 from .formats import MAX_COUNT, DeckFormatError, SkippedLine, parse_deck
 from .gamerules import FormatInfo, format_info
+from .maybe import MAYBE
 from .models import Deck, DeckCard, DeckVersion
 from .resolve import ResolvedDeck, UnresolvedLine, deck_resolve
+from .tags import LineTags, check_folder, check_tags, current_tags, tags_from_snapshot, tags_snapshot
 
 Sections = dict[str, list[tuple[Card, int]]]
 _UNSET: Any = object()
@@ -41,10 +43,10 @@ def _clean_sections(*, game: Game, fmt: FormatInfo, sections: Sections) -> Secti
     errors: list[str] = []
     clean: Sections = {}
     for slug, lines in sections.items():
-        if slug not in fmt.section_slugs:
+        if slug not in fmt.section_slugs and slug != MAYBE:
             errors.append(
                 f"section {slug!r} is not part of {game.slug}/{fmt.slug} (its sections: "
-                f"{', '.join(fmt.section_slugs)})"
+                f"{', '.join([*fmt.section_slugs, MAYBE])})"
             )
             continue
         merged: dict[int, list[Any]] = {}
@@ -63,8 +65,8 @@ def _clean_sections(*, game: Game, fmt: FormatInfo, sections: Sections) -> Secti
             clean[slug] = [(card, count) for card, count in merged.values()]
     if errors:
         raise ValidationError({"sections": errors})
-    # Keep the rule set's section order whatever order the caller used.
-    return {slug: clean[slug] for slug in fmt.section_slugs if slug in clean}
+    # Keep the rule set's section order whatever order the caller used; the maybeboard last.
+    return {slug: clean[slug] for slug in [*fmt.section_slugs, MAYBE] if slug in clean}
 
 
 def _check_hero(*, game: Game, fmt: FormatInfo, hero: Card | None) -> None:
@@ -76,16 +78,29 @@ def _check_hero(*, game: Game, fmt: FormatInfo, hero: Card | None) -> None:
         raise ValidationError({"hero": f"{hero} is a card of another game"})
 
 
-def _write_entries(deck: Deck, sections: Sections) -> None:
+def _write_entries(deck: Deck, sections: Sections, tags: LineTags | None = None) -> None:
     DeckCard.objects.filter(deck=deck).delete()
     DeckCard.objects.bulk_create(
-        DeckCard(deck=deck, section=slug, card=card, count=count, position=position)
+        DeckCard(
+            deck=deck,
+            section=slug,
+            card=card,
+            count=count,
+            position=position,
+            tags=list((tags or {}).get((slug, card.pk), [])),
+        )
         for slug, lines in sections.items()
         for position, (card, count) in enumerate(lines)
     )
 
 
-def snapshot_of(*, hero: Card | None, sections: Sections, co_heroes: list[Card] = ()) -> dict[str, Any]:  # type: ignore[assignment]
+def snapshot_of(
+    *,
+    hero: Card | None,
+    sections: Sections,
+    co_heroes: list[Card] = (),  # type: ignore[assignment]
+    tags: LineTags | None = None,
+) -> dict[str, Any]:
     snapshot: dict[str, Any] = {
         "hero": [hero.pk, str(hero)] if hero else None,
         "sections": {
@@ -94,6 +109,9 @@ def snapshot_of(*, hero: Card | None, sections: Sections, co_heroes: list[Card] 
     }
     if co_heroes:
         snapshot["co_heroes"] = [[card.pk, str(card)] for card in co_heroes]
+    kept = tags_snapshot(sections, tags or {})
+    if kept:
+        snapshot["tags"] = kept
     return snapshot
 
 
@@ -108,7 +126,9 @@ def _set_co_heroes(deck: Deck, co_heroes: list[Card]) -> None:
     deck.co_heroes.set(co_heroes)
 
 
-def _add_version(deck: Deck, *, by: User | None, message: str, sections: Sections) -> DeckVersion:
+def _add_version(
+    deck: Deck, *, by: User | None, message: str, sections: Sections, tags: LineTags | None = None
+) -> DeckVersion:
     deck.current_version += 1
     deck.save(update_fields=["current_version", "updated_at"])
     return DeckVersion.objects.create(
@@ -117,7 +137,9 @@ def _add_version(deck: Deck, *, by: User | None, message: str, sections: Section
         created_by=by,
         message=message[:200],
         format_slug=deck.format_slug,
-        snapshot=snapshot_of(hero=deck.hero, sections=sections, co_heroes=list(deck.co_heroes.all())),
+        snapshot=snapshot_of(
+            hero=deck.hero, sections=sections, co_heroes=list(deck.co_heroes.all()), tags=tags
+        ),
     )
 
 
@@ -186,6 +208,8 @@ def deck_create(
     banlist: BanList | None = None,
     on_date: dt.date | None = None,
     message: str = "",
+    tags: LineTags | None = None,
+    folder: str = "",
 ) -> Deck:
     fmt = _format_or_error(game, format_slug)
     clean = _clean_sections(game=game, fmt=fmt, sections=sections or {})
@@ -200,11 +224,13 @@ def deck_create(
         hero=hero,
         banlist=_check_banlist(game, banlist),
         on_date=on_date,
+        folder=check_folder(folder),
     )
-    _write_entries(deck, clean)
+    clean_tags = check_tags(tags or {})
+    _write_entries(deck, clean, clean_tags)
     if co_heroes:
         _set_co_heroes(deck, list(co_heroes))
-    _add_version(deck, by=owner, message=message or "created", sections=clean)
+    _add_version(deck, by=owner, message=message or "created", sections=clean, tags=clean_tags)
     return deck
 
 
@@ -224,9 +250,12 @@ def deck_update(
     on_date: dt.date | None = _UNSET,
     message: str = "",
     base_version: int | None = None,
+    tags: LineTags | None = None,
+    folder: str | None = None,
 ) -> Deck:
     """Change a deck; ``sections`` (when given) replaces all of its cards. Every call makes a version.
 
+    ``tags`` (when given) replaces every line's tags; without it a line that stays keeps its tags.
     ``base_version`` is the version the edit started from: if the deck has moved on since (another tab,
     another device), DeckVersionConflict is raised and nothing changes, so no save silently undoes another.
     """
@@ -251,7 +280,10 @@ def deck_update(
         deck.on_date = on_date
     if hero is not _UNSET:
         deck.hero = hero
+    if folder is not None:
+        deck.folder = check_folder(folder)
     _check_hero(game=deck.game, fmt=fmt, hero=deck.hero)
+    clean_tags = check_tags(tags) if tags is not None else current_tags(deck)
     if sections is None:
         current: Sections = {}
         for entry in deck.entries.select_related("card"):
@@ -259,12 +291,12 @@ def deck_update(
         sections = current
     clean = _clean_sections(game=deck.game, fmt=fmt, sections=sections)
     deck.save()
-    _write_entries(deck, clean)
+    _write_entries(deck, clean, clean_tags)
     if co_heroes is not _UNSET:
         _set_co_heroes(deck, list(co_heroes))
     elif hero is not _UNSET and hero is None:
         deck.co_heroes.clear()  # no partner without a commander
-    _add_version(deck, by=by, message=message or "saved", sections=clean)
+    _add_version(deck, by=by, message=message or "saved", sections=clean, tags=clean_tags)
     return deck
 
 
@@ -296,6 +328,7 @@ def deck_restore_version(*, deck: Deck, number: int, by: User) -> Deck:
         sections=sections,
         hero=hero,
         co_heroes=co_heroes,
+        tags=tags_from_snapshot(snapshot),
         format_slug=version.format_slug or deck.format_slug,
         message=f"restored version {number}",
     )
@@ -310,6 +343,7 @@ def deck_copy(*, deck: Deck, by: User, name: str | None = None) -> Deck:
     for entry in deck.entries.select_related("card").order_by("section", "position"):
         sections.setdefault(entry.section, []).append((entry.card, entry.count))
     copy = deck_create(
+        tags=current_tags(deck),
         owner=by,
         game=deck.game,
         name=name or f"{deck.name} (copy)"[:200],
@@ -464,21 +498,33 @@ EXPORT_TYPES = {
     "forge": ("text/plain; charset=utf-8", "dck"),
     "xmage": ("text/plain; charset=utf-8", "dck"),
     "pdf": ("application/pdf", "pdf"),
+    # Print for play: card-size pages (decks/printing.py).
+    "cards": ("application/pdf", "cards.pdf"),
 }
 
 
-def deck_export(*, deck: Deck, fmt: str, player_name: str = "", event: str = "") -> ExportedDeck:
+def deck_export(
+    *, deck: Deck, fmt: str, player_name: str = "", event: str = "", player_id: str = "", paper: str = "a4"
+) -> ExportedDeck:
     """A deck file in one of EXPORT_TYPES. Raises ValidationError for an unknown or impossible format."""
     from .exporting import deck_list_of, render_export
+    from .printing import render_print_pdf
 
     if fmt not in EXPORT_TYPES:
         raise ValidationError(
             {"fmt": gettext("unknown export format '%(format)s'; use one of %(choices)s")
                     % {"format": fmt, "choices": ", ".join(EXPORT_TYPES)}}
         )  # fmt: skip
+    if paper not in ("a4", "letter"):
+        raise ValidationError({"paper": gettext("paper is “a4” or “letter”")})
     content_type, extension = EXPORT_TYPES[fmt]
     try:
-        content = render_export(deck_list_of(deck), fmt, deck=deck, player_name=player_name, event=event)
+        if fmt == "cards":
+            content = render_print_pdf(deck, paper=paper)
+        else:
+            content = render_export(
+                deck_list_of(deck), fmt, deck=deck, player_name=player_name, event=event, player_id=player_id
+            )
     except DeckFormatError as error:
         raise ValidationError({"fmt": str(error)}) from None
     safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in deck.name)[:60] or f"deck-{deck.pk}"

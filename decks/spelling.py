@@ -56,13 +56,13 @@ _LETTERS = str.maketrans(
 # its leading blanks from every position of a long run of them, quadratic in the run.)
 _FACES = re.compile(r"/{1,3}")
 _SPACES = re.compile(r"\s+")
-# Trailing decorations, one at a time from the end (each pattern is anchored and linear).
+# Trailing decorations, one at a time from the end (each pattern is anchored and, with ``(?<!\s)``, linear).
 _TRAILERS = (
-    re.compile(r"\s+\*[A-Za-z]{1,2}\*$"),  # Moxfield/Arena foil and etched marks: *F*, *E*
-    re.compile(r"\s+#!?[^\s\d#][^\s#]*$"),  # Moxfield tags: #ramp, #!Removal (never "#7")
-    re.compile(r"\s+\^[^^]{0,80}\^$"),  # Archidekt labels: ^Have,#37d67a^
-    re.compile(r"\s+\[[^\[\]]{1,40}\]$"),  # Archidekt [Category], "Name [SET]"
-    re.compile(r"\s+\([A-Za-z0-9]{2,6}\)(?:\s+[A-Za-z0-9★\-]{1,10})?$"),  # (SET) 123, (set)
+    re.compile(r"(?<!\s)\s+\*[A-Za-z]{1,2}\*$"),  # Moxfield/Arena foil and etched marks: *F*, *E*
+    re.compile(r"(?<!\s)\s+#!?[^\s\d#][^\s#]*$"),  # Moxfield tags: #ramp, #!Removal (never "#7")
+    re.compile(r"(?<!\s)\s+\^[^^]{0,80}\^$"),  # Archidekt labels: ^Have,#37d67a^
+    re.compile(r"(?<!\s)\s+\[[^\[\]]{1,40}\]$"),  # Archidekt [Category], "Name [SET]"
+    re.compile(r"(?<!\s)\s+\([A-Za-z0-9]{2,6}\)(?:\s+[A-Za-z0-9★\-]{1,10})?$"),  # (SET) 123, (set)
 )
 
 

@@ -8,6 +8,7 @@ urlpatterns = [
     path("", views.deck_list, name="list"),
     path("new/", views.deck_new, name="new"),
     path("import/", views.deck_import_page, name="import"),
+    path("compare/", views.deck_compare_page, name="compare"),
     path("<int:pk>/", views.deck_detail, name="detail"),
     path("<int:pk>/edit/", views.deck_builder, name="builder"),
     path("<int:pk>/export/<str:fmt>/", views.deck_export_download, name="export"),

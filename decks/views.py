@@ -19,13 +19,23 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from cards import search as card_search
 from cards.images import card_images
-from cards.labels import card_preview, game_label_table, game_title, value_label, with_value_labels
+from cards.labels import (
+    card_preview,
+    field_label,
+    game_label_table,
+    game_title,
+    value_label,
+    with_value_labels,
+)
 from cards.models import Card, Game, Printing
 from cards.selectors import card_facets, game_search_filters
 
-from . import selectors, services, stats, svg
+from . import ownership, selectors, services, stats, svg
 from .api import deck_json, export_response
+from .compare import lists_compare, parse_ref
+from .deckhash import deck_hash_of
 from .exporting import ydke_link
 from .forms import DeckImportForm, DeckNewForm
 from .gamerules import (
@@ -35,8 +45,11 @@ from .gamerules import (
     format_info,
     game_formats,
     opening_hand,
+    playtest_rules,
 )
+from .maybe import MAYBE
 from .models import Deck
+from .tags import deck_line_tags
 
 
 def _lang() -> str:
@@ -49,14 +62,85 @@ def deck_list(request: HttpRequest) -> HttpResponse:
     if game:
         decks = decks.filter(game__slug=game)
     mine = [d for d in decks if d.owner_id == request.user.pk] if request.user.is_authenticated else []
+    # The player's own folders: a name on each deck; the list shows one folder at a time when asked.
+    folders = sorted({d.folder for d in mine if d.folder}, key=str.casefold)
+    folder = request.GET.get("folder", "")
+    if folder == "-":
+        mine = [d for d in mine if not d.folder]
+    elif folder:
+        mine = [d for d in mine if d.folder == folder]
+    missing = ownership.decks_missing(user=request.user, decks=mine)
+    for deck in mine:
+        deck.missing_copies = missing.get(deck.pk)
     public = Paginator(
         decks.filter(visibility=Deck.Visibility.PUBLIC).exclude(owner_id=request.user.pk or 0), 30
     ).get_page(request.GET.get("page"))
     return render(
         request,
         "decks/list.html",
-        {"mine": mine, "public": public, "games": Game.objects.filter(has_decks=True), "game": game},
+        {
+            "mine": mine,
+            "public": public,
+            "games": Game.objects.filter(has_decks=True),
+            "game": game,
+            "folders": folders,
+            "folder": folder,
+        },
     )
+
+
+def _compare_choices(user: Any) -> list[Deck]:
+    """The decks offered in the compare page's pickers: the player's own, then the newest public ones."""
+    # Two light queries (no card counts): the pickers show a name, an owner and a game.
+    decks = Deck.objects.select_related("owner", "game").only(
+        "pk", "name", "owner__username", "game__slug", "game__name", "game__name_ru", "updated_at"
+    )
+    own = list(decks.filter(owner_id=user.pk).order_by("-updated_at")[:200]) if user.is_authenticated else []
+    public = decks.filter(visibility=Deck.Visibility.PUBLIC).exclude(owner_id=user.pk or 0)
+    return own + list(public.order_by("-updated_at")[:200])
+
+
+@require_GET
+def deck_compare_page(request: HttpRequest) -> HttpResponse:
+    """Two lists side by side: decks (own, public, or unlisted by link) and tournaments' registered lists
+    the event shows the visitor (``player:<id>``); one the visitor may not read is a 404."""
+    raw_a, raw_b = request.GET.get("a", "").strip(), request.GET.get("b", "").strip()
+    a, b = parse_ref(raw_a), parse_ref(raw_b)
+    choices = _compare_choices(request.user)
+    context: dict[str, Any] = {
+        "choices": choices,
+        "choice_refs": {str(d.pk) for d in choices},
+        "a": raw_a if a else "",
+        "b": raw_b if b else "",
+        "sections": None,
+    }
+    if a and b:
+        first, second, sections = lists_compare(a=a, b=b, user=request.user)
+        lang = _lang()
+        try:
+            fmt = format_info(first.game_slug, first.format_slug)
+        except KeyError:
+            fmt = format_info(first.game_slug, None)
+        titles = {s.slug: s.title(lang) for s in fmt.sections}
+        titles[MAYBE] = _("Maybeboard")
+        titles["hero"] = fmt.hero_title(lang) if fmt.has_hero else _("Hero")
+        context.update(
+            {
+                "first": first,
+                "second": second,
+                "sections": [
+                    {
+                        "slug": slug,
+                        "title": titles.get(slug, slug),
+                        **parts,
+                        "total_a": sum(x["count"] for x in parts["only_a"] + parts["both"]),
+                        "total_b": sum(x["count"] for x in parts["only_b"] + parts["both"]),
+                    }
+                    for slug, parts in sections.items()
+                ],
+            }
+        )
+    return render(request, "decks/compare.html", context)
 
 
 @login_required
@@ -137,14 +221,26 @@ def _first_attribute_filter(game_slug: str) -> Any | None:
     return None
 
 
+def _field_word(game_slug: str, field: str, lang: str) -> str:
+    """The rule set's word for cost/level ("Mana value"), else the site's translated one."""
+    word = field_label(game_slug, field, lang)
+    if word == field.capitalize():
+        return {"cost": _("Cost"), "level": _("Level")}.get(field, word)
+    return word
+
+
 def _first_chart(
     game_slug: str, lines: list[tuple[Any, int]], title: str, lang: str
 ) -> tuple[str, str] | None:
     """(metric label, SVG) for a section's first chart: its cost curve, else its level curve, else a
     breakdown by the game's first attribute filter; None when the game offers nothing to chart."""
-    for field, label in (("cost", _("Cost")), ("level", _("Level"))):
-        if any(getattr(card, field) is not None for card, _count in lines):
-            points = [(getattr(card, field), count) for card, count in lines]
+    # Types the game's curve leaves out (Magic's lands have mana value 0 but are no 0-drops).
+    skip = set(playtest_rules(game_slug)["curve_skip_types"])
+    curved = [(card, count) for card, count in lines if card.card_type not in skip]
+    for field in ("cost", "level"):
+        if any(getattr(card, field) is not None for card, _count in curved):
+            label = _field_word(game_slug, field, lang)
+            points = [(getattr(card, field), count) for card, count in curved]
             return label, svg.bar_chart(stats.curve(points), title=f"{title}: {label}")
     search_filter = _first_attribute_filter(game_slug)
     if search_filter is None:
@@ -160,6 +256,8 @@ def _section_stats(
     fmt: FormatInfo, sections: selectors.Sections, hands: dict[str, int]
 ) -> list[dict[str, Any]]:
     lang = _lang()
+    # What each seat sees by its first turn: Yu-Gi-Oh!'s 5 going first, 6 going second.
+    play = playtest_rules(fmt.game_slug)
     types_label = _("Card types")
     blocks = []
     for section in fmt.sections:
@@ -169,12 +267,16 @@ def _section_stats(
         title = section.title(lang)
         hand = hands.get(section.slug)
         size = sum(count for _card, count in lines)
+        first_draws = section.slug == next(iter(hands), None)
+        hand_first = (hand or 0) + (play["draw_first"] if first_draws else 0)
+        hand_second = (hand or 0) + (play["draw_second"] if first_draws else 0)
         odds = (
             [
                 {
                     "card": card,
                     "count": count,
-                    "percent": round(100 * stats.prob_at_least(1, count, hand, size), 1),
+                    "percent": round(100 * stats.prob_at_least(1, count, hand_first, size), 1),
+                    "percent_second": round(100 * stats.prob_at_least(1, count, hand_second, size), 1),
                 }
                 for card, count in lines
             ]
@@ -188,6 +290,9 @@ def _section_stats(
                 "title": title,
                 "total": size,
                 "hand": hand,
+                "hand_first": hand_first,
+                "hand_second": hand_second,
+                "seats_differ": hand_first != hand_second,
                 "odds": odds,
                 "chart_label": first[0] if first else "",
                 # Built by decks.svg, which escapes every text node: safe to embed.
@@ -218,8 +323,24 @@ def _type_order(game_slug: str) -> dict[str, int]:
     return {card_type: index for index, card_type in enumerate(values)}
 
 
+def _with_ownership(
+    listing: list[dict[str, Any]], owned: ownership.DeckOwnership | None
+) -> list[dict[str, Any]]:
+    """Each line of the listing gets ``have`` (owned / missing of the reader's collection), when known."""
+    if owned is not None:
+        for section in listing:
+            for group in section["groups"]:
+                for line in group["lines"]:
+                    line["have"] = owned.lines.get((section["slug"], line["card"].pk))
+    return listing
+
+
 def _deck_listing(
-    fmt: FormatInfo, sections: selectors.Sections, printings: dict[int, str], lang: str
+    fmt: FormatInfo,
+    sections: selectors.Sections,
+    printings: dict[int, str],
+    lang: str,
+    tags: dict[str, dict[str, list[str]]] | None = None,
 ) -> list[dict[str, Any]]:
     """Every section of the format in the game's order, its cards grouped by the game's card types with
     counts, each card with its preview: the deck as the page lists it."""
@@ -227,6 +348,7 @@ def _deck_listing(
     listing = []
     extra = [slug for slug in sections if slug not in fmt.section_slugs]
     titles = {s.slug: s.title(lang) for s in fmt.sections}
+    titles[MAYBE] = _("Maybeboard")
     for slug in [*fmt.section_slugs, *extra]:
         lines = sections.get(slug, [])
         groups: dict[str, list[dict[str, Any]]] = {}
@@ -237,6 +359,7 @@ def _deck_listing(
                     "count": count,
                     "printing": printings.get(card.pk, ""),
                     "preview": card_preview(card, lang),
+                    "tags": (tags or {}).get(slug, {}).get(str(card.pk), []),
                 }
             )
         listing.append(
@@ -272,6 +395,18 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
     cards = [card for lines in sections.values() for card, _count in lines]
     printings = _printing_labels(cards)
     card_images([*cards, deck.hero, *(deck.co_heroes.all() if deck.hero else [])])
+    # The card search language inside the deck: the lines it matches are marked (README "Searching cards").
+    query = (request.GET.get("q") or "").strip()[:1000]
+    matched: set[int] | None = None
+    query_words = query_error = ""
+    if query:
+        try:
+            matched, query_words = card_search.cards_matching(
+                game=deck.game, text=query, cards=cards, lang=lang[:2]
+            )
+        except card_search.SearchError as exc:
+            query_error = str(exc)
+    owned = ownership.deck_ownership(deck=deck, user=request.user, sections=sections)
     return render(
         request,
         "decks/detail.html",
@@ -280,7 +415,9 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "fmt": fmt,
             "fmt_title": fmt.title(lang),
             "game_title": game_title(deck.game, lang),
-            "listing": _deck_listing(fmt, sections, printings, lang),
+            "listing": _with_ownership(
+                _deck_listing(fmt, sections, printings, lang, deck_line_tags(deck)), owned
+            ),
             "hero_preview": card_preview(deck.hero, lang) if deck.hero else None,
             "co_hero_previews": [
                 {"card": co, "preview": card_preview(co, lang)}
@@ -291,6 +428,8 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "versions": versions,
             "can_edit": deck.editable_by(request.user),
             "ydke": ydke_link(deck, sections),
+            "deck_hash": deck_hash_of(game_slug=deck.game.slug, sections=sections),
+            "ownership": owned,
             "export_formats": [
                 (key, label)
                 for key, label in (
@@ -303,13 +442,50 @@ def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
                     ("forge", "Forge .dck"),
                     ("xmage", "XMage .dck"),
                     ("pdf", _("Registration sheet (PDF)")),
+                    ("cards", _("Cards to print and play (PDF)")),
                 )
                 if (deck.game.slug == "yugioh" or key not in {"ydk", "ydke"})
                 and (deck.game.slug == "mtg" or key not in {"forge", "xmage"})
             ],
             "hands": hands,
+            "query": query,
+            "matched": matched,
+            "matched_count": sum(n for lines in sections.values() for card, n in lines if card.pk in matched)
+            if matched is not None
+            else 0,
+            "query_words": query_words,
+            "query_error": query_error,
+            "playtest": _playtest_config(deck, fmt, sections, hands, lang),
+            "copied_from": deck.copied_from
+            if deck.copied_from and deck.copied_from.readable_by(request.user)
+            else None,
+            "hero_title": fmt.hero_title(lang) if fmt.has_hero else _("Hero"),
         },
     )
+
+
+def _playtest_config(
+    deck: Deck, fmt: FormatInfo, sections: selectors.Sections, hands: dict[str, int], lang: str
+) -> dict[str, Any]:
+    """What the deck page's playtester shuffles: each drawn section's cards (name, copies, preview) and
+    the game's rule for the opening hand, mulligan and first-turn draws (rule-set data)."""
+    titles = {s.slug: s.title(lang) for s in fmt.sections}
+    return {
+        **playtest_rules(deck.game.slug),
+        "hands": hands,
+        "sections": [
+            {
+                "slug": slug,
+                "title": titles.get(slug, slug),
+                "size": size,
+                "cards": [
+                    {"name": str(card), "count": count, "preview": card_preview(card, lang)}
+                    for card, count in sections.get(slug, [])
+                ],
+            }
+            for slug, size in hands.items()
+        ],
+    }
 
 
 def _hero_restrictions(game: Game, formats: list[FormatInfo], lang: str) -> dict[str, list[str]]:
@@ -367,6 +543,8 @@ def _line_extras(cards: list[Card], lang: str) -> dict[str, dict[str, Any]]:
             "identity": card.identity,
             "printing": printings.get(card.pk, ""),
             "preview": card_preview(card, lang),
+            "subtypes": card.subtypes or [],
+            "attributes": {"manacost": (card.attributes or {}).get("manacost", "")},
         }
         for card in cards
     }
@@ -384,14 +562,26 @@ def deck_builder(request: HttpRequest, pk: int) -> HttpResponse:
     search_filters = with_value_labels(deck.game.slug, card_facets(game=deck.game, lang=lang), lang)
     type_configured = any(f["field"] == "type" for f in search_filters)
     config = {
-        "deck": deck_json(deck, sections=sections),
+        "deck": deck_json(deck, sections=sections, user=request.user),
         "cards": _line_extras([card for lines in sections.values() for card, _n in lines], lang),
         "lang": lang,
+        # Words the rows and results show in the game's own terms: "Mana value 3", "Creature", not "¤3".
+        "labels": {
+            "cost": _field_word(deck.game.slug, "cost", lang),
+            "level": _field_word(deck.game.slug, "level", lang),
+            "maybe": _("Maybeboard"),
+        },
+        "type_labels": {
+            t: value_label(deck.game.slug, "type", t, lang) for t in selectors.card_types(deck.game)
+        },
+        "playtest": playtest_rules(deck.game.slug),
+        "tags": deck_line_tags(deck),
         "formats": [
             {
                 "slug": f.slug,
                 "name": f.title(lang),
                 "has_hero": f.has_hero,
+                "hero_label": f.hero_title(lang),
                 "uses_banlist": f.uses_banlist,
                 "sections": [
                     {"slug": s.slug, "name": s.title(lang), "counted": s.counted} for s in f.sections
@@ -413,6 +603,7 @@ def deck_builder(request: HttpRequest, pk: int) -> HttpResponse:
             "save": reverse("api-deck-detail", args=[deck.pk]),
             "status": reverse("decks:detail", args=[deck.pk]),
             "banlist_status": reverse("api-deck-banlist-status"),
+            "card_fit": reverse("api-deck-card-fit"),
         },
     }
     return render(
@@ -430,6 +621,14 @@ def deck_builder(request: HttpRequest, pk: int) -> HttpResponse:
             if type_configured
             else [(t, value_label(deck.game.slug, "type", t, lang)) for t in selectors.card_types(deck.game)],
             "type_configured": type_configured,
+            "folders": sorted(
+                set(
+                    Deck.objects.filter(owner=request.user)
+                    .exclude(folder="")
+                    .values_list("folder", flat=True)
+                ),
+                key=str.casefold,
+            ),
         },
     )
 
@@ -443,6 +642,8 @@ def deck_export_download(request: HttpRequest, pk: int, fmt: str) -> HttpRespons
             fmt=fmt,
             player_name=request.GET.get("player", "")[:100],
             event=request.GET.get("event", "")[:100],
+            player_id=request.GET.get("player_id", "")[:120],
+            paper=request.GET.get("paper", "a4"),
         )
     except ValidationError as error:
         raise Http404(" ".join(error.messages)) from None
@@ -501,6 +702,9 @@ def deck_odds(request: HttpRequest, pk: int) -> HttpResponse:
     copies = sum(count for card, count in lines if str(card.pk) in chosen)
     size = sum(count for _card, count in lines)
     hand = hands.get(section, 5)
+    if section == next(iter(hands), None):
+        play = playtest_rules(deck.game.slug)
+        hand += play["draw_second"] if request.GET.get("seat") == "second" else play["draw_first"]
     percent = round(100 * stats.prob_at_least(k, copies, hand, size), 2)
     return render(
         request,

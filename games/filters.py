@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from cardsearch.evaluate import any_of, as_number, contains_any, norm
+
 from .cards import CardInfo
 from .errors import RuleSetError
 
@@ -23,8 +25,11 @@ CardPredicate = Callable[[CardInfo], bool]
 _COND_KEYS = {"min", "max", "not", "contains", "not_contains"}
 
 
-def _norm(value: Any) -> Any:
-    return value.casefold() if isinstance(value, str) else value
+# One evaluator: the leaf tests (equals / any of, numbers, contains) are the card search language's own
+# (cardsearch.evaluate), so a section's accept rule and a search for the same condition cannot disagree.
+_norm = norm
+_any_of = any_of
+_number = as_number
 
 
 def _getter(field: str) -> Callable[[CardInfo], Any]:
@@ -57,28 +62,6 @@ def _bound(field: str, key: str, value: Any) -> float:
     return value
 
 
-def _any_of(wanted: frozenset[Any]) -> Callable[[Any], bool]:
-    def match(value: Any) -> bool:
-        if isinstance(value, list | tuple):
-            return any(_norm(v) in wanted for v in value)
-        return _norm(value) in wanted
-
-    return match
-
-
-def _number(value: Any) -> float | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int | float):
-        return value
-    if isinstance(value, str):
-        try:
-            return float(value)
-        except ValueError:
-            return None
-    return None
-
-
 def _contains(field: str, key: str, raw: Any) -> Callable[[Any], bool]:
     """True when a text value holds any of the given texts (case-insensitive)."""
     needles = [n for n in _values(field, raw) if isinstance(n, str)]
@@ -87,7 +70,7 @@ def _contains(field: str, key: str, raw: Any) -> Callable[[Any], bool]:
             f"filter field {field!r}: {key} needs a text, got {raw!r}",
             key="filter.needs_text", field=field, condition=key, value=repr(raw),
         )  # fmt: skip
-    return lambda v: isinstance(v, str) and any(n in v.casefold() for n in needles)
+    return contains_any(needles)
 
 
 def _condition(field: str, cond: Any) -> Callable[[Any], bool]:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from . import schema
+from .boosters import BoosterSpec, parse_boosters
 from .errors import RuleSetError
 from .filters import CardPredicate, compile_filter
 from .pairs import PairRule
@@ -259,6 +260,8 @@ class FormatRules:
     copy_limits: tuple[CopyLimitRules, ...] = ()
     hero: HeroRules | None = None
     pool_scope: tuple[str, ...] | None = None
+    # Cards a limited deck may add beyond its pool (MTR: basic lands), or None.
+    pool_free: CardPredicate | None = None
     banlist: BanListPolicy | None = None
     sideboard: SideboardPolicy | None = None
     description: str = ""
@@ -327,6 +330,14 @@ class SearchFilter:
 
 
 @dataclass(frozen=True, slots=True)
+class PlaytestRules:
+    mulligan: str = "none"  # "none" | "london"
+    draw_first: int = 0
+    draw_second: int = 0
+    curve_skip_types: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerIdRule:
     """The game's official player ID: its name, the whole-ID pattern and an example (``[game.player_id]``)."""
 
@@ -375,8 +386,17 @@ class GameRules:
     image_url: str = ""
     # Language → the game's name (``name``/``name_ru`` and ``[game.labels] name``).
     names: Mapping[str, str] = field(default_factory=dict)
+    # ``[game.search]`` as plain data: the search language's keywords (cardsearch.field_table reads it).
+    search: Mapping[str, Any] = field(default_factory=dict)
+    # ``[game.playtest]``: the mulligan rule, first-turn draws, types left out of the cost curve.
+    playtest: PlaytestRules = field(default_factory=lambda: PlaytestRules())
+    # The deck hash (decks/deckhash.py): "name" or "external_id", and section → prefix of the sections counted.
+    deck_hash_key: str = "name"
+    deck_hash_sections: Mapping[str, str] = field(default_factory=lambda: {"main": "", "side": "SB:"})
     # The official player ID of sanctioned play, if the game has one.
     player_id: PlayerIdRule | None = None
+    # Booster slug → its definition (games/boosters.py): what limited events open.
+    boosters: Mapping[str, BoosterSpec] = field(default_factory=dict)
 
     def words(self) -> dict[str, str]:
         """Language → name: what a report's parameter carries (rendered at the edge)."""
@@ -606,9 +626,11 @@ class _Loader:
                 ),
             )
         pool_scope = None
+        pool_free = None
         if (p := pick("pool")) is not None:
             slugs = p.scope if p.scope is not None else [s.slug for s in sections]
             pool_scope = self.scope((*at("pool"), "scope"), slugs, section_map)
+            pool_free = self.filter((*at("pool"), "free"), p.free)
         banlist = None
         if (b := pick("banlist")) is not None:
             banlist = BanListPolicy(
@@ -645,6 +667,7 @@ class _Loader:
             copy_limits=limits,
             hero=hero,
             pool_scope=pool_scope,
+            pool_free=pool_free,
             banlist=banlist,
             sideboard=sideboard,
             description=pick("description") or "",
@@ -798,6 +821,15 @@ def load_game(path: Path) -> GameRules:
             for r, patterns in g.banlist_region_names.items()
         },
         names=_names(g.name, g.name_ru, g.labels.name.words() if g.labels.name else None),
+        search=g.search.model_dump(),
+        playtest=PlaytestRules(
+            mulligan=g.playtest.mulligan,
+            draw_first=g.playtest.draw_first,
+            draw_second=g.playtest.draw_second,
+            curve_skip_types=tuple(g.playtest.curve_skip_types),
+        ),
+        deck_hash_key=g.deck_hash.key,
+        deck_hash_sections=dict(g.deck_hash.sections),
         player_id=PlayerIdRule(
             name=g.player_id.name,
             name_ru=g.player_id.name_ru,
@@ -806,6 +838,7 @@ def load_game(path: Path) -> GameRules:
         )
         if g.player_id is not None
         else None,
+        boosters=parse_boosters(parsed.boosters, f"{where}: "),
     )
 
 

@@ -154,6 +154,7 @@ class PoolTable(_Table):
     """`pool`: the deck must be a sub-multiset of the registered card pool (limited events)."""
 
     scope: list[str] | None = Field(None, description="sections drawn from the pool (default: all)")
+    free: Any = Field(None, description=f"{FILTER_DOC}: cards any deck may add beyond the pool (basic lands)")
 
 
 class BanListTable(_Table):
@@ -250,6 +251,35 @@ class SearchFilterTable(_Table):
     label_ru: str = Field("", description="Russian label")
 
 
+class SearchFieldTable(_Table):
+    """`[game.search] fields` entries: a card attribute the search language reads (cardsearch/fields.py)."""
+
+    field: str = Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]{0,39}$", description="the attribute key (`atk`)")
+    kind: Literal["choice", "number", "text", "colors", "typeline", "bool"] = Field(
+        "choice",
+        description="`choice` (equals), `number` (comparisons), `text` (contains), `colors` (letters)",
+    )
+    source: str = Field(
+        "", description="what it reads when not `attr.<field>`: `cost`, `level`, `attr.<key>`"
+    )
+    aliases: list[str] = Field(default_factory=list, description="other keywords, any language (`атк`)")
+    label: str = Field("", description="English name (else the field)")
+    label_ru: str = Field("", description="Russian name")
+
+
+class SearchTable(_Table):
+    """`[game.search]`: the game's words in the card search language (README "Searching cards")."""
+
+    aliases: dict[str, str] = Field(
+        default_factory=dict, description='keyword → built-in field (`mv = "cost"`)'
+    )
+    type_sources: list[str] = Field(
+        default_factory=list, description="attributes `t:` reads beside type and subtypes"
+    )
+    fields: list[SearchFieldTable] = Field(default_factory=list, description="the game's attribute fields")
+    examples: list[str] = Field(default_factory=list, description="queries the help page shows")
+
+
 LANGUAGE_KEY = re.compile(r"^[a-z]{2,3}(?:[-_][a-z0-9]{2,8})?$")
 
 
@@ -311,6 +341,40 @@ class LabelsTable(_Table):
     )
 
 
+class PlaytestTable(_Table):
+    """`[game.playtest]`: how a game's opening hand is drawn, for the builder's sample hands and odds."""
+
+    mulligan: Literal["none", "london"] = Field(
+        "none",
+        description="`london`: shuffle the hand back, draw the opening hand again, then put one card on the "
+        "bottom per mulligan taken (Magic); `none`: the game has no mulligan (Yu-Gi-Oh!)",
+    )
+    draw_first: int = Field(
+        0, ge=0, le=5, description="cards the player going first draws on their first turn"
+    )
+    draw_second: int = Field(
+        0, ge=0, le=5, description="cards the player going second draws on their first turn"
+    )
+    curve_skip_types: list[str] = Field(
+        default_factory=list,
+        description="card types left out of the cost curve (Magic's lands: their mana value is 0 but they are no 0-drops)",
+    )
+
+
+class DeckHashTable(_Table):
+    """`[game.deck_hash]`: the short hash a judge compares at deck checks (Cockatrice's for Magic)."""
+
+    key: Literal["name", "external_id"] = Field(
+        "name",
+        description="what a card counts as: its `name` (lower-cased) or its `external_id` (a passcode)",
+    )
+    sections: dict[str, str] = Field(
+        default_factory=lambda: {"main": "", "side": "SB:"},
+        description='the sections that count, each with the prefix its cards get (`{ main = "", side = '
+        '"SB:" }`, Cockatrice\'s); sections left out do not count',
+    )
+
+
 class PlayerIdTable(_Table):
     """`[game.player_id]`: the official player ID of the game's sanctioned play (Konami CARD GAME ID, Wizards
     account …), asked at registration and printed on registration sheets and standings exports."""
@@ -363,11 +427,16 @@ class GameTable(_Table):
     effective_date: date = Field(description="the rules document's date (a TOML date)")
     search_filters: list[SearchFilterTable] = Field(default_factory=list, description="card search filters")
     labels: LabelsTable = Field(default_factory=LabelsTable, description="`[game.labels]` (below)")
+    search: SearchTable = Field(default_factory=SearchTable, description="`[game.search]` (below)")
+    playtest: PlaytestTable = Field(default_factory=PlaytestTable, description="`[game.playtest]` (below)")
     image_url: str | None = Field(
         None,
         description="where the game's card pictures are, as a URL template: `{external_id}` and `{identity}` "
         "are filled in (`https://images.ygoprodeck.com/images/cards/{external_id}.jpg`); a printing's own "
         "picture (Cockatrice `picURL`) wins; shown only from hosts the site allows (CARD_IMAGE_HOSTS)",
+    )
+    deck_hash: DeckHashTable = Field(
+        default_factory=DeckHashTable, description="`[game.deck_hash]`: how a deck's hash is made (below)"
     )
     player_id: PlayerIdTable | None = Field(None, description="`[game.player_id]` (below)")
     banlist_regions: dict[str, list[str]] = Field(
@@ -399,6 +468,10 @@ class RuleSetFile(_Table):
 
     game: GameTable
     formats: list[FormatTable] = Field(min_length=1, description="one or more `[[formats]]`")
+    boosters: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description="`[[boosters]]`: slots → sheets, each sheet a FILTER with rates (checked by games/boosters.py)",
+    )
 
 
 # --- errors that name the key and the line ------------------------------------------------------------
@@ -546,6 +619,10 @@ _REFERENCE_TABLES: list[tuple[str, type[BaseModel]]] = [
     ("[game]", GameTable),
     ("[game] search_filters = [...]", SearchFilterTable),
     ("[game.labels]", LabelsTable),
+    ("[game.search]", SearchTable),
+    ("[game.search] fields = [...]", SearchFieldTable),
+    ("[game.playtest]", PlaytestTable),
+    ("[game.deck_hash]", DeckHashTable),
     ("[[formats]]", FormatTable),
     ("[[formats.sections]]", SectionTable),
     ("size", SizeTable),

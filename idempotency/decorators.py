@@ -3,7 +3,7 @@
 A request carrying ``Idempotency-Key`` is applied at most once per user and key: the key is stored with the
 answer in the same transaction as the write, and a later request with the same key gets that answer again
 (header ``Idempotent-Replayed: true``) without touching anything. The same key with a different request
-(another path or body) answers 422; a malformed key 400. Keys expire after ``IDEMPOTENCY_KEY_TTL`` seconds
+(another method, path, query or body) answers 422; a malformed key 400. Keys expire after ``IDEMPOTENCY_KEY_TTL`` seconds
 (24 h by default). Requests without the header, and anonymous ones (no identity to scope a key to; a
 newcomer's sign-up is refused twice by the unique username anyway), run as before.
 
@@ -48,10 +48,15 @@ def key_problem(key: str) -> str | None:
 
 
 def fingerprint(request: HttpRequest) -> str:
-    """What makes two requests "the same": method, path and body. A form's fields are compared as fields
-    (sorted, without the CSRF token, which each page render masks differently), other bodies as bytes."""
+    """What makes two requests "the same": method, path, query and body. A form's fields are compared as fields
+    (sorted, without the CSRF token, which each page render masks differently), other bodies as bytes. The
+    query's parameters are compared sorted, as the view reads them; a request without a query hashes as it did
+    before the query was covered, so keys stored then still replay."""
     digest = hashlib.sha256()
     digest.update(f"{request.method} {request.path}\n".encode())
+    query = sorted((k, v) for k, values in request.GET.lists() for v in values)
+    if query:
+        digest.update(b"query " + json.dumps(query).encode() + b"\n")
     content_type = request.META.get("CONTENT_TYPE", "")
     if content_type.startswith(("application/x-www-form-urlencoded", "multipart/form-data")):
         fields = sorted(

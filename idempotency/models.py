@@ -9,7 +9,7 @@ class IdempotencyKey(models.Model):
 
     The row is inserted in the same transaction as the write itself, so the unique constraint decides which of
     two simultaneous requests with one key applies: the other waits for that transaction and replays its
-    answer. ``fingerprint`` (method, path and body) tells a replay from a different request under a reused key.
+    answer. ``fingerprint`` (method, path, query and body) tells a replay from a different request under a reused key.
     """
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")

@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 
 from cards.models import Game
 from config.api import ApiErrorOutSerializer
+from config.throttles import DeckCheckThrottle
 
 from .deckinput import DeckInputError, deck_from_text, pool_warning
 from .engine import Swap, UnknownCard, Violation
@@ -125,7 +126,16 @@ def _game(slug: str) -> Game:
     return game
 
 
+# A deck's maybeboard (decks/maybe.py) is never judged: a client may send its whole deck, considering cards
+# included, and gets the verdict on what is played.
+UNJUDGED_SECTIONS = frozenset({"maybe"})
+
+
 def _resolve_lines(game: Game, data: dict[str, Any]) -> tuple[dict, Any, Any, list[UnknownCard]]:
+    data = {
+        **data,
+        "sections": {s: v for s, v in data.get("sections", {}).items() if s not in UNJUDGED_SECTIONS},
+    }
     refs = [line["card"] for lines in data.get("sections", {}).values() for line in lines]
     refs += [line["card"] for line in data.get("pool", [])]
     if data.get("hero"):
@@ -176,8 +186,13 @@ class ValidateDeckView(APIView):
     """Validate a deck against a game format, a ban list and the hero's restrictions."""
 
     permission_classes = [permissions.AllowAny]  # validation reads only; anyone may check a deck
+    throttle_classes = [DeckCheckThrottle]  # a whole list parsed and resolved per request
 
-    @extend_schema(request=ValidateInputSerializer, responses={200: ReportSerializer}, tags=["rules"])
+    @extend_schema(
+        request=ValidateInputSerializer,
+        responses={200: ReportSerializer, 429: ApiErrorOutSerializer},
+        tags=["rules"],
+    )
     def post(self, request: Any) -> Response:
         ser = ValidateInputSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
@@ -264,8 +279,11 @@ class SideboardView(APIView):
     """Apply sideboard swaps between games to a deck and re-validate the result."""
 
     permission_classes = [permissions.AllowAny]
+    throttle_classes = [DeckCheckThrottle]
 
-    @extend_schema(request=SideboardInputSerializer, responses={200: dict}, tags=["rules"])
+    @extend_schema(
+        request=SideboardInputSerializer, responses={200: dict, 429: ApiErrorOutSerializer}, tags=["rules"]
+    )
     def post(self, request: Any) -> Response:
         ser = SideboardInputSerializer(data=request.data)
         ser.is_valid(raise_exception=True)

@@ -9,6 +9,13 @@ class RulesConfig(AppConfig):
         from .messages import install
 
         install()
+        # The card search's legality terms (banned:, limited:, legal:<format>) read ban lists, which live
+        # here, above the cards app: the hook is handed down instead of cards importing rules.
+        from cards import search
+
+        from .search_legality import legality_for
+
+        search.legality_provider = legality_for
         # A card update from the community's files also brings the game's ban lists (EDOPro's lflist.conf).
         from cards.updates import BanListHooks, register_banlist_hooks
 

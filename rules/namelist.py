@@ -22,7 +22,9 @@ import re
 from .lflist import QUOTE, LfEntry, LfList, LflistError, LflistRead, header_lines, list_lines
 
 _ENTRY = re.compile(
-    r"^(?P<name>[^:]+?)\s*:\s*(?P<status>banned|restricted|limited\s+(?P<n>\d{1,2}))\s*$", re.I
+    # ``(?<!\s)``: the name ends where the blanks before ":" begin (each run scanned once: linear).
+    r"^(?P<name>[^:]+?)(?<!\s)\s*:\s*(?P<status>banned|restricted|limited\s+(?P<n>\d{1,2}))\s*$",
+    re.I,
 )
 STATUS_LIMIT = {"banned": 0, "restricted": 1}
 

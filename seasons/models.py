@@ -93,6 +93,30 @@ class Rating(models.Model):
         return f"{self.user} {self.game}: {self.rating:.0f} ± {2 * self.rd:.0f}"
 
 
+class RatingChange(models.Model):
+    """One event's move of one player's rating: the audit trail an organizer reads to see where a rating came
+    from (which events, how many matches against how many different opponents)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes"
+    )
+    game = models.ForeignKey("cards.Game", on_delete=models.CASCADE, related_name="+")
+    tournament = models.ForeignKey("tournaments.Tournament", on_delete=models.CASCADE, related_name="+")
+    rating_before = models.FloatField()
+    rating_after = models.FloatField()
+    rd_after = models.FloatField()
+    matches = models.PositiveIntegerField()
+    opponents = models.PositiveIntegerField(help_text="different opponents in the event's rated matches")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["user", "game", "created_at", "id"]
+        indexes = [models.Index(fields=["user", "game", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.tournament}: {self.rating_before:.0f} → {self.rating_after:.0f}"
+
+
 class RatedEvent(models.Model):
     """An event whose matches have moved the ratings (each event is one Glicko-2 period, applied once)."""
 

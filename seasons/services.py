@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
@@ -24,7 +25,7 @@ from tournaments.permissions import can_organize_any, is_organizer
 
 from .engine import ratings as rating_engine
 from .engine.points import DEFAULT_TABLE, table_problems
-from .models import EventFinish, RatedEvent, Rating, Series, SeriesEvent
+from .models import EventFinish, RatedEvent, Rating, RatingChange, Series, SeriesEvent
 
 MAX_BEST_OF = 200
 
@@ -168,7 +169,7 @@ def _rate(tournament: Tournament) -> None:
     _rated, created = RatedEvent.objects.get_or_create(tournament=tournament)
     if not created:
         return
-    games = _rated_games(tournament)
+    games = _countable(_rated_games(tournament))
     users = {u for g in games for u in (g.a, g.b)}
     stored = {
         r.user_id: r
@@ -187,11 +188,38 @@ def _rate(tournament: Tournament) -> None:
         row.events += 1
         row.matches += played[uid]
         (changed if row.pk else new).append(row)
+    opponents: dict[int, set[int]] = {}
+    for g in games:
+        opponents.setdefault(g.a, set()).add(g.b)
+        opponents.setdefault(g.b, set()).add(g.a)
+    history = [
+        RatingChange(user_id=uid, game_id=tournament.game_id, tournament=tournament,
+                     rating_before=(before.get(uid) or rating_engine.DEFAULT).rating, rating_after=value.rating,
+                     rd_after=value.rd, matches=played[uid], opponents=len(opponents[uid]))
+        for uid, value in after.items()
+    ]  # fmt: skip
     Rating.objects.bulk_update(
         changed, ["rating", "rd", "volatility", "events", "matches", "updated_at"], batch_size=500
     )
     Rating.objects.bulk_create(new, batch_size=500)
+    RatingChange.objects.bulk_create(history, batch_size=500)
     RatedEvent.objects.filter(tournament=tournament).update(players=len(after))
+
+
+def _countable(games: list[rating_engine.Game]) -> list[rating_engine.Game]:
+    """The matches an event may move ratings by. Farming needs few accounts: an organizer running 2-player
+    events against a sock account lifted it from 1500 to 1753 in three events. So an event counts only with
+    at least RATING_MIN_PLAYERS rated players, and a match only between two players who each met at least
+    RATING_MIN_OPPONENTS different rated opponents in the event (a handful of socks cannot make a real field)."""
+    min_players = getattr(settings, "RATING_MIN_PLAYERS", 4)
+    min_opponents = getattr(settings, "RATING_MIN_OPPONENTS", 2)
+    opponents: dict[int, set[int]] = {}
+    for g in games:
+        opponents.setdefault(g.a, set()).add(g.b)
+        opponents.setdefault(g.b, set()).add(g.a)
+    if len(opponents) < min_players:
+        return []
+    return [g for g in games if min(len(opponents[g.a]), len(opponents[g.b])) >= min_opponents]
 
 
 def _rated_games(tournament: Tournament) -> list[rating_engine.Game]:
@@ -234,6 +262,7 @@ def ratings_rebuild(*, game: Game) -> int:
         key=lambda t: (order.get(t.pk, len(order)), t.created_at, t.pk),
     )
     Rating.objects.filter(game=game).delete()
+    RatingChange.objects.filter(game=game).delete()
     RatedEvent.objects.filter(tournament__game=game).delete()
     for event in events:
         _rate(event)

@@ -17,4 +17,5 @@ urlpatterns = [
     ),
     path("events/<int:tournament_id>/", views.event_series, name="event_series"),
     path("players/<str:username>/", views.player_history, name="player"),
+    path("players/<str:username>/ratings/", views.rating_audit, name="rating_audit"),
 ]

@@ -20,7 +20,7 @@ from tournaments.permissions import can_organize_any, is_organizer
 
 from . import selectors, services
 from .engine.points import DEFAULT_TABLE, TierLineError, tiers_from_text, tiers_to_text
-from .models import Series
+from .models import RatingChange, Series
 
 
 @require_GET
@@ -227,7 +227,26 @@ def event_series(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 @require_GET
+def rating_audit(request: HttpRequest, username: str) -> HttpResponse:
+    """Organizers: every event that moved this player's ratings, with matches and distinct opponents, so a
+    rating lifted by a few events against the same accounts shows at a glance."""
+    if not can_organize_any(request.user):
+        raise PermissionDenied
+    person = get_object_or_404(get_user_model(), username=username, is_active=True)
+    changes = (
+        RatingChange.objects.filter(user=person)
+        .select_related("game", "tournament")
+        .order_by("game__name", "created_at", "id")[:1000]
+    )
+    return render(request, "seasons/rating_audit.html", {"person": person, "changes": changes})
+
+
+@require_GET
 def player_history(request: HttpRequest, username: str) -> HttpResponse:
     person = get_object_or_404(get_user_model(), username=username, is_active=True)
     history = selectors.player_history(person, request.user)
-    return render(request, "seasons/player_history.html", {"person": person, **history})
+    return render(
+        request,
+        "seasons/player_history.html",
+        {"person": person, "can_audit": can_organize_any(request.user), **history},
+    )

@@ -17,7 +17,7 @@ from rest_framework import serializers
 from config.parsers import DepthLimitedJSONField
 
 from .models import Match, Player, ResultChange, Round, Tournament
-from .permissions import is_organizer
+from .permissions import DECKLIST_LEVELS, DECKLIST_STAGES, decklist_timeline, is_organizer
 
 MAX_ID = 2**63 - 1
 
@@ -37,6 +37,29 @@ def _id(**kw: Any) -> serializers.IntegerField:
     return serializers.IntegerField(min_value=1, max_value=MAX_ID, **kw)
 
 
+class DecklistTimelineField(serializers.DictField):
+    """{"registration"|"swiss"|"top_cut"|"finished": "closed"|"archetypes"|"open"}; stages left out are closed."""
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(child=serializers.CharField(), **kw)
+
+    def to_internal_value(self, data: Any) -> dict[str, str]:
+        value = super().to_internal_value(data)
+        errors = [f"unknown stage {k!r} (stages: {', '.join(DECKLIST_STAGES)})" for k in value
+                  if k not in DECKLIST_STAGES]  # fmt: skip
+        errors += [f"{k}: unknown level {v!r} (levels: {', '.join(DECKLIST_LEVELS)})" for k, v in value.items()
+                   if k in DECKLIST_STAGES and v not in DECKLIST_LEVELS]  # fmt: skip
+        if errors:
+            raise serializers.ValidationError(errors)
+        return {stage: value.get(stage, "closed") for stage in DECKLIST_STAGES}
+
+
+DECKLISTS_HELP = (
+    "What the public sees of the lists per stage: closed, archetypes or open (top_cut: the cut's lists). "
+    "A list goes public only with its player's publish_consent."
+)
+
+
 class TournamentInSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=200)
     game = serializers.SlugField()
@@ -54,6 +77,7 @@ class TournamentInSerializer(serializers.Serializer):
     allow_sideboard = StrictBooleanField(required=False, default=False)
     late_entry_losses = StrictBooleanField(required=False, default=True)
     publish_decklists = StrictBooleanField(required=False, default=False)
+    decklists = DecklistTimelineField(required=False, help_text=DECKLISTS_HELP)
     round_minutes = serializers.IntegerField(required=False, default=50, min_value=1, max_value=600)
     draft_pairings = StrictBooleanField(
         required=False, default=False, help_text="Rounds are paired as drafts the organizers publish."
@@ -82,6 +106,15 @@ DECK_HELP = (
 )
 
 
+CONSENT_HELP = "May the public see your list at the stages where the event opens lists? (null: not asked)"
+
+
+class TournamentPatchInSerializer(serializers.Serializer):
+    decklists = DecklistTimelineField(required=False, help_text=DECKLISTS_HELP)
+    publish_decklists = StrictBooleanField(required=False)
+    name = serializers.CharField(max_length=200, required=False)
+
+
 class PlayerInSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=150, required=False, allow_blank=True)
     username = serializers.CharField(
@@ -98,6 +131,7 @@ class PlayerInSerializer(serializers.Serializer):
         allow_null=True,
         help_text="Limited formats: the product the player received, {sections: {slug: [{card, count}]}}.",
     )
+    publish_consent = StrictBooleanField(required=False, allow_null=True, help_text=CONSENT_HELP)
 
 
 class JoinInSerializer(serializers.Serializer):
@@ -113,6 +147,7 @@ class JoinInSerializer(serializers.Serializer):
     new_entry = StrictBooleanField(
         required=False, default=False, help_text="Join as a new entry although a guest entry has your name."
     )
+    publish_consent = StrictBooleanField(required=False, allow_null=True, help_text=CONSENT_HELP)
 
 
 class LinkInSerializer(serializers.Serializer):
@@ -212,6 +247,7 @@ class TournamentOutSerializer(serializers.Serializer):
     allow_sideboard = serializers.BooleanField()
     late_entry_losses = serializers.BooleanField()
     publish_decklists = serializers.BooleanField()
+    decklists = serializers.SerializerMethodField(help_text=DECKLISTS_HELP)
     round_minutes = serializers.IntegerField()
     draft_pairings = serializers.BooleanField()
     team_size = serializers.IntegerField(help_text="1, or the players of each team")
@@ -225,6 +261,10 @@ class TournamentOutSerializer(serializers.Serializer):
         help_text="Shown to the event's organizers only (else null)."
     )
     live_version = serializers.IntegerField(help_text="Grows with every visible change of the event.")
+
+    @extend_schema_field(serializers.DictField(child=serializers.CharField()))
+    def get_decklists(self, t: Tournament) -> dict[str, str]:
+        return decklist_timeline(t)
 
     def get_check_in_open(self, t: Tournament) -> bool:
         return t.check_in_opened_at is not None and t.status == Tournament.Status.REGISTRATION
@@ -260,6 +300,7 @@ class PlayerOutSerializer(serializers.Serializer):
     place = serializers.SerializerMethodField(
         help_text="The final place once the event is finished, else null."
     )
+    publish_consent = serializers.BooleanField(allow_null=True, help_text=CONSENT_HELP)
 
     def get_has_deck(self, p: Player) -> bool:
         return p.deck is not None

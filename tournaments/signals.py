@@ -17,9 +17,10 @@ round_paired = Signal()
 result_settled = Signal()
 # kwargs: tournament_id, what — anything a live page shows changed (pairings, results, timer, drops …)
 tournament_changed = Signal()
-# kwargs: pending — one of the above is about to be sent, from INSIDE the transaction (before it commits):
-# a write-ahead mark for listeners that must survive a kill between the commit and their work (the venue
-# snapshots mark "a copy is owed" here; a rollback only costs one needless copy at the next start).
+# kwargs: pending — one of the above is about to be sent, from INSIDE the transaction (before it commits),
+# with that signal's own kwargs: a write-ahead mark for listeners that must survive a kill between the commit
+# and their work (the venue snapshots mark "a copy is owed" here; a rollback only costs one needless copy at
+# the next start; the webhooks' outbox rows are written here, so they commit or roll back with the change).
 change_pending = Signal()
 
 
@@ -29,5 +30,5 @@ def send_on_commit(signal: Signal, **kwargs: object) -> None:
     Listeners must never see a state that is later rolled back, and a failing listener must never undo
     the organizer's action, hence on_commit and send_robust.
     """
-    change_pending.send_robust(sender=None, pending=signal)
+    change_pending.send_robust(sender=None, pending=signal, **kwargs)
     transaction.on_commit(lambda: signal.send_robust(sender=None, **kwargs))

@@ -54,7 +54,7 @@ urlpatterns = [
         official_ids.player_official_id,
         name="player_official_id",
     ),
-    path("<int:pk>/standings.<slug:fmt>", official_ids.standings_export, name="standings_export"),
+    path("<int:pk>/standings/official.<slug:fmt>", official_ids.standings_export, name="standings_export"),
     path("my-ids/", official_ids.my_official_ids, name="my_official_ids"),
     path("<int:pk>/players/<int:player_id>/deck/", player.deck_submit, name="deck_submit"),
     path(

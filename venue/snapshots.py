@@ -28,6 +28,7 @@ import re
 import sqlite3
 import threading
 import time
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -35,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
+from django.db import transaction
 
 log = logging.getLogger(__name__)
 
@@ -249,6 +251,30 @@ def mark_changed() -> None:
     os.utime(mark)
 
 
+def _pending_marks() -> list[Path]:
+    return sorted(snapshot_dir().glob(".pending-*"))
+
+
+def mark_pending() -> Path:
+    """A change is being committed: a mark of its own that no snapshot clears, removed (and turned into the
+    ``.changed`` mark) only once the change has committed. A snapshot another worker starts between this mark
+    and the commit does not hold the change, and the single ``.changed`` mark, older than that snapshot, was
+    cleared by it: a round committed while its answer was lost (the worker killed before its own snapshot)
+    was then owed to no one. The next start takes a snapshot while any pending mark is left."""
+    directory = snapshot_dir()
+    directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+    mark = directory / f".pending-{os.getpid()}-{uuid.uuid4().hex}"
+    mark.touch()
+    return mark
+
+
+def _mark_committed(pending: Path) -> None:
+    try:
+        mark_changed()
+    finally:
+        pending.unlink(missing_ok=True)
+
+
 def _mark_clean(started: datetime.datetime) -> None:
     mark = _dirty_mark()
     with contextlib.suppress(FileNotFoundError):
@@ -259,13 +285,20 @@ def _mark_clean(started: datetime.datetime) -> None:
 def snapshot_if_behind() -> Snapshot | None:
     """Take the snapshot a killed server owed (a change committed after the newest snapshot), if any."""
     mark = _dirty_mark()
-    if not supported() or not mark.exists() or not database_path().exists():
+    if not supported() or not database_path().exists():
+        return None
+    pending = _pending_marks()
+    if not mark.exists() and not pending:
         return None
     with _exclusive():
-        if _newest_started() > mark.stat().st_mtime:
+        if not pending and _newest_started() > mark.stat().st_mtime:
             mark.unlink(missing_ok=True)
             return None
-        return _take_locked(reason="after-restart")
+        # A pending mark left by a killed worker: its change may have committed after every snapshot.
+        taken = _take_locked(reason="after-restart")
+        for left in pending:
+            left.unlink(missing_ok=True)
+        return taken
 
 
 def server_pid() -> int | None:
@@ -441,9 +474,12 @@ def on_change_pending(*, pending: Any, **kwargs: Any) -> None:
 
     if enabled() and pending in (signals.round_paired, signals.result_settled, signals.tournament_changed):
         try:
-            mark_changed()
+            mark = mark_pending()
         except OSError:
             log.exception("venue snapshot mark failed")
+            return
+        # Registered before the signal's own on_commit: the committed mark exists before any receiver runs.
+        transaction.on_commit(lambda: _mark_committed(mark))
 
 
 def connect_receivers() -> None:

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+_EARLIEST = dt.datetime.min.replace(tzinfo=dt.UTC)
+
 
 class TLSError(Exception):
     """A certificate the venue cannot serve: the message says which file and what to do."""
@@ -33,6 +35,7 @@ class CertificateNames:
     dns: tuple[str, ...]
     ips: tuple[str, ...]
     not_after: dt.datetime
+    not_before: dt.datetime = _EARLIEST
 
     def covers(self, host: str) -> bool:
         """True when a browser would accept this certificate for ``host`` (an IP must be listed as an IP
@@ -66,7 +69,12 @@ def _names_cached(path: str, mtime_ns: int) -> CertificateNames:
         ips = tuple(str(address) for address in san.get_values_for_type(x509.IPAddress))
     except x509.ExtensionNotFound:
         dns, ips = (), ()  # browsers ignore the subject's common name: such a certificate names nothing
-    return CertificateNames(dns=dns, ips=ips, not_after=certificate.not_valid_after_utc)
+    return CertificateNames(
+        dns=dns,
+        ips=ips,
+        not_after=certificate.not_valid_after_utc,
+        not_before=certificate.not_valid_before_utc,
+    )
 
 
 def certificate_names(certfile: str | Path) -> CertificateNames:
@@ -85,6 +93,8 @@ def check_pair(certfile: str | Path, keyfile: str | Path) -> None:
     for label, path in (("certificate", certfile), ("key", keyfile)):
         if not Path(path).is_file():
             raise TLSError(f"the {label} file {path} does not exist")
+    _check_key_private(Path(keyfile))
+    _check_dates(certificate_names(certfile), certfile)
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     try:
         if b"ENCRYPTED" in Path(keyfile).read_bytes()[:4096]:
@@ -100,6 +110,33 @@ def check_pair(certfile: str | Path, keyfile: str | Path) -> None:
         ) from None
     except OSError as exc:
         raise TLSError(f"cannot read {certfile} or {keyfile}: {exc.strerror or exc}") from None
+
+
+def _check_key_private(keyfile: Path) -> None:
+    """A private key other accounts on the laptop can read lets any of them pose as the venue's server."""
+    if os.name != "posix":
+        return
+    mode = keyfile.stat().st_mode & 0o777
+    if mode & 0o007:
+        raise TLSError(
+            f"the key {keyfile} can be read by other users of this computer (permissions {mode:o}): "
+            f"make it private with  chmod 600 {keyfile}"
+        )
+
+
+def _check_dates(names: CertificateNames, certfile: str | Path) -> None:
+    """Phones refuse a certificate outside its dates with a full-page warning: say so before they do."""
+    now = dt.datetime.now(dt.UTC)
+    if now >= names.not_after:
+        raise TLSError(
+            f"the certificate {certfile} expired on {names.not_after:%Y-%m-%d %H:%M} UTC: renew it (or start "
+            "with --self-signed for a new one made here)"
+        )
+    if now < names.not_before:
+        raise TLSError(
+            f"the certificate {certfile} is not valid before {names.not_before:%Y-%m-%d %H:%M} UTC: check this "
+            f"laptop's clock (it says {now:%Y-%m-%d %H:%M} UTC) or use a certificate valid now"
+        )
 
 
 def choose_host(names: CertificateNames, *, requested: str, lan_address: str | None) -> str:

@@ -32,7 +32,8 @@ from .base import (
 )
 from .messages import ReasonError, msg, reason_of
 
-CASTER_LEVEL_RE = re.compile(r"^(?P<name>.+?)\s+Lv\s?(?P<level>\d+)$")
+# ``(?<!\s)``: the name ends where the blanks begin, so the blanks are scanned once (linear in the line).
+CASTER_LEVEL_RE = re.compile(r"^(?P<name>.+?)(?<!\s)\s+Lv\s?(?P<level>\d+)$")
 XML_DECL_RE = re.compile(rb"^(\xef\xbb\xbf)?<\?xml[^>]*?encoding=['\"](?P<enc>[A-Za-z0-9._-]+)['\"][^>]*\?>")
 # Child elements whose text we keep (v3 at card level, v4 inside <prop>).
 TEXT_FIELDS = {
@@ -55,7 +56,7 @@ TEXT_FIELDS = {
     "upsidedown",
 }
 SET_FIELDS = {"name", "longname", "settype", "releasedate"}
-TYPE_SEPARATOR_RE = re.compile(r"\s+[—–-]\s+")
+TYPE_SEPARATOR_RE = re.compile(r"(?<!\s)\s+[—–-]\s+")
 # Words of a type line that qualify the type rather than name one (MTG's supertypes, and the
 # Un-sets' "Host"); Cockatrice type lines are MTG's, and other games' lines do not use these words.
 SUPERTYPES = frozenset({"basic", "legendary", "snow", "world", "ongoing", "elite", "host"})

@@ -218,6 +218,14 @@ MESSAGES: dict[str, str] = {
     "pictures_too_many_pixels": gettext_noop(
         "is %(width)s × %(height)s pixels, more than the %(limit)s megapixels accepted; nothing was imported"
     ),
+    "pictures_total_pixels": gettext_noop(
+        "the pictures together are more than %(limit)s megapixels (each costs decoding time): upload them in "
+        "smaller ZIPs; nothing was imported"
+    ),
+    "pictures_too_slow": gettext_noop(
+        "reading the pictures took more than %(seconds)s seconds: upload them in smaller ZIPs or smaller "
+        "pictures; nothing was imported"
+    ),
     "pictures_empty": gettext_noop(
         "the pictures ZIP holds no pictures (.jpg, .jpeg, .png, .webp, .gif or .bmp files)"
     ),

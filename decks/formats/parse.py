@@ -616,13 +616,14 @@ def _bracket_count(inside: str) -> str | None:
 
 _SB_PREFIX = re.compile(r"^SB:\s*", re.IGNORECASE)
 # "Plains (LTR) 263", "Fire // Ice (MH2) 290 *F*": Arena's set code and collector number.
-_ARENA_PRINTING = re.compile(r"\s+\([A-Z0-9]{2,6}\)\s+[A-Za-z0-9★-]{1,10}(?:\s+\*[A-Z]\*)?$")
+# ``(?<!\s)``: a match starts only where a run of blanks begins, so a search scans each run once (linear).
+_ARENA_PRINTING = re.compile(r"(?<!\s)\s+\([A-Z0-9]{2,6}\)\s+[A-Za-z0-9★-]{1,10}(?:\s+\*[A-Z]\*)?$")
 # "[M20] Card", "[THS:123] Card", "[] Card": Magic Workstation's set tag; "Plains (1)" its artwork number.
 # XMage writes the same tag with its collector number, "[WAR:2*]" and "[ODY:72+]" marking variants.
 _MWS_SET = re.compile(r"^\[[A-Za-z0-9_:*+★.-]{0,20}\]\s*")
 # mtg.wtf marks foil copies after the name: "1 Sol Ring [foil]".
 _FOIL_MARK = " [foil]"
-_MWS_ARTWORK = re.compile(r"\s+\(\d{1,2}\)$")
+_MWS_ARTWORK = re.compile(r"(?<!\s)\s+\(\d{1,2}\)$")
 _MWS_BANNER = re.compile(r"deck file for magic workstation", re.IGNORECASE)
 _MWS_FIELD = re.compile(r"^(?P<key>NAME|CREATOR|FORMAT)\s*:\s*(?P<value>.*)$", re.IGNORECASE)
 # Headers only Arena writes (its "Deck" and "Sideboard" are everybody's).

@@ -625,6 +625,8 @@ def _check_pool(deck: Deck, fmt: FormatRules, report: Report) -> None:
     sample: dict[str, tuple[CardInfo, str]] = {}
     for slug in scope:
         for card, n in deck.sections.get(slug, ()):
+            if fmt.pool_free is not None and fmt.pool_free(card):
+                continue  # basic lands and the like come from the event's stock, not the pool
             used[card.identity] = used.get(card.identity, 0) + n
             sample.setdefault(card.identity, (card, slug))
     for ident, total in used.items():

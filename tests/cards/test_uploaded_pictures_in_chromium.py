@@ -94,7 +94,9 @@ def test_the_builder_shows_an_uploaded_picture_beside_the_text(uploaded, page, d
     assert name["x"] >= art["x"] + art["width"]  # the text beside the picture, not under it
     assert page.evaluate("document.scrollingElement.scrollWidth") <= VIEWPORTS[device]["width"]
     page.locator("#card-preview").scroll_into_view_if_needed()
-    page.screenshot(path=str(ARTIFACTS / f"uploaded-picture-builder-{device}.png"), full_page=device == "phone")
+    page.screenshot(
+        path=str(ARTIFACTS / f"uploaded-picture-builder-{device}.png"), full_page=device == "phone"
+    )
 
 
 def test_the_deck_page_on_a_phone_shows_the_uploaded_picture_in_the_opened_line(uploaded, page):

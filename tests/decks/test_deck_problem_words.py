@@ -21,8 +21,12 @@ def _codes_in(path: str, pattern: str) -> set[str]:
 
 
 def test_every_code_the_parsers_and_the_resolver_return_has_words() -> None:
-    parse_codes = _codes_in(
-        "decks/formats/parse.py", r'(?:ParseError\([^,()]+|_failed\([^,()]+), "([a-z_]+)"'
+    # Every reader of decks/formats/ (parse.py and the other clients' formats beside it).
+    parse_codes = set().union(
+        *(
+            _codes_in(str(path.relative_to(ROOT)), r'(?:ParseError\([^,()]+|_failed\([^,()]+), "([a-z_]+)"')
+            for path in sorted((ROOT / "decks" / "formats").glob("*.py"))
+        )
     )
     resolve_codes = _codes_in("decks/resolve.py", r'"(resolve\.[a-z_]+)"')
     assert len(parse_codes) > 25 and len(resolve_codes) >= 6

@@ -97,7 +97,7 @@ def test_it_speaks_russian(ygo_deck, user, client) -> None:
     client.force_login(user)
     client.cookies["django_language"] = "ru"
     body = client.get(reverse("decks:detail", args=[ygo_deck.pk]), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
-    assert "Версии" in body and "Вытянуть пробную руку" in body
+    assert "Версии" in body and "Новая рука" in body
     catalog = client.get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert (
         "\\u0421\\u043e\\u0445\\u0440\\u0430\\u043d\\u0435\\u043d\\u0438\\u0435" in catalog

@@ -19,7 +19,7 @@ def test_it_loads_the_six_games_with_their_formats_in_order():
     assert {slug: list(g.formats) for slug, g in reg.games.items()} == {
         "caster": ["standard"],
         "everseal": ["standard"],
-        "mtg": ["constructed", "commander"],
+        "mtg": ["constructed", "commander", "limited"],
         "twindeck": ["basic", "limited"],
         "vale": ["standard"],
         "yugioh": ["advanced", "traditional", "ocg", "goat"],

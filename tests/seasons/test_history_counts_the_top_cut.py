@@ -26,7 +26,8 @@ def test_the_finish_record_and_the_rating_count_the_same_matches(games, organize
     services.tournament_finish(tournament=event, by=organizer)
     season_services.event_finished(tournament=event)  # the receiver runs after commit, never inside a test
     played = {
-        account.pk: Match.objects.filter(seats__player__user=account, bye=False).count() for account in accounts
+        account.pk: Match.objects.filter(seats__player__user=account, bye=False).count()
+        for account in accounts
     }
     for finish in EventFinish.objects.filter(tournament=event):
         rating = Rating.objects.get(user_id=finish.user_id, game=event.game)

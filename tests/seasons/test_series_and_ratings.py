@@ -59,8 +59,10 @@ def _finished_event(organizer, game, accounts, name, seed=1):  # type: ignore[no
 
 
 def test_a_league_over_finished_events_ranks_players_and_rates_them(
-    games, organizer, make_user, api_client_for, api_client, django_capture_on_commit_callbacks
+    games, organizer, make_user, api_client_for, api_client, django_capture_on_commit_callbacks, settings
 ):
+    # Small events on purpose: the farming thresholds have their own test (test_ratings_cannot_be_farmed).
+    settings.RATING_MIN_PLAYERS, settings.RATING_MIN_OPPONENTS = 2, 1
     accounts = [make_user(f"p{i}") for i in range(5)]
     client = api_client_for(organizer)
     answer = client.post(
@@ -135,7 +137,8 @@ def test_series_requests_are_checked(games, organizer, user, make_user, api_clie
     assert client.get("/api/players/nobody/history/").status_code == 404
 
 
-def test_ratings_can_be_rebuilt_after_a_correction(games, organizer, make_user):
+def test_ratings_can_be_rebuilt_after_a_correction(games, organizer, make_user, settings):
+    settings.RATING_MIN_PLAYERS, settings.RATING_MIN_OPPONENTS = 2, 1
     from io import StringIO
 
     from django.core.management import call_command

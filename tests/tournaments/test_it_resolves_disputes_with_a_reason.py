@@ -65,3 +65,29 @@ def test_a_dispute_is_resolved_only_with_a_reason(round_, organizer, api_client_
     assert (change.action, change.reason, change.old["wins"]) == ("resolve", "judge call", [2, 1])
     with pytest.raises(ValidationError, match="reason"):
         services.match_correct_result(match=match, by=organizer, wins=[2, 0])
+
+
+def test_a_result_an_organizer_sets_on_a_dispute_names_the_organizer_as_its_reporter(
+    games, organizer, user, other_user, client
+):
+    from django.urls import reverse
+
+    from tournaments import services
+    from tournaments.models import Match
+
+    from .factories import make_event
+
+    event = make_event(organizer, games["caster"], rounds=2)
+    services.player_register(tournament=event, by=user)
+    services.player_register(tournament=event, by=other_user)
+    match = services.round_pair_next(tournament=event, by=organizer).matches.get()
+    services.match_report_result(match=match, by=user, wins=[2, 0])
+    services.match_dispute(match=Match.objects.get(pk=match.pk), by=other_user, reason="It was 1-2")
+    services.match_resolve_dispute(
+        match=Match.objects.get(pk=match.pk), by=organizer, reason="Judge's call", wins=[1, 2]
+    )
+    match.refresh_from_db()
+    assert match.reported_by == organizer
+    client.force_login(other_user)
+    page = client.get(reverse("tournaments:match", args=[match.pk])).content.decode()
+    assert f"reported by {organizer.username}" in page and f"reported by {user.username}" not in page

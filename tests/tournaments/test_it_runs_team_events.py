@@ -39,13 +39,15 @@ def test_a_unified_construction_breach_names_the_card_and_both_decks(
 ):
     client, tid = _team_event(organizer, games, api_client_for, deck_registration=True)
     game = games["mtg"]
-    ann, boris, chen = (make_user(n) for n in ("ann", "boris", "chen"))
-    a = _mtg_deck(ann, game, "Ann")
-    b = _mtg_deck(boris, game, "Boris")
-    c = _mtg_deck(chen, game, "Chen", extra=["Ann Card 3"])
+    for name in ("ann", "boris", "chen"):
+        make_user(name)
+    # The organizer enters the members' lists by hand, as decks of their own: a player's deck (even their own
+    # private one) is never registered for them without them.
+    a = _mtg_deck(organizer, game, "Ann")
+    b = _mtg_deck(organizer, game, "Boris")
+    c = _mtg_deck(organizer, game, "Chen", extra=["Ann Card 3"])
     url = f"/api/tournaments/{tid}/teams/"
     body = {"name": "Blue Moon", "members": ["ann", "boris", "chen"], "decks": [a.pk, b.pk, c.pk]}
-    # Each member's own (private) deck may be registered for them; someone else's private deck may not.
     stranger = _mtg_deck(make_user("dora"), game, "Dora")
     hidden = client.post(url, {**body, "decks": [a.pk, b.pk, stranger.pk]}, format="json")
     assert hidden.status_code == 400 and "decks" in hidden.json()
@@ -55,7 +57,7 @@ def test_a_unified_construction_breach_names_the_card_and_both_decks(
     assert "Ann Card 3" in message and "Ann deck" in message and "Chen deck" in message
     assert "Mountain" not in message  # basic lands may be in every deck
     assert not Team.objects.exists() and not _t(tid).players.exists()  # nothing half-written
-    c2 = _mtg_deck(chen, game, "Chen2")
+    c2 = _mtg_deck(organizer, game, "Chen2")
     ok = client.post(url, {**body, "decks": [a.pk, b.pk, c2.pk]}, format="json")
     assert ok.status_code == 201, ok.content
     (team,) = ok.json()["teams"]

@@ -68,9 +68,11 @@ def test_the_team_page_registers_decks_by_number_with_the_team_rule(
 
     event = _event(organizer, api_client_for, team_size=3, deck_registration=True)
     game = games["mtg"]
-    ann, boris, chen = (make_user(n) for n in ("ann", "boris", "chen"))
-    a, b = _mtg_deck(ann, game, "Ann"), _mtg_deck(boris, game, "Boris")
-    clash = _mtg_deck(chen, game, "Chen", extra=["Ann Card 3"])
+    for name in ("ann", "boris", "chen"):
+        make_user(name)
+    # Lists the organizer entered by hand (decks of their own): a player's deck is never used without them.
+    a, b = _mtg_deck(organizer, game, "Ann"), _mtg_deck(organizer, game, "Boris")
+    clash = _mtg_deck(organizer, game, "Chen", extra=["Ann Card 3"])
     other = _mtg_deck(make_user("dora"), game, "Dora")
     url = f"/tournaments/{event.pk}/teams/manage/"
     client.force_login(organizer)
@@ -79,11 +81,11 @@ def test_the_team_page_registers_decks_by_number_with_the_team_rule(
             "deck_0": str(a.pk), "deck_1": str(b.pk)}  # fmt: skip
     for decks, words in (
         ({"deck_2": str(clash.pk)}, "Ann Card 3"),  # unified construction: the card and both decks named
-        ({"deck_2": str(other.pk)}, f"No deck {other.pk} of chen"),  # someone else's private deck
-        ({"deck_2": "x"}, "No deck x of chen"),
-        ({"deck_2": "9" * 30}, "of chen or that you can read"),
-        ({"deck_2": "-4"}, "No deck -4 of chen"),
-        ({}, "No deck — of chen"),
+        ({"deck_2": str(other.pk)}, f"No deck {other.pk} of yours for chen"),  # a player's deck
+        ({"deck_2": "x"}, "No deck x of yours for chen"),
+        ({"deck_2": "9" * 30}, "of yours for chen"),
+        ({"deck_2": "-4"}, "No deck -4 of yours for chen"),
+        ({}, "No deck — of yours for chen"),
     ):
         answer = client.post(url, {**post, **decks})
         page = answer.content.decode()
@@ -93,6 +95,6 @@ def test_the_team_page_registers_decks_by_number_with_the_team_rule(
     # Deck registration on: a team without decks is refused by the service.
     bare = {k: v for k, v in post.items() if not k.startswith("deck")}
     assert "give one deck per member" in client.post(url, bare).content.decode()
-    fixed = _mtg_deck(chen, game, "Chen2")
+    fixed = _mtg_deck(organizer, game, "Chen2")
     assert client.post(url, {**post, "deck_2": str(fixed.pk)}).status_code == 302
     assert [p.deck is not None for p in event.players.all()] == [True, True, True]

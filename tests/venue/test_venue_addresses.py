@@ -162,6 +162,7 @@ def test_certificates_that_cannot_be_served_are_refused_with_the_reason(tmp_path
             serialization.BestAvailableEncryption(b"secret"),
         )
     )
+    locked.chmod(0o600)  # a key readable by others is refused before its passphrase is looked at
     with pytest.raises(tls.TLSError, match="protected by a passphrase"):
         tls.check_pair(cert_a, locked)
     (tmp_path / "junk.pem").write_text("not a certificate")

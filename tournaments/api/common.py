@@ -108,6 +108,7 @@ TOURNAMENT_EXAMPLE = {
     "allow_sideboard": False,
     "late_entry_losses": True,
     "publish_decklists": False,
+    "decklists": {"registration": "closed", "swiss": "archetypes", "top_cut": "open", "finished": "open"},
     "round_minutes": 50,
     "draft_pairings": False,
     "capacity": 32,

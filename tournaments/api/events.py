@@ -105,6 +105,7 @@ class TournamentViewSet(
             allow_sideboard=v["allow_sideboard"],
             late_entry_losses=v["late_entry_losses"],
             publish_decklists=v["publish_decklists"],
+            decklist_timeline=v.get("decklists"),
             round_minutes=v["round_minutes"],
             draft_pairings=v["draft_pairings"],
             team_size=v["team_size"],
@@ -113,6 +114,22 @@ class TournamentViewSet(
             late_entry_until_round=v["late_entry_until_round"],
         )
         return tournament_response(request, tournament, status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request=s.TournamentPatchInSerializer,
+        responses={200: s.TournamentOutSerializer, **WRITE},
+        examples=[OpenApiExample("timeline", request_only=True, value={"decklists": {
+            "registration": "closed", "swiss": "archetypes", "top_cut": "open", "finished": "open"}})],
+    )  # fmt: skip
+    def partial_update(self, request: Request, pk: str | None = None) -> Response:
+        """Change settings that stay editable all event long: the deck list timeline, the legacy
+        publish switch, the name (organizers)."""
+        tournament = self.get_object()
+        v = parse(s.TournamentPatchInSerializer, request)
+        fields = {"decklist_timeline" if k == "decklists" else k: value for k, value in v.items()}
+        services.tournament_update(tournament=tournament, by=request.user, **fields)
+        tournament.refresh_from_db()
+        return tournament_response(request, tournament, status.HTTP_200_OK)
 
     @extend_schema(
         methods=["POST"],
@@ -173,6 +190,8 @@ class TournamentViewSet(
                 )
             if judged is not None:
                 services.player_submit_deck(player=player, by=request.user, judged=judged)
+            if "publish_consent" in v:
+                services.player_consent_set(player=player, by=request.user, consent=v["publish_consent"])
         return player_response(player, status.HTTP_201_CREATED)
 
     @extend_schema(
@@ -211,6 +230,8 @@ class TournamentViewSet(
             else:
                 player = services.player_join(code=v["code"], by=request.user, judged=judged,
                                               new_entry=v["new_entry"])  # fmt: skip
+            if "publish_consent" in v:
+                services.player_consent_set(player=player, by=request.user, consent=v["publish_consent"])
         return player_response(player, status.HTTP_201_CREATED)
 
     @extend_schema(

@@ -15,6 +15,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.throttles import DeckCheckThrottle
+
 from .. import services
 from ..models import Tournament
 from ..permissions import require_organizer
@@ -91,14 +93,13 @@ class TeamsView(TournamentApiView, APIView):
             raise serializers.ValidationError({"members": f"no account named {', '.join(missing)}"})
         decks = []
         seated = [users[n] for n in v["members"]]
-        for position, deck_id in enumerate(v.get("decks", [])):
+        for deck_id in v.get("decks", []):
             deck = Deck.objects.filter(pk=deck_id).first()
-            # A member's own deck (even private) is theirs to register; any other deck must be readable.
-            member = seated[position] if position < len(seated) else None
-            mine = deck is not None and member is not None and deck.owner_id == member.pk
-            if deck is None or not (mine or deck.readable_by(request.user)):
+            # Only the organizer's own decks (lists entered by hand): a player's deck, even one the organizer
+            # can read, is never registered without the player (they join and choose it themselves).
+            if deck is None or deck.owner_id != request.user.pk:
                 raise serializers.ValidationError(
-                    {"decks": f"no deck {deck_id} of that member or that you can read"}
+                    {"decks": f"no deck {deck_id} of yours: a player registers their own deck themselves"}
                 )
             decks.append(deck)
         services.team_register(
@@ -173,6 +174,10 @@ class TeamDeckCheckView(TournamentApiView, APIView):
 
     permission_classes = [IsAuthenticated]
 
+    def get_throttles(self) -> list[Any]:
+        # The check (POST) resolves whole lists, like POST /api/decks/validate/; the list of events is a read.
+        return [DeckCheckThrottle()] if self.request.method == "POST" else []
+
     @extend_schema(
         operation_id="tournaments_team_check_events", responses={200: TeamCheckOptionsOutSerializer}
     )
@@ -185,7 +190,7 @@ class TeamDeckCheckView(TournamentApiView, APIView):
     @extend_schema(
         operation_id="tournaments_team_check",
         request=TeamCheckInSerializer,
-        responses={200: TeamCheckOutSerializer, **errors(400, 401, 403, 404)},
+        responses={200: TeamCheckOutSerializer, **errors(400, 401, 403, 404, 429)},
     )
     def post(self, request: Request) -> Response:
         """Check your deck (with the builder's unsaved lines) against your teammates' decks: every card both

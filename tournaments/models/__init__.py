@@ -63,6 +63,10 @@ class Tournament(models.Model):
     # Null: no cap. Entries past it wait in line (Player.waitlisted) and move up as places free before the start.
     capacity = models.PositiveIntegerField(_("player cap"), null=True, blank=True)
     publish_decklists = models.BooleanField(_("publish deck lists when finished"), default=False)
+    # What the public sees of the lists per stage: {"registration"|"swiss"|"top_cut"|"finished":
+    # "closed"|"archetypes"|"open"}. Empty: the legacy switch above (finished → open, else closed).
+    # Read only through permissions.decklist_level.
+    decklist_timeline = models.JSONField(_("deck list visibility per stage"), default=dict, blank=True)
     round_minutes = models.PositiveSmallIntegerField(_("round time (minutes)"), default=50)
     # Each Swiss round is paired as a draft the organizers review and publish; players see it once published.
     draft_pairings = models.BooleanField(_("review pairings before players see them"), default=False)
@@ -118,6 +122,9 @@ class Player(models.Model):
     pool = models.JSONField(null=True, blank=True)
     deck_report = models.JSONField(null=True, blank=True)
     deck_submitted_at = models.DateTimeField(null=True, blank=True)
+    # The player's answer at registration to "may the public see my list when the event opens lists?":
+    # None when never asked (guests added by name, entries older than the question). See permissions.
+    publish_consent = models.BooleanField(_("list may be published"), null=True, blank=True)
     # Informational only: where the snapshot came from. The snapshot is the registered list.
     source_deck = models.ForeignKey("decks.Deck", null=True, blank=True, on_delete=models.SET_NULL)
     registered_at = models.DateTimeField(auto_now_add=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine.pairing import PairingPlayer
 from ..models import Phase, Tournament
@@ -118,3 +119,19 @@ def _past_rounds(history: records.History) -> tuple[dict[int, set[int]], set[int
             if s.paired_down:
                 downs[s.player_id] += 1
     return opponents, byes, downs
+
+
+# Hooks a higher layer adds from its AppConfig.ready(): hook(tournament=..., round_number=...) returns groups of
+# player ids paired apart this round (limited/: "play within your pod" for the first rounds, MTR 7.x), or None.
+PAIRING_GROUPS: list[Any] = []
+
+
+def pairing_groups(tournament: Tournament, number: int, player_ids: list[int]) -> list[set[int]]:
+    for hook in PAIRING_GROUPS:
+        groups = hook(tournament=tournament, round_number=number)
+        if groups:
+            ids = set(player_ids)
+            found = [set(g) & ids for g in groups]
+            rest = ids - set().union(*found)  # late entries and anyone outside the groups: one more group
+            return [g for g in [*found, rest] if g]
+    return [set(player_ids)]

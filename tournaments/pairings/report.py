@@ -16,15 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.pairing import (
-    PairingImpossible,
-    PairingPlayer,
-    pair_down_lower_bound,
-    pair_downs_of,
-    pair_round,
-)
+from ..engine.pairing import PairingImpossible, PairingPlayer, pair_down_lower_bound, pair_downs_of
+from ..engine.pairing.grouped import pair_in_groups
 from ..models import PairingChange, Round, Tournament
 from ..reads import phases, records
+from .inputs import pairing_groups
 
 # Reasons a player received the bye (codes; the words are at the edge, tournaments/report_words.py).
 BYE_LOWEST = "lowest_without_bye"
@@ -176,19 +172,22 @@ def round_rerun(round_: Round) -> Rerun:
     """Pair the round again from its inputs and stored seed and compare table by table, seat by seat."""
     facts = _facts(round_)
     stored = sorted((s.table, s.bye, tuple(s.players)) for s in facts.seated)
-    return rerun_against(stored, facts.inputs.players, round_)
+    players = facts.inputs.players
+    groups = pairing_groups(round_.tournament, round_.number, [p.id for p in players])
+    return rerun_against(stored, players, round_, groups)
 
 
-def rerun_against(stored: list[Any], players: list[PairingPlayer], round_: Round) -> Rerun:
-    """Pair ``players`` with the round's number and seed and compare with ``stored`` (table, bye, ids) —
-    players' and teams' rounds alike."""
+def rerun_against(
+    stored: list[Any], players: list[PairingPlayer], round_: Round, groups: list[set[int]] | None = None
+) -> Rerun:
+    """Pair ``players`` with the round's number and seed (in ``groups`` paired apart, when given) and compare
+    with ``stored`` (table, bye, ids) — players' and teams' rounds alike."""
     try:
-        result = pair_round(players, round_.number, round_.seed)
+        result = pair_in_groups(players, round_.number, round_.seed, groups)
     except PairingImpossible as error:
         return Rerun(False, stored, [], error=str(error))
-    rerun = [(p.table, False, (p.player_a, p.player_b)) for p in result.pairs]
-    if result.bye is not None:
-        rerun.append((len(result.pairs) + 1, True, (result.bye,)))
+    rerun = [(table, False, (a, b)) for table, a, b in result.tables]
+    rerun.extend((table, True, (bye,)) for table, bye in result.byes)
     rerun.sort()
     return Rerun(stored == rerun, stored, rerun)
 

@@ -16,6 +16,8 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from cards.models import Card
+from decks.maybe import MAYBE
+from games.registry import default_registry
 
 Snapshot = dict[str, Any]
 
@@ -49,7 +51,9 @@ def snapshot_from_sections(
 def snapshot_from_deck(deck: Any) -> Snapshot:
     """Copy a ``decks.Deck`` (its current content) into a snapshot."""
     sections: dict[str, list[tuple[Card, int]]] = {}
-    for entry in deck.entries.select_related("card").order_by("section", "position", "id"):
+    # The maybeboard is never registered: a frozen list holds only what is played.
+    entries = deck.entries.exclude(section=MAYBE).select_related("card")
+    for entry in entries.order_by("section", "position", "id"):
         sections.setdefault(entry.section, []).append((entry.card, entry.count))
     co_heroes = list(deck.co_heroes.order_by("id")) if deck.pk and deck.hero_id else []
     return snapshot_from_sections(sections, deck.hero, co_heroes)
@@ -178,12 +182,25 @@ def snapshot_size(snapshot: Snapshot | None) -> dict[str, int]:
     return {slug: sum(int(line["count"]) for line in lines) for slug, lines in snapshot["sections"].items()}
 
 
+def additional_set_pool(tournament: Any, snapshot: Snapshot | None) -> Snapshot | None:
+    """g001 1.5.2: in a limited format the additional set is every card the player received but the decks, so a
+    list registered with its additional set and no separate pool is its own pool (deck + additional set);
+    None when the format uses no pool or the list has no additional set."""
+    fmt = default_registry().game(tournament.game.slug).formats.get(tournament.format_slug)
+    if snapshot is None or fmt is None or fmt.pool_scope is None or fmt.sideboard is None:
+        return None
+    side = (snapshot.get("sections") or {}).get(fmt.sideboard.section) or []
+    return snapshot if any(line.get("count", 0) > 0 for line in side) else None
+
+
 def validate_snapshot(*, tournament: Any, snapshot: Snapshot, pool: Snapshot | None = None) -> dict[str, Any]:
     """Validate a snapshot against the event's format and ban list; returns the report as a dict."""
     from rules.services import deck_validate
 
     sections, hero = snapshot_cards(snapshot)
     pool_lines = None
+    if pool is None:
+        pool = additional_set_pool(tournament, snapshot)
     if pool is not None:
         pool_sections, _hero = snapshot_cards(pool)
         pool_lines = [line for lines in pool_sections.values() for line in lines]

@@ -12,6 +12,8 @@ from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
+from decks.deckhash import snapshot_hash
+
 from ..models import Player, Round, Tournament
 from ..permissions import is_organizer
 from ..reads import selectors
@@ -144,7 +146,8 @@ def snapshot_entry(
         if lines
     ]  # fmt: skip
     return {"hero": snapshot.get("hero"), "co_heroes": snapshot.get("co_heroes") or [], "sections": sections,
-            "has_deck": bool(snapshot)}  # fmt: skip
+            "has_deck": bool(snapshot),
+            "hash": snapshot_hash(game_slug=game_slug, snapshot=snapshot) if snapshot and game_slug else ""}  # fmt: skip
 
 
 def decklist_entries(players: list[Player]) -> list[dict[str, Any]]:

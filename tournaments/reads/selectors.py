@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from ..models import Match, MatchSeat, Player, ResultChange, Round, Tournament
-from ..permissions import is_organizer
+from ..permissions import can_see_decklist
 from . import records
 from .cut_stages import STAGE_ORDER, stage_name
 
@@ -236,12 +236,9 @@ def match_audit(match: Match) -> QuerySet[ResultChange]:
 
 
 def visible_decklists(tournament: Tournament, user: Any) -> list[Player]:
+    """The lists ``user`` may read now, player by player (permissions.decklist_level decides)."""
     players = list(tournament.players.order_by("name", "id"))
-    if is_organizer(tournament, user):
-        return players
-    if tournament.status == Tournament.Status.FINISHED and tournament.publish_decklists:
-        return players
-    return [p for p in players if user is not None and user.is_authenticated and p.user_id == user.id]
+    return [p for p in players if can_see_decklist(tournament, p, user)]
 
 
 def top_cut_rounds(tournament: Tournament) -> list[tuple[Round, list[Match]]]:

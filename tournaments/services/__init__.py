@@ -53,6 +53,7 @@ from .registration import (
     freeze_if_deadline_passed,
     join_code_check,
     player_add_late,
+    player_consent_set,
     player_join,
     player_register,
     player_rename,
@@ -97,7 +98,7 @@ from .teams import (
     two_headed_side_users,
     two_headed_versus,
 )
-from .topcut import bracket_of, match_winner, topcut_advance, topcut_start, tournament_finish
+from .topcut import bracket_of, match_winner, topcut_advance, topcut_start, tournament_finish, was_in_top_cut
 from .waitlist import (
     admitted_over_cap,
     waitlist_admit,
@@ -163,6 +164,7 @@ __all__ = [
     "player_add_late",
     "player_check_in",
     "player_claim",
+    "player_consent_set",
     "player_drop",
     "player_drop_undo",
     "player_fix_table",
@@ -212,6 +214,7 @@ __all__ = [
     "waitlist_may_move_up",
     "waitlist_position",
     "waitlist_promote",
+    "was_in_top_cut",
     "was_promoted",
     "wins_needed",
 ]  # fmt: skip

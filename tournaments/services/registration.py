@@ -40,6 +40,11 @@ from .waitlist import entry_goes_to_waitlist
 
 MAX_BULK_PLAYERS = 512
 
+# Checks a higher layer adds from its AppConfig.ready() (limited/: a pool dealt by the event is frozen for its
+# player): each is called as guard(tournament=..., player=..., organizer=...) before a pool is registered and
+# refuses by raising ValidationError / PermissionDenied.
+POOL_GUARDS: list[Any] = []
+
 
 def normalize_join_code(code: str) -> str:
     """Codes are read aloud and typed on phones: ignore case, spaces and dashes."""
@@ -197,6 +202,18 @@ def tournament_by_join_code(code: str) -> Tournament:
             % {"event": tournament.name}
         }
     )
+
+
+@transaction.atomic
+def player_consent_set(*, player: Player, by: Any, consent: bool | None) -> Player:
+    """Record the player's answer to "may the public see my list when the event opens lists?". The player
+    answers for themselves; an organizer records the answer of a guest (given on paper at the desk)."""
+    own = by is not None and by.is_authenticated and player.user_id is not None and player.user_id == by.id
+    if not own and not is_organizer(player.tournament, by):
+        raise PermissionDenied(_("Only the player decides whether their list may be published."))
+    Player.objects.filter(pk=player.pk).update(publish_consent=consent)
+    player.publish_consent = consent
+    return player
 
 
 def player_join(*, code: str, by: Any, deck: Any = None, payload: Mapping[str, Any] | None = None,
@@ -357,8 +374,7 @@ def registration_deck_judge(
     elif deck is not None:
         if deck.game_id != tournament.game_id:
             raise ValidationError({"deck": _("That deck is for another game.")})
-        if not is_organizer(tournament, by) and deck.owner_id != getattr(by, "id", None):
-            raise PermissionDenied(_("You can only register one of your own decks."))
+        deck_check_own(deck, by)
         snapshot = decklists.snapshot_from_deck(deck)
     elif payload is not None:
         snapshot = decklists.snapshot_from_payload(game=tournament.game, payload=payload)
@@ -366,6 +382,8 @@ def registration_deck_judge(
         raise ValidationError({"deck": _("Choose a deck to register.")})
     pool_snapshot = player_pool
     if pool is not None:
+        if not isinstance(pool, Mapping):
+            deck_check_own(pool, by)
         pool_snapshot = (
             decklists.snapshot_from_payload(game=tournament.game, payload=pool)
             if isinstance(pool, Mapping)
@@ -378,6 +396,19 @@ def registration_deck_judge(
             {"deck": [_("This deck is not legal for the event's format and ban list."), *problems]}
         )
     return JudgedDeck(snapshot, pool_snapshot, report, deck, pool is not None)
+
+
+def deck_check_own(deck: Any, by: Any) -> None:
+    """Only the deck's owner registers it, organizers included: a player's deck (private or not) is never
+    used for them without them. An organizer registering someone else enters the list as their own deck (a
+    copy they own, shown as entered by the organizer), or the player joins and picks their deck themselves."""
+    if by is None or not getattr(by, "is_authenticated", False) or deck.owner_id != by.pk:
+        raise PermissionDenied(
+            _(
+                "Only a deck's owner can register it. Ask the player to join and choose their deck "
+                "themselves, or enter the list as a deck of your own."
+            )
+        )
 
 
 def player_submit_deck(
@@ -461,6 +492,8 @@ def player_submit_pool(
         raise ValidationError(_("This format does not use a card pool."))
     if decks_frozen(tournament) and not (organizer and player.deck is None):
         raise ValidationError(_("Deck lists are frozen: registration has closed."))
+    for guard in POOL_GUARDS:
+        guard(tournament=tournament, player=player, organizer=organizer)
     if pool is not None:
         snapshot = decklists.snapshot_from_payload(game=tournament.game, payload=pool)
     else:

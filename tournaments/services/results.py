@@ -511,9 +511,10 @@ def match_correct_result(
     match.confirmed_by = by
     match.dispute_reason = ""
     match.ended_by = ""
-    if match.reported_by_id is None:
-        match.reported_by = by
-        match.reported_at = timezone.now()
+    # The result that stands now is the organizer's: pages say who entered it (the player who reported the
+    # replaced one is in the audit trail).
+    match.reported_by = by
+    match.reported_at = timezone.now()
     match.version += 1
     match.save(update_fields=RESULT_FIELDS)
     _audit(match, by, action, old, reason)

@@ -97,27 +97,27 @@ def _pair_into(round_: Round, tournament: Tournament) -> None:
 
         _insert_matches(round_, team_round_matches(round_=round_, tournament=tournament, history=history))
         return
-    from ..engine.pairing import PairingImpossible, pair_round
-    from ..pairings.inputs import round_inputs
+    from ..engine.pairing import PairingImpossible
+    from ..engine.pairing.grouped import pair_in_groups
+    from ..pairings.inputs import pairing_groups, round_inputs
     from .phases import phase_seat_entrants
 
     # A phase's first round fixes who made its cut; the inputs are built where the pairing report builds
     # them again (tournaments/pairings/inputs.py), so a round can be explained and reproduced.
     phase_seat_entrants(tournament=tournament, number=round_.number, history=history)
     engine_players = round_inputs(tournament, history, round_.number).players
+    groups = pairing_groups(tournament, round_.number, [p.id for p in engine_players])
     try:
-        result = pair_round(engine_players, round_.number, round_.seed)
+        result = pair_in_groups(engine_players, round_.number, round_.seed, groups)
     except PairingImpossible as error:
         raise ValidationError(_("No valid pairing exists: %(why)s") % {"why": reason(error)}) from None
-    paired_down = set(result.stats.paired_down)
+    down = result.paired_down
     matches: list[tuple[int, bool, str, list[tuple[int, int, int, bool]]]] = [
-        (pair.table, False, Match.Status.PENDING,
-         [(pair.player_a, 0, 0, pair.player_a in paired_down), (pair.player_b, 1, 0, pair.player_b in paired_down)])
-        for pair in result.pairs
-    ]  # fmt: skip
-    if result.bye is not None:
-        # Byes count as a 2-0 win and need no confirmation.
-        matches.append((len(result.pairs) + 1, True, Match.Status.FINAL, [(result.bye, 0, 2, False)]))
+        (table, False, Match.Status.PENDING, [(a, 0, 0, a in down), (b, 1, 0, b in down)])
+        for table, a, b in result.tables
+    ]
+    # Byes count as a 2-0 win and need no confirmation.
+    matches.extend((table, True, Match.Status.FINAL, [(bye, 0, 2, False)]) for table, bye in result.byes)
     _insert_matches(round_, matches)
 
 

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from cards.models import Game
 
 from ..models import JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, Tournament
-from ..permissions import can_organize_any, require_organizer
+from ..permissions import DECKLIST_LEVELS, DECKLIST_STAGES, can_organize_any, require_organizer
 from .common import MAX_SEED, TOP_CUT_SIZES, announce, game_rules
 from .registration import freeze_if_deadline_passed
 from .waitlist import waitlist_promote
@@ -53,6 +53,7 @@ def tournament_create(
     allow_sideboard: bool = False,
     late_entry_losses: bool = True,
     publish_decklists: bool = False,
+    decklist_timeline: dict[str, str] | None = None,
     round_minutes: int = 50,
     draft_pairings: bool = False,
     co_organizers: Sequence[Any] = (),
@@ -120,7 +121,13 @@ def tournament_create(
         errors["team_mode"] = _("Two-Headed Giant is played by teams of 2: set team_size to 2.")
     if banlist is not None and getattr(banlist, "game_id", game.pk) != game.pk:
         errors["banlist"] = _("That ban list belongs to another game.")
-    errors.update(_entry_setting_errors(capacity=capacity, late_entry_until_round=late_entry_until_round))
+    errors.update(
+        _entry_setting_errors(
+            capacity=capacity,
+            late_entry_until_round=late_entry_until_round,
+            decklist_timeline=decklist_timeline,
+        )
+    )
     if errors:
         raise ValidationError(errors)
     tournament = Tournament.objects.create(
@@ -139,6 +146,7 @@ def tournament_create(
         allow_sideboard=allow_sideboard,
         late_entry_losses=late_entry_losses,
         publish_decklists=publish_decklists,
+        decklist_timeline=decklist_timeline or {},
         round_minutes=round_minutes,
         draft_pairings=bool(draft_pairings),
         team_size=team_size,
@@ -155,6 +163,14 @@ def tournament_create(
 
 def _entry_setting_errors(**fields: Any) -> dict[str, str]:
     errors = {}
+    timeline = fields.get("decklist_timeline") or {}
+    if not isinstance(timeline, dict) or any(
+        stage not in DECKLIST_STAGES or level not in DECKLIST_LEVELS for stage, level in timeline.items()
+    ):
+        errors["decklist_timeline"] = _(
+            "Deck list visibility: each stage (registration, swiss, top_cut, finished) is closed, archetypes "
+            "or open."
+        )
     capacity = fields.get("capacity")
     if capacity is not None and (not isinstance(capacity, int) or not 1 <= capacity <= 100_000):
         errors["capacity"] = _("The player cap must be a whole number from 1 to 100000 (blank: no cap).")
@@ -166,7 +182,7 @@ def _entry_setting_errors(**fields: Any) -> dict[str, str]:
 
 EDITABLE_ALWAYS = (
     "name", "publish_decklists", "round_minutes", "late_entry_losses", "allow_sideboard", "draft_pairings",
-    "capacity", "late_entry_until_round",
+    "capacity", "late_entry_until_round", "decklist_timeline",
 )  # fmt: skip
 EDITABLE_BEFORE_ROUND_1 = (
     "rounds", "top_cut", "deck_registration", "registration_deadline", "banlist", "on_date",
@@ -201,7 +217,13 @@ def tournament_update(*, tournament: Tournament, by: Any, **fields: Any) -> Tour
     if "name" in fields and not str(fields["name"]).strip():
         errors["name"] = _("The event needs a name.")
     errors.update(
-        _entry_setting_errors(**{k: fields[k] for k in ("capacity", "late_entry_until_round") if k in fields})
+        _entry_setting_errors(
+            **{
+                k: fields[k]
+                for k in ("capacity", "late_entry_until_round", "decklist_timeline")
+                if k in fields
+            }
+        )
     )
     if errors:
         raise ValidationError(errors)

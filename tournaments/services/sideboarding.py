@@ -153,6 +153,8 @@ def match_sideboard(
     # Limited: the additional set is the rest of the player's pool (g001 1.5.2), so the engine judges the swap
     # against deck + additional set and the swapped list against the pool itself.
     pool = player.pool if format_uses_pool(tournament) else None
+    if pool is None:  # no pool registered: deck + additional set as registered is the pool (g001 1.5.2)
+        pool = decklists.additional_set_pool(tournament, player.deck)
     deck_after, report = decklists.apply_swaps(tournament=tournament, snapshot=before, swaps=swaps, pool=pool)
     if not report.get("legal", False):
         problems = [v.get("message", str(v)) for v in report.get("violations", [])][:10]

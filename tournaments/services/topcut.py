@@ -171,3 +171,10 @@ def tournament_finish(*, tournament: Tournament, by: Any) -> Tournament:
     tournament.save(update_fields=["status"])
     announce(tournament.pk, "finish")
     return tournament
+
+
+def was_in_top_cut(tournament: Tournament, player_id: int) -> bool:
+    """Whether the player played a match of the event's top cut."""
+    return Match.objects.filter(
+        round__tournament=tournament, round__kind=Round.Kind.TOP_CUT, seats__player_id=player_id
+    ).exists()

@@ -23,7 +23,7 @@ from cards.models import Game
 
 from .. import services
 from ..models import Player, Round, Tournament
-from ..permissions import can_organize_any, is_organizer
+from ..permissions import DECKLIST_STAGES, can_organize_any, decklist_timeline, is_organizer
 from ..printables import documents as printables
 from ..reads import selectors
 from . import dashboard
@@ -39,6 +39,14 @@ from .helpers import (
 from .projector import round_for_players
 
 
+def decklist_form_rows(tournament: Tournament | None) -> list[dict[str, Any]]:
+    """The deck list timeline's four selects (stage, its label, the level chosen)."""
+    current = decklist_timeline(tournament) if tournament else dict.fromkeys(DECKLIST_STAGES, "closed")
+    labels = {"registration": _("During registration"), "swiss": _("During the Swiss rounds"),
+              "top_cut": _("During the top cut"), "finished": _("After the event")}  # fmt: skip
+    return [{"stage": stage, "label": labels[stage], "level": current[stage]} for stage in DECKLIST_STAGES]
+
+
 def _form_context(tournament: Tournament | None, data: Any = None) -> dict[str, Any]:
     from rules.models import BanList
 
@@ -50,6 +58,12 @@ def _form_context(tournament: Tournament | None, data: Any = None) -> dict[str, 
         "match_formats": Tournament.MatchFormat.choices,
         "tiebreak_policies": Tournament.Tiebreakers.choices,
         "top_cut_sizes": services.TOP_CUT_SIZES,
+        "decklist_rows": decklist_form_rows(tournament),
+        "decklist_levels": [
+            ("closed", _("closed")),
+            ("archetypes", _("archetypes only")),
+            ("open", _("open lists (top cut: the cut's)")),
+        ],
         "data": data or {},
         "co_organizers": ", ".join(tournament.co_organizers.values_list("username", flat=True))
         if tournament
@@ -75,6 +89,7 @@ def _settings_from_post(post: Any) -> dict[str, Any]:
         "allow_sideboard": post.get("allow_sideboard") == "on",
         "late_entry_losses": post.get("late_entry_losses") == "on",
         "publish_decklists": post.get("publish_decklists") == "on",
+        "decklist_timeline": {stage: post.get(f"decklists_{stage}", "closed") for stage in DECKLIST_STAGES},
         "round_minutes": int_or(post.get("round_minutes"), 50) or 50,
         "draft_pairings": post.get("draft_pairings") == "on",
         # Typed but not a number: -1, so the service names the field instead of silently meaning "none".

@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from decks.deckhash import snapshot_hash
 from idempotency.decorators import idempotent
 
 from .. import live, services
@@ -137,6 +138,10 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
                 else:
                     player = services.player_join(code=tournament.join_code or "", by=user, judged=judged,
                                                   new_entry=claim == "new")  # fmt: skip
+                # The consent question is always answered on this form: unticked is a recorded "no".
+                services.player_consent_set(
+                    player=player, by=user, consent=request.POST.get("publish_consent") == "on"
+                )
         except ValidationError as error:
             for message in errors(error):
                 messages.error(request, message)
@@ -218,7 +223,12 @@ def tournament_join(request: HttpRequest, pk: int) -> HttpResponse:
 
     def join() -> Any:
         services.join_code_check(tournament=tournament, by=request.user, code=request.POST.get("code", ""))
-        return services.player_register(tournament=tournament, by=request.user, deck=deck)
+        player = services.player_register(tournament=tournament, by=request.user, deck=deck)
+        # Asked beside the deck: unticked is a recorded "no" (events without deck lists have nothing to ask).
+        if tournament.deck_registration:
+            consent = request.POST.get("publish_consent") == "on"
+            services.player_consent_set(player=player, by=request.user, consent=consent)
+        return player
 
     run(request, join, _("You are registered."))
     return redirect("tournaments:detail", pk=pk)
@@ -472,9 +482,14 @@ def my_event_context(request: HttpRequest, base: dict[str, Any]) -> dict[str, An
         and match.status == Match.Status.REPORTED
         and match.reported_by_id not in services.two_headed_side_users(tournament, side_ids, request.user.pk),
         "team_versus": services.two_headed_versus(tournament, seats, side_ids) if seats else "",
+        "cut_state": _cut_state(tournament, player, round_, match, mine, opponents, done),
         "can_dispute": match is not None and match.status == Match.Status.REPORTED,
         "current_deck": current_deck,
         "deck_entry": printables.snapshot_entry(current_deck) if current_deck else None,
+        # The registered (frozen) list's hash, what the judge's deck check compares: never the swapped one.
+        "deck_hash": snapshot_hash(game_slug=tournament.game.slug, snapshot=player.deck)
+        if player.deck
+        else "",
         "can_side": can_side,
         "side_rows": printables.sideboard_rows(current_deck) if can_side else None,
         "why_opponent": why_opponent(
@@ -485,6 +500,27 @@ def my_event_context(request: HttpRequest, base: dict[str, Any]) -> dict[str, An
         **player_id_notes(tournament),
         **entry_notes(tournament, player, base["record"], round_=round_, seated=match is not None),
     }
+
+
+def _cut_state(
+    tournament: Tournament, player: Player, round_: Round | None, match: Match | None,
+    mine: Any, opponents: list[Any], done: bool,
+) -> str | None:  # fmt: skip
+    """Where a player of the top cut stands while it runs: "eliminated" (lost a cut match, or not in the
+    round being played), "champion" (won the final), or None (still playing, or not a cut player)."""
+    if tournament.status != Tournament.Status.TOP_CUT or round_ is None or round_.kind != Round.Kind.TOP_CUT:
+        return None
+    if player.dropped_at_round is not None:
+        return None
+    if match is None:
+        return "eliminated" if services.was_in_top_cut(tournament, player.pk) else None
+    if not done or match.bye or mine is None or len(opponents) != 1:
+        return None
+    if mine.wins < opponents[0].wins:
+        return "eliminated"
+    if mine.wins > opponents[0].wins and getattr(round_, "match_count", 0) == 1:
+        return "champion"
+    return None
 
 
 def player_id_notes(tournament: Tournament) -> dict[str, Any]:

@@ -94,10 +94,13 @@ def _register(request: HttpRequest, tournament: Tournament, typed: dict[str, Any
             pk = int_or(number, 0) or 0
             # Out of the id column's range (typed or forged): no such deck, never a database error.
             deck = Deck.objects.filter(pk=pk).first() if 0 < pk < 2**63 else None
-            mine = deck is not None and deck.owner_id == member.pk
-            if deck is None or not (mine or deck.readable_by(request.user)):
+            # Only the organizer's own decks (lists entered by hand): a player's deck, even one the organizer
+            # can read, is never registered without the player (they join and choose it themselves).
+            if deck is None or deck.owner_id != request.user.pk:
                 raise ValidationError(
-                    _("No deck %(number)s of %(member)s or that you can read.")
+                    _(
+                        "No deck %(number)s of yours for %(member)s: players register their own decks themselves."
+                    )
                     % {"number": number or "—", "member": member.username}
                 )
             decks.append(deck)

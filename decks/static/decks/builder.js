@@ -20,10 +20,22 @@
     highlighted: -1,
     dirty: false,
     baseVersion: deck.current_version,  // sent with each save: the server refuses (409) a stale one
+    fit: {},                // card id -> {sections, hero, status}: where a search result may go
+    searchInfo: {},         // the search API's explain / suggestions, when it sends them
+    view: "list",           // list | grid (the deck's cards as pictures or text cards)
+    groupBy: "",            // "" | type | cost | tag
+    sortBy: "",             // "" (as added) | name | cost | type
+    tagFilter: "",
   };
+  const MAYBE = "maybe";  // the maybeboard: kept and saved with the deck, never validated (decks/maybe.py)
+  let addedSeq = 0;
+  try {
+    const saved = JSON.parse(window.localStorage.getItem("deckhall.builder.view") || "{}");
+    ["view", "groupBy", "sortBy"].forEach(function (k) { if (typeof saved[k] === "string") state[k] = saved[k]; });
+  } catch (error) { /* a private window without storage: defaults */ }
   Object.entries(deck.sections || {}).forEach(function ([slug, lines]) {
     // The server adds what the API's deck lines lack: identity, printing label and preview per card.
-    state.sections[slug] = lines.map(function (l) { return Object.assign({}, l, (config.cards || {})[String(l.card)] || {}, { id: l.card }); });
+    state.sections[slug] = lines.map(function (l) { return Object.assign({ tags: l.tags || [], added: ++addedSeq }, l, (config.cards || {})[String(l.card)] || {}, { id: l.card }); });
   });
 
   const $ = function (id) { return document.getElementById(id); };
@@ -91,6 +103,9 @@
     const panel = $("hero-panel");
     panel.hidden = !currentFormat().has_hero;
     if (panel.hidden) return;
+    // What the format calls the slot: Magic's Commander is no "Hero".
+    $("hero-title").textContent = currentFormat().hero_label || _("Hero");
+    $("hero-select").setAttribute("aria-label", currentFormat().hero_label || _("Hero"));
     const select = $("hero-select");
     if (!select.dataset.loaded) {
       const params = new URLSearchParams({ game: deck.game, type: "hero", page_size: "200" });
@@ -156,7 +171,7 @@
     box.textContent = "";
     if (!state.hero) return;
     const restrictions = (state.hero.attributes || {}).restrictions;
-    box.appendChild(el("p", {}, fmtText(_("Hero: %s"), [state.hero.name])));
+    box.appendChild(el("p", {}, fmtText(pgettext("a hero slot's name and the card in it", "%s: %s"), [currentFormat().hero_label || _("Hero"), state.hero.name])));
     if (Array.isArray(restrictions) && restrictions.length) {
       const list = el("ul", { "data-testid": "hero-restriction-list" });
       // The server words them in the page's language; a hero found by search may be missing: describe it here.
@@ -194,9 +209,16 @@
   }
 
   // --- search ----------------------------------------------------------------------------------------
+  // As-you-type with at most one request in flight: a keystroke while a search is out only marks it
+  // stale; when the answer arrives, one more search runs with whatever the box holds then.
   let searchTimer = null;
-  let searchSeq = 0;
-  async function search() {
+  let searchInFlight = false;
+  let searchAgain = false;
+  function searchSoon(delay) {
+    clearTimeout(searchTimer);
+    searchTimer = setTimeout(search, delay);
+  }
+  function searchParams() {
     const q = $("search-q").value.trim();
     const typeSelect = $("search-type");
     const type = typeSelect ? typeSelect.value : "";
@@ -210,21 +232,49 @@
       const value = input.value.trim();
       if (value) params.set(input.dataset.param, value);
     });
-    const stamp = params.toString();
-    const seq = ++searchSeq;
-    const response = await fetch(config.urls.grouped + "?" + params.toString(), { credentials: "same-origin" });
-    if (seq !== searchSeq) return;  // a newer search answered first
-    const data = response.ok ? await response.json() : { results: [] };
-    state.results = (data.results || data).filter(function (c) { return c.deck_buildable !== false && !c.is_token; });
+    return { q: q, params: params };
+  }
+  async function search() {
+    if (searchInFlight) { searchAgain = true; return; }
+    searchInFlight = true;
+    searchAgain = false;
+    const asked = searchParams();
+    let data = { results: [] };
+    try {
+      const response = await fetch(config.urls.grouped + "?" + asked.params.toString(), { credentials: "same-origin" });
+      data = response.ok ? await response.json() : { results: [] };
+      const results = (data.results || data).filter(function (c) { return c.deck_buildable !== false && !c.is_token; });
+      // Where each card may go and its ban-list status, asked before the results show, so the buttons
+      // never appear and then move.
+      await loadFit(results);
+      state.results = results;
+    } catch (error) {
+      state.results = [];
+    } finally {
+      searchInFlight = false;
+    }
+    if (searchAgain || searchParams().params.toString() !== asked.params.toString()) { searchAgain = false; search(); return; }
     state.results.forEach(function (group) {
       const printings = group.printings || [];
       const canonical = printings.find(function (p) { return p.canonical; });
       group.printing = printings.length > 1 && canonical ? printingLabel(canonical) : "";
     });
     state.highlighted = state.results.length ? 0 : -1;
+    state.searchInfo = { explain: data.explain, suggestions: data.suggestions };
     renderResults();
-    $("search-results").dataset.query = q;
-    $("search-results").dataset.params = stamp;
+    $("search-results").dataset.query = asked.q;
+    $("search-results").dataset.params = asked.params.toString();
+  }
+  async function loadFit(cards) {
+    const ids = cards.map(function (c) { return c.id; }).filter(function (id) { return !state.fit[id]; });
+    if (!ids.length || !config.urls.card_fit) return;
+    const params = new URLSearchParams({ game: deck.game, format_slug: state.format, banlist: state.banlist, cards: ids.slice(0, 200).join(",") });
+    if ($("deck-date").value) params.set("date", $("deck-date").value);
+    try {
+      const response = await fetch(config.urls.card_fit + "?" + params.toString(), { credentials: "same-origin" });
+      if (!response.ok) return;
+      Object.entries((await response.json()).cards).forEach(function ([id, fit]) { state.fit[Number(id)] = fit; });
+    } catch (error) { /* without it every section is offered, as before */ }
   }
   function filterInputs() {
     return Array.from(document.querySelectorAll("#search-filters [data-param]"));
@@ -237,7 +287,63 @@
   function printingCard(group, printing) {
     return Object.assign({}, group, { id: printing.id, external_id: printing.external_id, printing: printingLabel(printing) });
   }
+  const STATUS_WORDS = function () { return { forbidden: _("Forbidden"), limited: _("Limited"), "semi-limited": _("Semi-limited") }; };
+  // Magic's mana cost "{2}{U}{U}" as pips: a coloured circle per symbol, its letter inside (readable without colour).
+  function manaPips(card) {
+    const cost = ((card.attributes || {}).manacost || "").toString();
+    const symbols = cost.match(/\{[^}]+\}/g);
+    if (!symbols) return null;
+    const box = el("span", { class: "pips", "aria-label": cost, title: cost, "data-testid": "mana-pips" });
+    symbols.forEach(function (symbol) {
+      const inner = symbol.slice(1, -1);
+      const colours = inner.split("/").filter(function (c) { return /^[WUBRGC]$/.test(c); });
+      box.appendChild(el("span", { class: "pip" + (colours.length ? " pip-" + colours.join("") : ""), "aria-hidden": "true" }, inner));
+    });
+    return box;
+  }
+  function typeWord(card) {
+    return (config.type_labels || {})[card.card_type] || card.card_type || "";
+  }
+  function cardMeta(card) {
+    const labels = config.labels || {};
+    return [card.preview && card.preview.type_line ? card.preview.type_line : typeWord(card),
+      card.level !== null && card.level !== undefined ? (labels.level || _("Level")) + " " + card.level : "",
+      card.cost !== null && card.cost !== undefined ? (labels.cost || _("Cost")) + " " + card.cost : ""].filter(Boolean).join(" · ");
+  }
+  // The sections a card may go in: the fit answer's, in the format's order; all of them when unknown.
+  function sectionsFor(card) {
+    const fit = state.fit[card.id];
+    const all = currentFormat().sections.map(function (s) { return s.slug; });
+    return (fit ? all.filter(function (s) { return fit.sections.includes(s); }) : all).concat([MAYBE]);
+  }
+  function sectionName(slug) {
+    if (slug === MAYBE) return (config.labels || {}).maybe || _("Maybeboard");
+    const info = currentFormat().sections.find(function (s) { return s.slug === slug; });
+    return info ? info.name : slug + " (?)";
+  }
+  function renderSearchInfo() {
+    const box = $("search-info");
+    if (!box) return;
+    box.textContent = "";
+    const info = state.searchInfo || {};
+    const explain = Array.isArray(info.explain) ? info.explain.join(" · ") : (info.explain && typeof info.explain === "object" ? (info.explain.text || info.explain.message || "") : info.explain);
+    if (explain) box.appendChild(el("p", { class: "muted small", "data-testid": "search-explain" }, explain));
+    const suggestions = Array.isArray(info.suggestions) ? info.suggestions : [];
+    if (suggestions.length) {
+      const line = el("p", { class: "small", "data-testid": "search-suggestions" }, _("Did you mean:") + " ");
+      suggestions.slice(0, 5).forEach(function (s) {
+        const text = typeof s === "string" ? s : (s.query || s.name || s.text || "");
+        if (!text) return;
+        const button = el("button", { type: "button", class: "small secondary suggestion" }, text);
+        button.addEventListener("click", function () { $("search-q").value = text; search(); });
+        line.appendChild(button);
+        line.appendChild(document.createTextNode(" "));
+      });
+      box.appendChild(line);
+    }
+  }
   function renderResults() {
+    renderSearchInfo();
     const list = $("search-results");
     list.textContent = "";
     const fmt = currentFormat();
@@ -245,24 +351,31 @@
       const item = el("li", { role: "option", class: "result" + (index === state.highlighted ? " highlighted" : ""),
         "aria-selected": index === state.highlighted ? "true" : "false", dataset: { cardId: String(group.id), identity: group.identity } });
       const label = el("span", { class: "result-name" }, displayName(group));
-      const meta = [group.preview ? group.preview.type_line : group.card_type, group.level !== null && group.level !== undefined ? fmtText(pgettext("level in a search result", "Lv%s"), [group.level]) : "",
-        group.cost !== null && group.cost !== undefined ? "¤" + group.cost : ""].filter(Boolean).join(" · ");
       item.appendChild(label);
-      item.appendChild(el("span", { class: "muted small" }, meta));
+      const pips = manaPips(group);
+      if (pips) item.appendChild(pips);
+      item.appendChild(el("span", { class: "muted small" }, cardMeta(group)));
+      const fit = state.fit[group.id];
+      if (fit && fit.status) item.appendChild(el("span", { class: "badge " + fit.status, "data-testid": "result-status" }, STATUS_WORDS()[fit.status]));
+      if (fit && fit.sections.length === 1 && !(fit.hero && fmt.has_hero)) {
+        // Only the maybeboard takes it: the format has no section for this card.
+        item.appendChild(el("span", { class: "badge forbidden", "data-testid": "result-status" }, _("Not in this format")));
+      }
       // The printing the add buttons use: none chosen adds to the card's row whatever its printing.
       let chosen = null;
       const buttons = el("span", { class: "result-actions" });
-      fmt.sections.forEach(function (s) {
-        const button = el("button", { type: "button", class: "small add", dataset: { section: s.slug },
-          title: fmtText(_("Add to %s"), [s.name]) }, "+ " + s.name);
+      sectionsFor(group).forEach(function (slug) {
+        const button = el("button", { type: "button", class: "small add" + (slug === MAYBE ? " secondary" : ""), dataset: { section: slug },
+          title: fmtText(_("Add to %s"), [sectionName(slug)]) }, "+ " + sectionName(slug));
         button.addEventListener("click", function () {
-          if (chosen) addCard(printingCard(group, chosen), s.slug, 1, true);
-          else addCard(group, s.slug, 1, false);
+          if (chosen) addCard(printingCard(group, chosen), slug, 1, true);
+          else addCard(group, slug, 1, false);
         });
         buttons.appendChild(button);
       });
-      if (fmt.has_hero && group.card_type === "hero") {
-        const heroButton = el("button", { type: "button", class: "small secondary set-hero" }, _("Set as hero"));
+      const heroOk = fit ? fit.hero : group.card_type === "hero";
+      if (fmt.has_hero && heroOk) {
+        const heroButton = el("button", { type: "button", class: "small secondary set-hero" }, fmtText(_("Set as %s"), [fmt.hero_label || _("Hero")]));
         heroButton.addEventListener("click", function () { setHero(group); });
         buttons.appendChild(heroButton);
       }
@@ -302,6 +415,7 @@
     if (!state.results.length) list.appendChild(el("li", { class: "muted" }, _("No cards found.")));
     else showPreview(state.results[Math.max(state.highlighted, 0)]);
   }
+  // The preview panel has a fixed size (decks.css): filling it never moves anything else on the page.
   function showPreview(card) {
     if (card && card.preview && window.DeckhallPreview) window.DeckhallPreview.show($("card-preview"), card.preview);
   }
@@ -328,7 +442,9 @@
     }
     if (line) line.count += n;
     else lines.push({ id: card.id, external_id: card.external_id, identity: card.identity, printing: card.printing,
-      name: cardKey(card), card_type: card.card_type, level: card.level, cost: card.cost, count: n, preview: card.preview });
+      name: cardKey(card), card_type: card.card_type, level: card.level, cost: card.cost, count: n, preview: card.preview,
+      subtypes: card.subtypes || [], attributes: { manacost: (card.attributes || {}).manacost || "" }, tags: (card.tags || []).slice(),
+      added: ++addedSeq });
     changed(slug, line ? line.id : card.id);
   }
   function changeCount(slug, id, delta) {
@@ -353,8 +469,21 @@
     addCard(line, to, n, true);
   }
   function nextSection(slug) {
-    const slugs = sectionSlugs();
+    const slugs = sectionSlugs().concat([MAYBE]);
     return slugs[(slugs.indexOf(slug) + 1) % slugs.length];
+  }
+  function setTags(slug, id, text) {
+    const line = findLine(slug, id);
+    if (!line) return;
+    const seen = new Set();
+    line.tags = text.split(",").map(function (t) { return t.trim().replace(/\s+/g, " ").slice(0, 40); }).filter(function (t) {
+      const key = t.toLowerCase();
+      if (!t || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    }).slice(0, 10);
+    fillTagFilter();
+    changed(slug, id);
   }
 
   let validateTimer = null;
@@ -369,7 +498,7 @@
 
   // --- rendering the deck ----------------------------------------------------------------------------
   function violationsFor(line, slug) {
-    if (!state.report) return [];
+    if (!state.report || slug === MAYBE) return [];
     return state.report.violations.concat(state.report.warnings.map(function (w) { return Object.assign({ warning: true }, w); }))
       .filter(function (v) {
         if (!v.card) return false;
@@ -383,95 +512,263 @@
     if (!box) return;
     box.textContent = "";
     const fmt = currentFormat();
-    sectionSlugs().forEach(function (slug) {
-      const info = fmt.sections.find(function (s) { return s.slug === slug; }) || { name: slug };
+    sectionSlugs().concat([MAYBE]).forEach(function (slug) {
       const total = (state.sections[slug] || []).reduce(function (sum, l) { return sum + l.count; }, 0);
       if (!total && slug !== sectionSlugs()[0]) return;
-      box.appendChild(el("span", { class: "summary-count", "data-testid": "summary-count-" + slug }, info.name + " " + total));
+      box.appendChild(el("span", { class: "summary-count" + (slug === MAYBE ? " maybe" : ""), "data-testid": "summary-count-" + slug }, sectionName(slug) + " " + total));
     });
     const report = state.report;
     if (report) {
       box.appendChild(el("strong", { class: report.legal ? "legal" : "illegal", "data-testid": "summary-legal" },
         report.legal === null ? _("Validation is unavailable") : report.legal ? _("Legal") : _("Not legal")));
     }
+    void fmt;
+  }
+  // How the rows are ordered and grouped inside a section (the toolbar above the deck). Changing a count
+  // never changes the order: only adding a card, or the player choosing another order, does.
+  function groupKeyOf(line) {
+    if (state.groupBy === "type") return typeWord(line) || "—";
+    if (state.groupBy === "cost") {
+      if ((config.playtest || {}).curve_skip_types && config.playtest.curve_skip_types.includes(line.card_type)) return typeWord(line);
+      const v = line.cost !== null && line.cost !== undefined ? line.cost : line.level;
+      return v !== null && v !== undefined ? ((line.cost !== null && line.cost !== undefined ? (config.labels || {}).cost : (config.labels || {}).level) || _("Cost")) + " " + v : "—";
+    }
+    if (state.groupBy === "tag") return (line.tags && line.tags.length) ? line.tags[0] : _("No tag");
+    return "";
+  }
+  function sortedLines(lines) {
+    const copy = lines.slice();
+    const typeOrder = Object.keys(config.type_labels || {});
+    const byName = function (a, b) { return displayName(a).localeCompare(displayName(b)); };
+    const costOf = function (l) { const v = l.cost !== null && l.cost !== undefined ? l.cost : l.level; return v === null || v === undefined ? 999 : v; };
+    if (state.sortBy === "name") copy.sort(byName);
+    else if (state.sortBy === "cost") copy.sort(function (a, b) { return costOf(a) - costOf(b) || byName(a, b); });
+    else if (state.sortBy === "type") copy.sort(function (a, b) { return typeOrder.indexOf(a.card_type) - typeOrder.indexOf(b.card_type) || byName(a, b); });
+    return copy;
+  }
+  function groupedLines(lines) {
+    const visible = state.tagFilter ? lines.filter(function (l) { return (l.tags || []).includes(state.tagFilter); }) : lines;
+    const sorted = sortedLines(visible);
+    if (!state.groupBy) return [{ key: "", lines: sorted }];
+    const groups = [];
+    const index = {};
+    sorted.forEach(function (line) {
+      // Grouped by tag, a line goes under its first tag (its chips show the others; the tag filter finds
+      // it under any of them): one row is one element, in one place.
+      const key = groupKeyOf(line);
+      if (!(key in index)) { index[key] = groups.length; groups.push({ key: key, lines: [] }); }
+      groups[index[key]].lines.push(line);
+    });
+    if (state.groupBy === "cost") groups.sort(function (a, b) {
+      const na = parseInt(a.key.replace(/\D+/g, ""), 10), nb = parseInt(b.key.replace(/\D+/g, ""), 10);
+      return (isNaN(na) ? 999 : na) - (isNaN(nb) ? 999 : nb);
+    });
+    else if (state.groupBy === "tag") {
+      const none = _("No tag");
+      groups.sort(function (a, b) { return (a.key === none) - (b.key === none) || a.key.localeCompare(b.key); });
+    }
+    else if (state.groupBy === "type") {
+      const order = Object.values(config.type_labels || {});
+      groups.sort(function (a, b) { return order.indexOf(a.key) - order.indexOf(b.key); });
+    }
+    return groups;
+  }
+  // Rows are kept, not rebuilt: a re-render (a validation answer, a ban-list badge) updates each row in
+  // place, so the button under the pointer is the same element before and after and stays where it was.
+  const rowCache = new Map();
+  const sectionCache = new Map();
+  function sectionBox(slug) {
+    let entry = sectionCache.get(slug);
+    if (entry) return entry;
+    const box = el("section", { class: "deck-section", dataset: { section: slug } });
+    const head = el("h3", {});
+    const title = el("span", {});
+    const count = el("span", { class: "badge section-count", "data-testid": "count-" + slug });
+    head.appendChild(title);
+    head.appendChild(document.createTextNode(" "));
+    head.appendChild(count);
+    const note = el("p", { class: "muted small maybe-note" });
+    const problems = el("div", { class: "section-problems" });
+    const list = el("ul", { class: "deck-rows" });
+    box.appendChild(head);
+    box.appendChild(note);
+    box.appendChild(problems);
+    box.appendChild(list);
+    entry = { box: box, title: title, count: count, note: note, problems: problems, list: list };
+    sectionCache.set(slug, entry);
+    return entry;
+  }
+  function deckRow(slug, line) {
+    const key = slug + "|" + line.id;
+    let entry = rowCache.get(key);
+    if (entry) { entry.line = line; return entry; }
+    const row = el("li", { class: "deck-row", tabindex: "0", dataset: { cardId: String(line.id), section: slug } });
+    const art = el("span", { class: "tile-art", "aria-hidden": "true" });
+    const count = el("span", { class: "count", "data-testid": "row-count" });
+    const main = el("span", { class: "row-main" });
+    const name = el("span", { class: "name" });
+    const info = el("span", { class: "row-info" });
+    main.appendChild(name);
+    main.appendChild(info);
+    const actions = el("span", { class: "row-actions" });
+    const inc = el("button", { type: "button", class: "small inc", "aria-label": _("Add a copy") }, "+");
+    const dec = el("button", { type: "button", class: "small secondary dec", "aria-label": _("Remove a copy") }, "−");
+    const tagButton = el("button", { type: "button", class: "small secondary tag-edit", "aria-label": _("Tags"), title: _("Tags"), "data-testid": "tag-edit" }, "#");
+    actions.appendChild(inc);
+    actions.appendChild(dec);
+    actions.appendChild(tagButton);
+    const move = el("select", { class: "move", "aria-label": _("Move to section") });
+    actions.appendChild(move);
+    const notes = el("ul", { class: "row-violations" });
+    row.appendChild(art);
+    row.appendChild(count);
+    row.appendChild(main);
+    row.appendChild(actions);
+    row.appendChild(notes);
+    entry = { key: key, slug: slug, line: line, row: row, art: art, count: count, name: name, info: info, move: move, notes: notes, artFor: null };
+    // The handlers read the entry's current line, so a kept row always acts on its own card.
+    inc.addEventListener("click", function () { changeCount(slug, entry.line.id, 1); });
+    dec.addEventListener("click", function () { changeCount(slug, entry.line.id, -1); });
+    tagButton.addEventListener("click", function () { editTags(entry); });
+    move.addEventListener("change", function () { if (move.value) moveCard(slug, entry.line.id, move.value, true); });
+    row.addEventListener("mouseenter", function () { showPreview(entry.line); });
+    row.addEventListener("focus", function () { showPreview(entry.line); });
+    row.addEventListener("keydown", function (event) { rowKey(event, slug, entry.line.id); });
+    rowCache.set(key, entry);
+    return entry;
+  }
+  function editTags(entry) {
+    const existing = entry.row.querySelector(".tag-form");
+    if (existing) { existing.querySelector("input").focus(); return; }
+    const form = el("form", { class: "tag-form" });
+    const input = el("input", { type: "text", maxlength: "300", "aria-label": _("Tags, separated by commas"), placeholder: _("Tags, separated by commas"), "data-testid": "tag-input" });
+    input.value = (entry.line.tags || []).join(", ");
+    const ok = el("button", { type: "submit", class: "small" }, _("OK"));
+    form.appendChild(input);
+    form.appendChild(ok);
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      form.remove();
+      setTags(entry.slug, entry.line.id, input.value);
+    });
+    input.addEventListener("keydown", function (event) { event.stopPropagation(); if (event.key === "Escape") form.remove(); });
+    entry.row.appendChild(form);
+    input.focus();
+  }
+  function updateRow(entry, slug) {
+    const line = entry.line;
+    const fmt = currentFormat();
+    entry.row.setAttribute("aria-label", line.count + " × " + displayName(line));
+    entry.count.textContent = String(line.count);
+    entry.name.textContent = displayName(line);
+    const info = entry.info;
+    info.textContent = "";
+    const pips = manaPips(line);
+    if (pips) info.appendChild(pips);
+    // The chosen printing, when the card has several (YGO alternate artworks).
+    if (line.printing) info.appendChild(el("span", { class: "printing", "data-testid": "row-printing" }, line.printing));
+    const status = slug === MAYBE ? null : state.statuses[line.id];
+    if (status) info.appendChild(el("span", { class: "badge " + status, "data-testid": "banlist-badge" }, STATUS_WORDS()[status]));
+    (line.tags || []).forEach(function (tag) { info.appendChild(el("span", { class: "tag", "data-testid": "row-tag" }, tag)); });
+    // The image grid: the card's picture where the game has one, a text card otherwise.
+    const artKey = (line.preview && line.preview.image) || "";
+    if (entry.artFor !== artKey + "|" + line.id) {
+      entry.art.textContent = "";
+      if (artKey) {
+        const img = el("img", { src: artKey, alt: "", loading: "lazy", decoding: "async", referrerpolicy: "no-referrer", width: "118", height: "172" });
+        entry.art.appendChild(img);
+      } else {
+        entry.art.appendChild(el("span", { class: "text-card-name" }, displayName(line)));
+        entry.art.appendChild(el("span", { class: "text-card-type" }, cardMeta(line)));
+        if (line.preview && line.preview.text) entry.art.appendChild(el("span", { class: "text-card-text" }, line.preview.text.slice(0, 160)));
+      }
+      entry.artFor = artKey + "|" + line.id;
+    }
+    const targets = sectionSlugs().concat([MAYBE]).filter(function (s) { return s !== slug; });
+    const signature = targets.join(",");
+    if (entry.move.dataset.targets !== signature) {
+      entry.move.textContent = "";
+      entry.move.appendChild(el("option", { value: "" }, _("move…")));
+      targets.forEach(function (s) { entry.move.appendChild(el("option", { value: s }, "→ " + sectionName(s))); });
+      entry.move.dataset.targets = signature;
+    }
+    entry.move.value = "";
+    const problems = violationsFor(line, slug);
+    entry.row.classList.toggle("has-violation", problems.length > 0);
+    entry.notes.textContent = "";
+    problems.forEach(function (v) { entry.notes.appendChild(el("li", { class: v.warning ? "warning" : "violation" }, v.message)); });
+    void fmt;
+  }
+  // Puts ``nodes`` into ``parent`` in order, moving only what is out of place (a node moved in the DOM
+  // loses hover and an in-progress click; one left alone keeps both).
+  function reconcile(parent, nodes) {
+    nodes.forEach(function (node, i) {
+      if (parent.children[i] !== node) parent.insertBefore(node, parent.children[i] || null);
+    });
+    while (parent.children.length > nodes.length) parent.removeChild(parent.lastElementChild);
+  }
+  const groupHeads = new Map();
+  function groupHead(slug, group, total) {
+    const key = slug + "|" + group.key;
+    let head = groupHeads.get(key);
+    if (!head) { head = el("li", { class: "group-head", "data-testid": "group-head" }); groupHeads.set(key, head); }
+    head.textContent = group.key + " (" + total + ")";
+    return head;
   }
   function renderDeck(focusSlug, focusId) {
     renderSummary();
     const root = $("deck-sections");
-    // Re-rendering replaces the rows: keep keyboard focus on the same card (validation answers arrive
-    // while the user is pressing + and −).
+    root.classList.toggle("grid-view", state.view === "grid");
     const active = document.activeElement;
-    if ((focusSlug === undefined || focusSlug === null) && active && active.classList.contains("deck-row")) {
-      focusSlug = active.dataset.section;
-      focusId = Number(active.dataset.cardId);
-    }
-    const hadFocus = active && (active.classList.contains("deck-row") || active === document.body);
-    root.textContent = "";
-    const fmt = currentFormat();
     const known = sectionSlugs();
-    const slugs = known.concat(Object.keys(state.sections).filter(function (s) { return !known.includes(s) && state.sections[s].length; }));
+    const slugs = known.concat(Object.keys(state.sections).filter(function (s) { return !known.includes(s) && s !== MAYBE && state.sections[s].length; }))
+      .concat([MAYBE]);
+    const seen = new Set();
+    const boxes = [];
     slugs.forEach(function (slug) {
-      const info = fmt.sections.find(function (s) { return s.slug === slug; }) || { slug: slug, name: slug + " (?)" };
       const lines = state.sections[slug] || [];
-      const total = lines.reduce(function (sum, l) { return sum + l.count; }, 0);
-      const box = el("section", { class: "deck-section", dataset: { section: slug } });
-      const head = el("h3", {});
-      head.appendChild(document.createTextNode(info.name + " "));
-      head.appendChild(el("span", { class: "badge section-count", "data-testid": "count-" + slug }, total));
-      box.appendChild(head);
-      const sectionProblems = (state.report ? state.report.violations : []).filter(function (v) { return v.section === slug && !v.card; });
-      sectionProblems.forEach(function (v) { box.appendChild(el("p", { class: "violation" }, v.message)); });
-      const list = el("ul", { class: "deck-rows" });
-      lines.forEach(function (line) {
-        const row = el("li", { class: "deck-row", tabindex: "0", dataset: { cardId: String(line.id), section: slug },
-          "aria-label": line.count + " × " + displayName(line) });
-        row.appendChild(el("span", { class: "count" }, line.count));
-        row.appendChild(el("span", { class: "name" }, displayName(line)));
-        // The chosen printing, when the card has several (YGO alternate artworks).
-        if (line.printing) row.appendChild(el("span", { class: "printing", "data-testid": "row-printing" }, line.printing));
-        row.addEventListener("mouseenter", function () { showPreview(line); });
-        row.addEventListener("focus", function () { showPreview(line); });
-        const status = state.statuses[line.id];
-        if (status) row.appendChild(el("span", { class: "badge " + status, "data-testid": "banlist-badge" },
-          { forbidden: _("Forbidden"), limited: _("Limited"), "semi-limited": _("Semi-limited") }[status]));
-        const actions = el("span", { class: "row-actions" });
-        const inc = el("button", { type: "button", class: "small inc", "aria-label": _("Add a copy") }, "+");
-        inc.addEventListener("click", function () { changeCount(slug, line.id, 1); });
-        const dec = el("button", { type: "button", class: "small secondary dec", "aria-label": _("Remove a copy") }, "−");
-        dec.addEventListener("click", function () { changeCount(slug, line.id, -1); });
-        actions.appendChild(inc);
-        actions.appendChild(dec);
-        if (known.length > 1) {
-          const move = el("select", { class: "move", "aria-label": _("Move to section") });
-          move.appendChild(el("option", { value: "" }, _("move…")));
-          known.filter(function (s) { return s !== slug; }).forEach(function (s) {
-            const target = fmt.sections.find(function (x) { return x.slug === s; });
-            move.appendChild(el("option", { value: s }, "→ " + target.name));
-          });
-          move.addEventListener("change", function () { if (move.value) moveCard(slug, line.id, move.value, true); });
-          actions.appendChild(move);
-        }
-        row.appendChild(actions);
-        const problems = violationsFor(line, slug);
-        if (problems.length) {
-          row.classList.add("has-violation");
-          const notes = el("ul", { class: "row-violations" });
-          problems.forEach(function (v) { notes.appendChild(el("li", { class: v.warning ? "warning" : "violation" }, v.message)); });
-          row.appendChild(notes);
-        }
-        row.addEventListener("keydown", function (event) { rowKey(event, slug, line.id); });
-        list.appendChild(row);
+      if (slug === MAYBE && !lines.length && !state.showEmptyMaybe) return;
+      const section = sectionBox(slug);
+      section.title.textContent = sectionName(slug);
+      section.count.textContent = String(lines.reduce(function (sum, l) { return sum + l.count; }, 0));
+      section.note.textContent = slug === MAYBE ? _("Cards you are considering: kept with the deck, never validated or played.") : "";
+      section.problems.textContent = "";
+      if (slug !== MAYBE) (state.report ? state.report.violations : []).filter(function (v) { return v.section === slug && !v.card; })
+        .forEach(function (v) { section.problems.appendChild(el("p", { class: "violation" }, v.message)); });
+      const nodes = [];
+      groupedLines(lines).forEach(function (group) {
+        if (group.key) nodes.push(groupHead(slug, group, group.lines.reduce(function (s, l) { return s + l.count; }, 0)));
+        group.lines.forEach(function (line) {
+          const entry = deckRow(slug, line);
+          seen.add(entry.key);
+          updateRow(entry, slug);
+          nodes.push(entry.row);
+        });
       });
-      box.appendChild(list);
-      root.appendChild(box);
+      reconcile(section.list, nodes);
+      boxes.push(section.box);
     });
-    if (focusSlug && focusId !== undefined && focusId !== null) {
-      const row = root.querySelector('li.deck-row[data-section="' + focusSlug + '"][data-card-id="' + focusId + '"]');
-      if (row && hadFocus) row.focus();
+    reconcile(root, boxes);
+    // Drop the rows of cards no longer in the deck.
+    rowCache.forEach(function (entry, key) { if (!seen.has(key)) rowCache.delete(key); });
+    if (focusSlug !== undefined && focusSlug !== null && focusId !== undefined && focusId !== null && active && (active.classList.contains("deck-row") || active === document.body)) {
+      const entry = rowCache.get(focusSlug + "|" + focusId);
+      if (entry && document.activeElement !== entry.row && !entry.row.contains(document.activeElement)) entry.row.focus({ preventScroll: true });
     }
   }
+  function fillTagFilter() {
+    const select = $("tag-filter");
+    if (!select) return;
+    const tags = new Set();
+    Object.values(state.sections).forEach(function (lines) { lines.forEach(function (l) { (l.tags || []).forEach(function (t) { tags.add(t); }); }); });
+    const current = select.value;
+    while (select.options.length > 1) select.remove(1);
+    Array.from(tags).sort().forEach(function (t) { select.appendChild(el("option", { value: t }, t)); });
+    select.value = tags.has(current) ? current : "";
+    state.tagFilter = select.value;
+  }
   function rowKey(event, slug, id) {
-    if (event.target.tagName === "SELECT") return;
+    if (event.target.tagName === "SELECT" || event.target.tagName === "INPUT") return;
     const key = event.key;
     if (key === "+" || key === "=") { event.preventDefault(); changeCount(slug, id, 1); refocus(slug, id); }
     else if (key === "-" || key === "_") { event.preventDefault(); changeCount(slug, id, -1); refocus(slug, id); }
@@ -492,10 +789,14 @@
   }
 
   // --- validation, ban-list badges, save -----------------------------------------------------------
-  function payloadSections(key) {
+  // What the rules judge (the maybeboard never is) or, with ``withMaybe``, what is saved (tags included).
+  function payloadSections(key, withMaybe) {
     const out = {};
     Object.entries(state.sections).forEach(function ([slug, lines]) {
-      if (lines.length) out[slug] = lines.map(function (l) { return { card: key(l), count: l.count }; });
+      if (!lines.length || (slug === MAYBE && !withMaybe)) return;
+      out[slug] = lines.map(function (l) {
+        return withMaybe ? { card: key(l), count: l.count, tags: l.tags || [] } : { card: key(l), count: l.count };
+      });
     });
     return out;
   }
@@ -619,13 +920,14 @@
     const body = {
       name: $("deck-name").value, format_slug: state.format, banlist: state.banlist ? Number(state.banlist) : null,
       on_date: $("deck-date").value || null, visibility: $("visibility-select").value,
+      folder: $("deck-folder") ? $("deck-folder").value.trim() : undefined,
       hero: state.hero ? state.hero.id : null,
       co_heroes: state.hero ? state.coHeroes.map(function (c) { return c.id; }) : [],
-      sections: payloadSections(function (l) { return l.id; }),
+      sections: payloadSections(function (l) { return l.id; }, true),
       base_version: state.baseVersion,
     };
     // Cards in sections the format lacks would be refused by the server: say so before sending.
-    const stray = Object.keys(body.sections).filter(function (s) { return !sectionSlugs().includes(s); });
+    const stray = Object.keys(body.sections).filter(function (s) { return s !== MAYBE && !sectionSlugs().includes(s); });
     if (stray.length) { $("save-status").textContent = fmtText(_("Move or remove the cards in: %s"), [stray.join(", ")]); return; }
     $("save-status").textContent = _("Saving…");
     const response = await fetch(config.urls.save, {
@@ -672,11 +974,11 @@
   }
 
   // --- wiring ----------------------------------------------------------------------------------------
-  $("search-q").addEventListener("input", function () { clearTimeout(searchTimer); searchTimer = setTimeout(search, 150); });
+  $("search-q").addEventListener("input", function () { searchSoon(150); });
   if ($("search-type")) $("search-type").addEventListener("change", search);
   filterInputs().forEach(function (input) {
     if (input.tagName === "SELECT") input.addEventListener("change", search);
-    else input.addEventListener("input", function () { clearTimeout(searchTimer); searchTimer = setTimeout(search, 250); });
+    else input.addEventListener("input", function () { searchSoon(250); });
   });
   if ($("search-filters-clear")) $("search-filters-clear").addEventListener("click", function () {
     filterInputs().forEach(function (input) { input.value = ""; });
@@ -693,11 +995,29 @@
       else addCard(card, $("target-section").value, 1, false);
     }
   });
+  // Where a card may go and its status depend on the format, list and date: ask again for the results.
+  function refit() { state.fit = {}; search(); }
   $("format-select").addEventListener("change", function () {
-    state.format = this.value; fillTargetSections(); setupHero(); renderResults(); changed();
+    state.format = this.value; fillTargetSections(); setupHero(); refit(); changed();
   });
-  $("banlist-select").addEventListener("change", function () { state.banlist = this.value; changed(); });
-  $("deck-date").addEventListener("change", function () { changed(); });
+  $("banlist-select").addEventListener("change", function () { state.banlist = this.value; refit(); changed(); });
+  $("deck-date").addEventListener("change", function () { refit(); changed(); });
+  if ($("deck-folder")) $("deck-folder").addEventListener("change", function () { state.dirty = true; $("save-status").textContent = _("Unsaved changes"); });
+  function rememberView() {
+    try { window.localStorage.setItem("deckhall.builder.view", JSON.stringify({ view: state.view, groupBy: state.groupBy, sortBy: state.sortBy })); }
+    catch (error) { /* not kept */ }
+  }
+  document.querySelectorAll("input[name=deck-view]").forEach(function (radio) {
+    radio.checked = radio.value === state.view;
+    radio.addEventListener("change", function () { if (radio.checked) { state.view = radio.value; rememberView(); renderDeck(); } });
+  });
+  [["group-by", "groupBy"], ["sort-by", "sortBy"]].forEach(function ([id, key]) {
+    const select = $(id);
+    if (!select) return;
+    select.value = state[key];
+    select.addEventListener("change", function () { state[key] = select.value; rememberView(); renderDeck(); });
+  });
+  if ($("tag-filter")) $("tag-filter").addEventListener("change", function () { state.tagFilter = this.value; renderDeck(); });
   $("hero-select").addEventListener("change", function () {
     const option = this.selectedOptions[0];
     setHero(option && option.dataset.card ? JSON.parse(option.dataset.card) : null);
@@ -718,6 +1038,7 @@
 
   fillFormats();
   fillTargetSections();
+  fillTagFilter();
   setupHero();
   renderDeck();
   validate();

@@ -1,0 +1,75 @@
+"""GET /api/decks/compare/?a=<id>&b=<id>: two decks the caller may read, per section only_a / only_b / both."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import exceptions, serializers
+from rest_framework.generics import GenericAPIView
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from .compare import lists_compare, parse_ref
+
+
+class CompareLineOutSerializer(serializers.Serializer):
+    card = serializers.IntegerField()
+    name = serializers.CharField()
+    count = serializers.IntegerField(help_text="copies in this list")
+
+
+class CompareBothLineOutSerializer(CompareLineOutSerializer):
+    count_a = serializers.IntegerField()
+    count_b = serializers.IntegerField()
+
+
+class CompareSectionOutSerializer(serializers.Serializer):
+    only_a = CompareLineOutSerializer(many=True)
+    only_b = CompareLineOutSerializer(many=True)
+    both = CompareBothLineOutSerializer(many=True)
+
+
+class CompareSideOutSerializer(serializers.Serializer):
+    ref = serializers.CharField(
+        help_text="the deck's id, or `player:<id>` for a tournament's registered list"
+    )
+    name = serializers.CharField()
+    owner = serializers.CharField()
+    game = serializers.SlugField(source="game_slug")
+    format_slug = serializers.SlugField()
+    url = serializers.CharField()
+
+
+class DeckCompareOutSerializer(serializers.Serializer):
+    a = CompareSideOutSerializer()
+    b = CompareSideOutSerializer()
+    sections = serializers.DictField(child=CompareSectionOutSerializer())
+
+
+def list_ref_param(request: Request, name: str) -> tuple[str, int]:
+    ref = parse_ref(request.query_params.get(name, ""))
+    if ref is None:
+        raise exceptions.ValidationError(
+            {name: gettext("a deck id (a positive whole number) or player:<id> for a tournament's list")}
+        )
+    return ref
+
+
+class DeckCompareView(GenericAPIView):
+    """Lists the caller can read only: decks (own, public, unlisted by link) and tournaments' registered
+    lists the event shows them (`player:<id>`); another's private deck answers 404."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("a", str, required=True, description="a deck id, or player:<id>"),
+            OpenApiParameter("b", str, required=True, description="a deck id, or player:<id>"),
+        ],
+        responses=DeckCompareOutSerializer,
+    )
+    def get(self, request: Request) -> Response:
+        a, b = list_ref_param(request, "a"), list_ref_param(request, "b")
+        first, second, sections = lists_compare(a=a, b=b, user=request.user)
+        return Response(DeckCompareOutSerializer({"a": first, "b": second, "sections": sections}).data)

@@ -1,0 +1,220 @@
+"""/api/tournaments/{id}/limited|pools|draft/…: limited events over REST.
+
+``POST /api/tournaments/`` with a ``limited`` object is answered here too (``create_with_limited``): the
+tournament is created by the tournaments API's own view, and the limited part in the same transaction, so a
+product that cannot open leaves no event behind.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.generics import get_object_or_404
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from idempotency.decorators import idempotent
+from tournaments import services as tournament_services
+from tournaments.api import TournamentViewSet
+from tournaments.api.common import IDEMPOTENCY_KEY, TournamentApiView, errors
+from tournaments.models import Player, Tournament
+
+from . import serializers as s
+from . import services
+from .models import DraftPod, LimitedEvent
+
+_tournaments = TournamentViewSet.as_view({"get": "list", "post": "create"})
+
+
+@csrf_exempt  # the delegated DRF view enforces CSRF for session log-ins itself
+def create_with_limited(request: HttpRequest) -> HttpResponse:
+    """``/api/tournaments/``: the tournaments API, plus the ``limited`` object on a POST."""
+    limited = None
+    if request.method == "POST" and request.content_type == "application/json":
+        try:
+            body = json.loads(request.body or b"{}")
+        except ValueError:
+            body = {}
+        limited = body.get("limited") if isinstance(body, dict) else None
+    if limited is None:
+        return _tournaments(request)
+    given = s.LimitedInSerializer(data=limited)
+    if not isinstance(limited, dict) or not given.is_valid():
+        detail = given.errors if isinstance(limited, dict) else {"limited": ["give an object"]}
+        return JsonResponse({"detail": "limited: not valid", "limited": detail}, status=400)
+    v = given.validated_data
+    with transaction.atomic():
+        response = _tournaments(request)
+        if response.status_code != 201:
+            transaction.set_rollback(True)
+            return response
+        tournament = Tournament.objects.get(pk=response.data["id"])
+        try:
+            event = services.limited_event_create(
+                tournament=tournament, by=tournament.created_by, kind=v["kind"], product=v["product"],
+                packs=v.get("packs"), seed=v.get("seed"), cube=v.get("cube"), cube_pack_size=v["cube_pack_size"], physical=v["physical"],
+                pick_time_scale=v["pick_time_scale"], pod_rounds=v["pod_rounds"],
+            )  # fmt: skip
+        except services.ValidationError as error:
+            transaction.set_rollback(True)
+            detail = error.message_dict if hasattr(error, "error_dict") else {"limited": error.messages}
+            return JsonResponse(
+                {"detail": "; ".join(m for ms in detail.values() for m in ms), **detail}, status=400
+            )
+    data = dict(response.data)
+    data["limited"] = s.LimitedOutSerializer(event).data
+    return JsonResponse(data, status=201, json_dumps_params={"ensure_ascii": False})
+
+
+def _event(pk: str) -> LimitedEvent:
+    return (
+        get_object_or_404(LimitedEvent.objects.select_related("tournament__game"), tournament_id=pk)
+        if pk.isdigit()
+        else get_object_or_404(LimitedEvent, pk=-1)
+    )
+
+
+def _player(pk: str, player_id: str) -> Player:
+    if not (pk.isdigit() and player_id.isdigit()):
+        return get_object_or_404(Player, pk=-1)
+    return get_object_or_404(Player.objects.select_related("tournament"), pk=player_id, tournament_id=pk)
+
+
+class _View(TournamentApiView, APIView):
+    permission_classes = [IsAuthenticated]
+
+
+class LimitedView(_View):
+    @extend_schema(responses={200: s.LimitedOutSerializer, **errors(401, 404)})
+    def get(self, request: Request, pk: str) -> Response:
+        """The event's product, packs and seed, and how far the pools or the draft are."""
+        return Response(s.LimitedOutSerializer(_event(pk)).data)
+
+
+class DealView(_View):
+    @extend_schema(request=None, responses={201: s.DealtOutSerializer, **errors(400, 401, 403, 404)})
+    def post(self, request: Request, pk: str) -> Response:
+        """Sealed (organizers): give every entrant pool i of the seed and register it."""
+        dealt = services.limited_pools_deal(event=_event(pk), by=request.user)
+        return Response(s.DealtOutSerializer({"pools": dealt}).data, status=status.HTTP_201_CREATED)
+
+
+class PoolView(_View):
+    @extend_schema(
+        responses={
+            200: {"type": "object", "additionalProperties": {"type": "integer"}},
+            **errors(401, 403, 404),
+        }
+    )
+    def get(self, request: Request, pk: str, player_id: str) -> Response:
+        """A player's registered pool as ``{card: count}``: that player and the organizers only."""
+        player = _player(pk, player_id)
+        return Response(services.pool_counts(player=player, by=request.user))
+
+
+class DraftStartView(_View):
+    @extend_schema(request=None, responses={201: s.PodOutSerializer(many=True), **errors(400, 401, 403, 404)})
+    def post(self, request: Request, pk: str) -> Response:
+        """Organizers: seat the pods from the seed and open the packs."""
+        event = _event(pk)
+        services.draft_start(event=event, by=request.user)
+        return Response(
+            s.PodOutSerializer(services.pods_progress(event=event, by=request.user), many=True).data,
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class DraftMeView(_View):
+    @extend_schema(responses={200: s.DraftMeOutSerializer, **errors(400, 401, 404)})
+    def get(self, request: Request, pk: str) -> Response:
+        """Your seat, the pack you hold, your own picks and when the pick times out (nobody else's picks)."""
+        event = _event(pk)
+        player = get_object_or_404(Player, tournament_id=event.tournament_id, user=request.user)
+        return Response(s.DraftMeOutSerializer(services.draft_me(event=event, player=player)).data)
+
+
+class DraftPickView(_View):
+    @extend_schema(
+        request=s.PickInSerializer, parameters=[IDEMPOTENCY_KEY],
+        responses={201: s.PickOutSerializer, **errors(400, 401, 403, 404, 409, 422)},
+    )  # fmt: skip
+    @idempotent
+    def post(self, request: Request, pk: str) -> Response:
+        """Pick a card of the pack you hold. A second pick for the same pick number is 409 (the first
+        stands); the same Idempotency-Key again replays the first answer."""
+        given = s.PickInSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        event = _event(pk)
+        player = get_object_or_404(Player, tournament_id=event.tournament_id, user=request.user)
+        try:
+            made = services.draft_pick(
+                event=event, player=player, by=request.user, pick_number=given.validated_data["pick_number"],
+                card=given.validated_data["card"],
+            )  # fmt: skip
+        except services.PickConflict as conflict:
+            return Response(
+                {"detail": conflict.code, **{k: v for k, v in conflict.params.items()}},
+                status=status.HTTP_409_CONFLICT,
+            )
+        return Response(s.PickOutSerializer(made).data, status=status.HTTP_201_CREATED)
+
+
+class DraftTickView(_View):
+    @extend_schema(request=None, responses={200: s.TickOutSerializer, **errors(401, 403, 404)})
+    def post(self, request: Request, pk: str) -> Response:
+        """Organizers (and tests): every pod whose pick timer ran out moves on with automatic picks."""
+        made = services.draft_tick(event=_event(pk), by=request.user)
+        return Response(s.TickOutSerializer({"auto_picks": made}).data)
+
+
+class PodsView(_View):
+    @extend_schema(responses={200: s.PodOutSerializer(many=True), **errors(401, 403, 404)})
+    def get(self, request: Request, pk: str) -> Response:
+        """Organizers: each pod's pick, who has made it and its timer."""
+        return Response(
+            s.PodOutSerializer(services.pods_progress(event=_event(pk), by=request.user), many=True).data
+        )
+
+
+class PodPauseView(_View):
+    @extend_schema(
+        request=s.PausedInSerializer,
+        responses={200: s.PodOutSerializer(many=True), **errors(400, 401, 403, 404)},
+    )
+    def post(self, request: Request, pk: str, number: str) -> Response:
+        """Organizers: pause a pod (its timer stops, no pick is taken) or let it go on."""
+        given = s.PausedInSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        event = _event(pk)
+        pod = (
+            get_object_or_404(DraftPod, event=event, number=number)
+            if number.isdigit()
+            else get_object_or_404(DraftPod, pk=-1)
+        )
+        services.draft_pause(event=event, pod=pod, by=request.user, paused=given.validated_data["paused"])
+        return Response(
+            s.PodOutSerializer(services.pods_progress(event=event, by=request.user), many=True).data
+        )
+
+
+class PoolDeckView(_View):
+    @extend_schema(
+        request={"application/json": {"type": "object"}},
+        responses={201: {"type": "object"}, **errors(400, 401, 403, 404)},
+    )
+    def post(self, request: Request, pk: str, player_id: str) -> Response:
+        """Register the deck built from the pool (``{sections: {slug: [{card, count}]}}``): a card the pool
+        does not hold (or more copies than it holds) is refused naming the card."""
+        player = _player(pk, player_id)
+        if not isinstance(request.data, dict):
+            return Response({"detail": "give the deck as {sections: {slug: [{card, count}]}}"}, status=400)
+        tournament_services.player_submit_deck(player=player, by=request.user, payload=request.data)
+        player.refresh_from_db()
+        return Response({"deck": player.deck, "legal": True}, status=status.HTTP_201_CREATED)

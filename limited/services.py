@@ -1,0 +1,547 @@
+"""Limited events: create one, deal sealed pools, seat a draft, take picks exactly once, run the timers.
+
+Writes are short: packs are generated and cards resolved before the write transaction opens (on SQLite a
+transaction holds the venue's one write lock from its first write). A pick takes the pod's row first — a
+conditional UPDATE, which is the row lock on PostgreSQL and the write lock on SQLite — so two requests for
+the same pick are applied one after the other, and the second finds the pick made (409).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from datetime import timedelta
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from cards.models import Card
+from games.boosters import (
+    BoosterError,
+    BoosterSpec,
+    Resolved,
+    booster,
+    cut_cube,
+    resolve,
+    sealed_pool,
+    with_printings,
+)
+from rules.services import card_info
+from tournaments import services as tournament_services
+from tournaments.models import Player, Tournament
+from tournaments.permissions import is_organizer, require_organizer
+from tournaments.services.common import format_uses_pool, game_rules
+
+from .engine.draft import PickRefused, PodDraft, pick_seconds, seat_pods
+from .models import DraftPick, DraftPod, LimitedEvent
+
+CUBE = "cube"
+log = logging.getLogger(__name__)
+
+
+class PickConflict(Exception):
+    """A pick for a pick number already made, or not yet open: 409, with the engine's code."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+def booster_spec(tournament: Tournament, product: str) -> BoosterSpec:
+    spec = game_rules(tournament.game).boosters.get(product)
+    if spec is None:
+        known = ", ".join(sorted(game_rules(tournament.game).boosters)) or "—"
+        raise ValidationError(
+            {
+                "product": _("No product %(p)s for this game (known: %(k)s, or cube).")
+                % {"p": product, "k": known}
+            }
+        )
+    return spec
+
+
+def booster_cards(tournament: Tournament, spec: BoosterSpec) -> Resolved:
+    """The spec's sheets against the game's cards (with their printings' sets and rarities)."""
+    cards = []
+    for card in Card.objects.filter(game=tournament.game).prefetch_related("printings__card_set"):
+        printings = list(card.printings.all())
+        cards.append(
+            with_printings(
+                card_info(card),
+                [p.card_set.code for p in printings],
+                [p.rarity for p in printings if p.rarity],
+            )
+        )
+    try:
+        return resolve(spec, cards)
+    except BoosterError as error:
+        raise ValidationError({"product": str(error)}) from None
+
+
+def limited_event_create(
+    *, tournament: Tournament, by: Any, kind: str, product: str, packs: int | None = None, seed: int | None = None,
+    cube: Sequence[str] | None = None, cube_pack_size: int = 15, physical: bool = False, pick_time_scale: float = 1.0, pod_rounds: int = 0,
+) -> LimitedEvent:  # fmt: skip
+    """Make ``tournament`` a limited event. Its format must build decks from a pool; the product must open
+    from this game's cards (every sheet matches some card) or the cube must hold enough cards."""
+    require_organizer(tournament, by)
+    if kind not in LimitedEvent.Kind.values:
+        raise ValidationError({"kind": _("Choose sealed or draft.")})
+    if not format_uses_pool(tournament):
+        raise ValidationError(
+            {"format": _("This format does not build decks from a pool: choose a limited format.")}
+        )
+    if packs is not None and not 1 <= packs <= 12:
+        raise ValidationError({"packs": _("Between 1 and 12 packs.")})
+    if product == CUBE:
+        keys = [str(k) for k in (cube or [])]
+        known = set(
+            Card.objects.filter(game=tournament.game, external_id__in=keys).values_list(
+                "external_id", flat=True
+            )
+        )
+        missing = [k for k in keys if k not in known]
+        if missing:
+            raise ValidationError({"cube": _("Not a card of this game: %(c)s") % {"c": missing[0]}})
+        packs = packs or 3
+        try:
+            cut_cube(keys, 0, packs=packs * 2, pack_size=cube_pack_size)  # room for at least a pod of two
+        except BoosterError as error:
+            raise ValidationError({"cube": str(error)}) from None
+    else:
+        spec = booster_spec(tournament, product)
+        booster_cards(tournament, spec)
+        packs = packs or (spec.draft_packs if kind == "draft" else spec.sealed_packs)
+        keys = None
+    if not 0.1 <= pick_time_scale <= 10:
+        raise ValidationError({"pick_time_scale": _("Between 0.1 and 10.")})
+    return LimitedEvent.objects.create(
+        tournament=tournament, kind=kind, product=product, packs=packs,
+        seed=tournament.seed if seed is None else seed, cube=keys, cube_pack_size=cube_pack_size, physical=physical,
+        pick_time_scale=pick_time_scale, pod_rounds=pod_rounds,
+    )  # fmt: skip
+
+
+def entrants(event: LimitedEvent) -> list[Player]:
+    """Who gets a pool or a seat, in registration order: the same seed and entrants give the same pools."""
+    return list(
+        Player.objects.filter(
+            tournament_id=event.tournament_id, dropped_at_round__isnull=True, waitlisted=False, no_show=False
+        ).order_by("id")
+    )
+
+
+def pool_payload(tournament: Tournament, pool: Mapping[str, int]) -> dict[str, Any]:
+    fmt = game_rules(tournament.game).formats[tournament.format_slug]
+    slugs = [section.slug for section in fmt.sections]
+    section = "main" if "main" in slugs else slugs[0]
+    return {"sections": {section: [{"card": k, "count": n} for k, n in sorted(pool.items())]}}
+
+
+def generated_pool(event: LimitedEvent, index: int) -> dict[str, int]:
+    tournament = event.tournament
+    if event.product == CUBE:
+        pool: Counter[str] = Counter()
+        for pack in cut_cube(
+            event.cube or [], event.seed, packs=event.packs * (index + 1), pack_size=event.cube_pack_size
+        )[index * event.packs :]:
+            pool.update(pack)
+        return dict(pool)
+    spec = booster_spec(tournament, event.product)
+    return sealed_pool(spec, booster_cards(tournament, spec), event.seed, index, event.packs)
+
+
+def limited_pools_deal(*, event: LimitedEvent, by: Any) -> int:
+    """Sealed: give every entrant pool ``i`` of the seed (i: registration order) and register it."""
+    tournament = event.tournament
+    require_organizer(tournament, by)
+    if event.kind != LimitedEvent.Kind.SEALED:
+        raise ValidationError(_("Pools are dealt in sealed events; a draft's pools are its picks."))
+    players = entrants(event)
+    if event.product == CUBE and len(event.cube or []) < len(players) * event.packs * event.cube_pack_size:
+        raise ValidationError({"cube": _("The cube is too small for %(n)s pools.") % {"n": len(players)}})
+    spec = None if event.product == CUBE else booster_spec(tournament, event.product)
+    resolved = booster_cards(tournament, spec) if spec else None
+    for index, player in enumerate(players):
+        pool = (
+            sealed_pool(spec, resolved, event.seed, index, event.packs)
+            if spec and resolved
+            else generated_pool(event, index)
+        )
+        tournament_services.player_submit_pool(player=player, by=by, pool=pool_payload(tournament, pool))
+    LimitedEvent.objects.filter(pk=event.pk).update(pools_dealt_at=timezone.now())
+    return len(players)
+
+
+def pool_counts(*, player: Player, by: Any) -> dict[str, int]:
+    """The player's registered pool as {card key: count}: the player and the organizers only."""
+    tournament = player.tournament
+    if not (
+        is_organizer(tournament, by)
+        or (player.user_id is not None and player.user_id == getattr(by, "id", None))
+    ):
+        raise PermissionDenied(_("A pool is seen by its player and the organizers only."))
+    counts: Counter[str] = Counter()
+    for lines in ((player.pool or {}).get("sections") or {}).values():
+        for line in lines:
+            counts[str(line.get("external_id") or line.get("card"))] += int(line.get("count", 0))
+    return dict(counts)
+
+
+# --- draft ------------------------------------------------------------------------------------------------
+
+
+def _deadline(event: LimitedEvent, cards_left: int) -> Any:
+    return timezone.now() + timedelta(seconds=pick_seconds(cards_left, scale=event.pick_time_scale))
+
+
+def draft_start(*, event: LimitedEvent, by: Any) -> list[DraftPod]:
+    """Seat the entrants in pods of 4–8 from the seed and open every pack (nothing opened for a physical draft)."""
+    tournament = event.tournament
+    require_organizer(tournament, by)
+    if event.kind != LimitedEvent.Kind.DRAFT:
+        raise ValidationError(_("Only a draft has pods."))
+    if event.draft_started_at is not None:
+        raise ValidationError(_("The draft has already started."))
+    players = entrants(event)
+    if len(players) < 2:
+        raise ValidationError(_("A draft needs at least two players."))
+    seating = seat_pods(list(range(len(players))), event.seed)
+    packs_by_pod: list[list[list[list[str]]]] = []
+    if event.physical:
+        packs_by_pod = [[] for _pod in seating]
+    elif event.product == CUBE:
+        needed = len(players) * event.packs
+        try:
+            cut = cut_cube(event.cube or [], event.seed, packs=needed, pack_size=event.cube_pack_size)
+        except BoosterError as error:
+            raise ValidationError({"cube": str(error)}) from None
+        n = 0
+        for pod in seating:
+            rounds = [[[] for _s in pod] for _r in range(event.packs)]
+            for r in range(event.packs):
+                for s in range(len(pod)):
+                    rounds[r][s] = cut[n]
+                    n += 1
+            packs_by_pod.append(rounds)
+    else:
+        spec = booster_spec(tournament, event.product)
+        resolved = booster_cards(tournament, spec)
+        for p, pod in enumerate(seating):
+            packs_by_pod.append(
+                [
+                    [
+                        booster(spec, resolved, event.seed, "pod", p, "seat", s, "pack", r)
+                        for s in range(len(pod))
+                    ]
+                    for r in range(event.packs)
+                ]
+            )
+    with transaction.atomic():
+        if (
+            LimitedEvent.objects.filter(pk=event.pk, draft_started_at__isnull=True).update(
+                draft_started_at=timezone.now()
+            )
+            != 1
+        ):
+            raise ValidationError(_("The draft has already started."))
+        pods = []
+        for p, pod in enumerate(seating):
+            packs = packs_by_pod[p]
+            size = len(packs[0][0]) if packs else 15
+            pods.append(
+                DraftPod.objects.create(
+                    event=event,
+                    number=p + 1,
+                    seats=[players[i].pk for i in pod],
+                    packs=packs,
+                    deadline=_deadline(event, size),
+                )
+            )
+    event.refresh_from_db()
+    return pods
+
+
+def pod_state(pod: DraftPod) -> PodDraft:
+    picks: list[list[str]] = [[] for _s in pod.seats]
+    for seat, card in pod.picks.order_by("seat", "pick_number").values_list("seat", "card"):
+        picks[seat].append(card)
+    return PodDraft(pod.packs, picks)
+
+
+def player_pod(event: LimitedEvent, player: Player) -> tuple[DraftPod, int] | None:
+    for pod in event.pods.all():
+        if player.pk in pod.seats:
+            return pod, pod.seats.index(player.pk)
+    return None
+
+
+def _lock(pod: DraftPod) -> DraftPod:
+    # The conditional UPDATE takes the write lock (SQLite) / the row lock (PostgreSQL) before anything is read.
+    DraftPod.objects.filter(pk=pod.pk).update(step=F("step"))
+    return DraftPod.objects.select_for_update().get(pk=pod.pk)
+
+
+def _advance(event: LimitedEvent, pod: DraftPod, state: PodDraft) -> bool:
+    """After a pick: move the pod on when every seat has made it. True when the draft of the pod ended."""
+    step = state.step()
+    if step == pod.step:
+        return False
+    pod.step = step
+    if state.finished:
+        pod.finished_at = timezone.now()
+        pod.deadline = None
+    else:
+        pod.deadline = _deadline(event, len(state.pack_for(0)))
+    pod.save(update_fields=["step", "finished_at", "deadline"])
+    return state.finished
+
+
+def draft_pick(*, event: LimitedEvent, player: Player, by: Any, pick_number: int, card: str) -> DraftPick:
+    """Apply one pick exactly once. PickConflict ``already_picked`` (the pick is made: 409), ``not_yet``,
+    ``paused``; ValidationError when the card is not in the pack the player holds."""
+    if player.user_id is None or player.user_id != getattr(by, "id", None):
+        raise PermissionDenied(_("Only the player picks for their seat."))
+    found = player_pod(event, player)
+    if found is None:
+        raise ValidationError(_("You have no seat in this draft."))
+    pod, seat = found
+    if event.physical:
+        raise ValidationError(_("This draft is played with packs on the tables: enter your pool instead."))
+    draft_tick_pod(event=event, pod=pod)
+    finished = False
+    with transaction.atomic():
+        pod = _lock(pod)
+        if pod.paused_left is not None:
+            raise PickConflict("paused")
+        state = pod_state(pod)
+        try:
+            state.pick(seat, pick_number, card)
+        except PickRefused as refused:
+            if refused.code == "not_in_pack":
+                raise ValidationError(
+                    {"card": _("%(c)s is not in the pack you hold.") % {"c": card}}
+                ) from None
+            raise PickConflict(refused.code, **refused.params) from None
+        try:
+            with transaction.atomic():
+                made = DraftPick.objects.create(
+                    pod=pod, seat=seat, player=player, pick_number=pick_number, card=card
+                )
+        except IntegrityError:
+            raise PickConflict("already_picked", pick_number=pick_number) from None
+        finished = _advance(event, pod, state)
+    if finished:
+        _register_pod_pools(event, pod)
+    return made
+
+
+def draft_tick_pod(*, event: LimitedEvent, pod: DraftPod) -> int:
+    """Auto-pick for the seats whose timer ran out on ``pod`` (one pick step per call). Returns picks made."""
+    if (
+        pod.finished_at is not None
+        or pod.paused_left is not None
+        or pod.deadline is None
+        or pod.deadline > timezone.now()
+    ):
+        return 0
+    finished = False
+    with transaction.atomic():
+        pod = _lock(pod)
+        if (
+            pod.finished_at is not None
+            or pod.paused_left is not None
+            or pod.deadline is None
+            or pod.deadline > timezone.now()
+        ):
+            return 0
+        state = pod_state(pod)
+        number = state.step()
+        made = state.auto_pick_missing(number)
+        DraftPick.objects.bulk_create(
+            DraftPick(pod=pod, seat=seat, player_id=pod.seats[seat], pick_number=number, card=card, auto=True)
+            for seat, card in made
+        )
+        finished = _advance(event, pod, state)
+    if finished:
+        _register_pod_pools(event, pod)
+    return len(made)
+
+
+def draft_tick(*, event: LimitedEvent, by: Any | None = None) -> int:
+    """Every pod whose pick timer ran out moves on (auto-picks). Organizers and tests call it; phones' polls
+    do the same for their own pod, so no pod waits for a sleeping phone."""
+    if by is not None:
+        require_organizer(event.tournament, by)
+    made = 0
+    for pod in event.pods.filter(
+        finished_at__isnull=True, paused_left__isnull=True, deadline__lte=timezone.now()
+    ):
+        made += draft_tick_pod(event=event, pod=pod)
+    return made
+
+
+def draft_pause(*, event: LimitedEvent, pod: DraftPod, by: Any, paused: bool) -> DraftPod:
+    require_organizer(event.tournament, by)
+    with transaction.atomic():
+        pod = _lock(pod)
+        if pod.finished_at is not None:
+            raise ValidationError(_("This pod has finished drafting."))
+        now = timezone.now()
+        if paused and pod.paused_left is None:
+            pod.paused_left = max(0.0, (pod.deadline - now).total_seconds()) if pod.deadline else 0.0
+            pod.deadline = None
+        elif not paused and pod.paused_left is not None:
+            pod.deadline = now + timedelta(seconds=max(pod.paused_left, 5.0))
+            pod.paused_left = None
+        pod.save(update_fields=["paused_left", "deadline"])
+    return pod
+
+
+def _register_pod_pools(event: LimitedEvent, pod: DraftPod) -> None:
+    """The picks become each player's registered pool (the deck is built from them)."""
+    tournament = event.tournament
+    state = pod_state(pod)
+    organizer = tournament.created_by
+    for seat, player_id in enumerate(pod.seats):
+        player = Player.objects.get(pk=player_id)
+        try:
+            tournament_services.player_submit_pool(
+                player=player, by=organizer, pool=pool_payload(tournament, state.pool(seat))
+            )
+        except (ValidationError, PermissionDenied) as error:
+            # The picks are stored whatever happens here; the organizer registers this pool by hand (printables
+            # list the picks' pool once it is registered, the API's draft/me still shows every pick).
+            log.error("draft pool of player %s not registered: %s", player_id, error)
+    if not event.pods.filter(finished_at__isnull=True).exists():
+        LimitedEvent.objects.filter(pk=event.pk, draft_finished_at__isnull=True).update(
+            draft_finished_at=timezone.now()
+        )
+
+
+def draft_me(*, event: LimitedEvent, player: Player) -> dict[str, Any]:
+    """What the player's phone shows: their seat, the pack they hold, their own picks and the deadline."""
+    found = player_pod(event, player)
+    if found is None:
+        raise ValidationError(_("You have no seat in this draft."))
+    pod, seat = found
+    if event.physical:  # packs on the tables: the phone shows the seat; the pool is entered after the draft
+        return {"pod": pod.number, "seat": seat + 1, "seats": len(pod.seats), "physical": True, "finished": False,
+                "pack": [], "picks": [], "pack_number": 1, "pick_in_pack": 1, "pick_number": None, "waiting": False,
+                "paused": False, "deadline": None, "passing": "left"}  # fmt: skip
+    draft_tick_pod(event=event, pod=pod)
+    pod.refresh_from_db()
+    state = pod_state(pod)
+    number = state.step()
+    finished = state.finished
+    pack_number, pick_in_pack = (
+        state.position(number) if not finished else (len(pod.packs), state.pack_size if pod.packs else 0)
+    )
+    mine = state.picks[seat]
+    waiting = not finished and len(mine) >= number
+    return {
+        "pod": pod.number,
+        "seat": seat + 1,
+        "seats": len(pod.seats),
+        "pack_number": pack_number,
+        "pick_in_pack": pick_in_pack,
+        "pick_number": number if not finished else None,
+        "pack": [] if finished or waiting else state.pack_for(seat, number),
+        "picks": list(mine),
+        "waiting": waiting,
+        "finished": finished,
+        "paused": pod.paused_left is not None,
+        "deadline": pod.deadline,
+        "passing": "left" if pack_number % 2 == 1 else "right",
+        "physical": False,
+    }
+
+
+def pods_progress(*, event: LimitedEvent, by: Any) -> list[dict[str, Any]]:
+    """The organizer's dashboard: each pod's pick, who has picked it, its timer — never anyone's picks."""
+    require_organizer(event.tournament, by)
+    out = []
+    names = dict(Player.objects.filter(tournament_id=event.tournament_id).values_list("id", "name"))
+    for pod in event.pods.all():
+        done = dict(pod.picks.filter(pick_number=pod.step).values_list("seat", "auto"))
+        total = len(pod.packs) * len(pod.packs[0][0]) if pod.packs else 0
+        out.append(
+            {
+                "pod": pod.number, "pick_number": pod.step, "total_picks": total,
+                "finished": pod.finished_at is not None, "paused": pod.paused_left is not None,
+                "deadline": pod.deadline,
+                "seconds_left": max(0, int((pod.deadline - timezone.now()).total_seconds())) if pod.deadline else None,
+                "seats": [
+                    {"seat": i + 1, "player": pid, "name": names.get(pid, ""), "picked": i in done}
+                    for i, pid in enumerate(pod.seats)
+                ],
+            }
+        )  # fmt: skip
+    return out
+
+
+def pool_guard(*, tournament: Tournament, player: Player, organizer: bool) -> None:
+    """A pool the event dealt (sealed from the seed, or a draft's picks) is frozen for its player; only an
+    organizer changes it. Pools typed in from the tables (a physical draft or sealed) stay the player's to enter."""
+    if organizer:
+        return
+    event = LimitedEvent.objects.filter(tournament=tournament).only("kind", "physical").first()
+    if event is not None and not event.physical:
+        raise ValidationError(
+            _("Your pool was dealt by the event and is frozen: ask an organizer to change it.")
+        )
+
+
+def typed_pool(*, tournament: Tournament, text: str) -> dict[str, int]:
+    """A pool typed in from what the player opened: one card a line, ``3 TD-SAMPLE 1/40`` (count, set, collector
+    number) or ``2 Card name``; the count may be left out (1). ValidationError names the first unknown line."""
+    from cards.models import Printing
+
+    pool: Counter[str] = Counter()
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        count, _sep, rest = line.partition(" ")
+        if count.rstrip("x×").isdigit() and rest.strip():
+            n, ref = int(count.rstrip("x×")), rest.strip()
+        else:
+            n, ref = 1, line
+        key = None
+        set_code, _sep, collector = ref.partition(" ")
+        if collector:
+            key = (
+                Printing.objects.filter(
+                    card__game=tournament.game,
+                    card_set__code__iexact=set_code,
+                    code__iexact=collector.strip(),
+                )
+                .values_list("card__external_id", flat=True)
+                .first()
+            )
+        if key is None:
+            key = (
+                Card.objects.filter(game=tournament.game, search_name=ref.casefold())
+                .values_list("external_id", flat=True)
+                .first()
+            )
+        if key is None or not 1 <= n <= 99:
+            raise ValidationError(_("Line %(n)s: no card %(ref)s in this game.") % {"n": number, "ref": ref})
+        pool[key] += n
+    if not pool:
+        raise ValidationError(_("Type the cards of your pool, one a line."))
+    return dict(pool)
+
+
+def pod_pairing_groups(*, tournament: Tournament, round_number: int) -> list[set[int]] | None:
+    """MTR 7.x "play within your pod": the first ``pod_rounds`` Swiss rounds of a draft pair each pod apart."""
+    event = LimitedEvent.objects.filter(tournament=tournament).only("pk", "pod_rounds").first()
+    if event is None or round_number > event.pod_rounds:
+        return None
+    return [set(seats) for seats in event.pods.values_list("seats", flat=True)] or None

@@ -1,0 +1,39 @@
+// My draft on a phone: the countdown, and the pack kept current by polling (ETag → 304 while nothing moved).
+// Picks go through static/pwa/offline.js (the queue with an Idempotency-Key); while a pick waits on the phone
+// the page is not replaced, so a phone that lost the Wi-Fi still shows the pack it picked from.
+(function () {
+  "use strict";
+  var box = document.getElementById("live");
+  if (!box) { return; }
+  var url = box.dataset.draftUrl;
+  var etag = box.dataset.etag;
+  var offset = 0;
+  function tick() {
+    var el = box.querySelector("[data-deadline]");
+    if (!el) { return; }
+    if (el.dataset.now) { offset = Date.parse(el.dataset.now) - Date.now(); delete el.dataset.now; }
+    var left = Math.max(0, Math.round((Date.parse(el.dataset.deadline) - Date.now() - offset) / 1000));
+    el.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+    el.classList.toggle("low", left <= 5);
+  }
+  function pending() {
+    var list = document.getElementById("offline-queue");
+    return list && list.querySelector("[data-state=waiting]");
+  }
+  function poll() {
+    if (document.hidden || pending()) { return; }
+    fetch(url, {credentials: "same-origin", headers: etag ? {"If-None-Match": etag} : {}}).then(function (r) {
+      if (r.status !== 200) { return; }
+      etag = r.headers.get("ETag") || etag;
+      return r.text().then(function (html) {
+        box.innerHTML = html;
+        document.dispatchEvent(new CustomEvent("live:updated", {detail: {box: box}}));
+        tick();
+      });
+    }).catch(function () { /* offline: keep the page as it is */ });
+  }
+  document.addEventListener("live:updated", function () { etag = null; tick(); });
+  window.setInterval(tick, 500);
+  window.setInterval(poll, 2000);
+  tick();
+})();

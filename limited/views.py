@@ -1,0 +1,311 @@
+"""Limited pages: My draft (phones), building from the pool, the organizer's pods, the projector, printables.
+
+Thin: every write goes through limited/services.py; a pick from the phone comes through the offline queue
+(static/pwa/offline.js) with an Idempotency-Key and is applied once (idempotency/).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from datetime import timedelta
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from cards.models import Card, CardSet, Printing
+from idempotency.decorators import idempotent
+from tournaments import services as tournament_services
+from tournaments.models import Player
+from tournaments.permissions import is_organizer, require_organizer
+from tournaments.views.player import offline_config
+
+from . import services
+from .engine.draft import MTR_PICK_SECONDS, pick_seconds
+from .models import DraftPod, LimitedEvent
+
+
+def _event(pk: int) -> LimitedEvent:
+    return get_object_or_404(LimitedEvent.objects.select_related("tournament__game"), tournament_id=pk)
+
+
+def _names(event: LimitedEvent, keys: Any) -> dict[str, Card]:
+    return {
+        c.external_id: c
+        for c in Card.objects.filter(game_id=event.tournament.game_id, external_id__in=set(keys))
+    }
+
+
+def _my_state(event: LimitedEvent, player: Player) -> dict[str, Any] | None:
+    try:
+        return services.draft_me(event=event, player=player)
+    except ValidationError:
+        return None
+
+
+def build_until(event: LimitedEvent) -> Any:
+    """The end of deck building: from the last pick of the draft, or from the dealing of sealed pools."""
+    event.refresh_from_db(fields=["draft_finished_at", "pools_dealt_at"])
+    start = event.draft_finished_at if event.kind == LimitedEvent.Kind.DRAFT else event.pools_dealt_at
+    return start + timedelta(minutes=event.deck_building_minutes) if start else None
+
+
+def _digest(state: dict[str, Any] | None, request: HttpRequest) -> str:
+    """What the phone shows, in a few bytes: an unchanged pack, picks and timer answer 304."""
+    text = json.dumps(state, sort_keys=True, default=str) + (getattr(request, "LANGUAGE_CODE", "") or "")
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+def _fragment(request: HttpRequest, event: LimitedEvent, player: Player, state: dict[str, Any] | None) -> str:
+    cards = _names(event, [*(state or {}).get("pack", []), *(state or {}).get("picks", [])])
+    picks = Counter((state or {}).get("picks", []))
+    context = {
+        "build_until": build_until(event),
+        "event": event, "tournament": event.tournament, "player": player, "state": state,
+        "pack": [cards.get(k) or k for k in (state or {}).get("pack", [])],
+        "picked": [(cards.get(k), n) for k, n in sorted(picks.items(), key=lambda kv: (cards[kv[0]].name if kv[0] in cards else kv[0]))],
+        "now": timezone.now(),
+    }  # fmt: skip
+    return render_to_string("limited/_my_draft.html", context, request=request)
+
+
+def _page(request: HttpRequest, event: LimitedEvent, player: Player, status: int = 200) -> HttpResponse:
+    state = _my_state(event, player)
+    return render(
+        request, "limited/my_draft.html",
+        {"event": event, "tournament": event.tournament, "fragment": _fragment(request, event, player, state),
+         "etag": _digest(state, request), "offline_config": offline_config(request), "server_now": timezone.now()},
+        status=status,
+    )  # fmt: skip
+
+
+@login_required
+def my_draft(request: HttpRequest, pk: int) -> HttpResponse:
+    """The player's phone: the pack they hold, a countdown, their own picks; polls itself."""
+    event = _event(pk)
+    player = Player.objects.filter(tournament_id=pk, user=request.user).first()
+    if player is None:
+        if is_organizer(event.tournament, request.user):
+            return redirect("limited:organizer", pk=pk)
+        raise PermissionDenied(_("You are not playing in this event."))
+    if request.GET.get("fragment"):
+        state = _my_state(event, player)
+        etag = _digest(state, request)
+        if request.headers.get("If-None-Match") == etag:
+            return HttpResponseNotModified()
+        response = HttpResponse(_fragment(request, event, player, state))
+        response["ETag"] = etag
+        return response
+    return _page(request, event, player)
+
+
+@require_POST
+@login_required
+@idempotent
+def draft_pick(request: HttpRequest, pk: int) -> HttpResponse:
+    event = _event(pk)
+    player = get_object_or_404(Player, tournament_id=pk, user=request.user)
+    status = 200
+    try:
+        number = int(request.POST.get("pick_number", ""))
+        services.draft_pick(
+            event=event, player=player, by=request.user, pick_number=number, card=request.POST.get("card", "")
+        )
+        messages.success(request, _("Picked."))
+    except ValueError:
+        messages.error(request, _("That pick has no pick number."))
+        status = 400
+    except services.PickConflict as conflict:
+        words = {
+            "already_picked": _("You already made this pick; the first one stands."),
+            "not_yet": _("That pick is not open yet."),
+            "paused": _("The organizer paused your pod: wait for it to go on."),
+        }
+        messages.error(request, words.get(conflict.code, conflict.code))
+        status = 409
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        status = 400
+    if status == 200:
+        return redirect("limited:my_draft", pk=pk)
+    return _page(request, event, player, status)
+
+
+@login_required
+def build(request: HttpRequest, pk: int) -> HttpResponse:
+    """Pool mode: the deck from the player's pool on the phone (counts per card; the rest is the additional set)."""
+    event = _event(pk)
+    tournament = event.tournament
+    player = get_object_or_404(Player, tournament_id=pk, user=request.user)
+    pool = services.pool_counts(player=player, by=request.user)
+    cards = _names(event, pool)
+    fmt = services.game_rules(tournament.game).formats[tournament.format_slug]
+    side = fmt.sideboard.section if fmt.sideboard else ""
+    # The additional set / sideboard is what the decks leave of the pool (g001 1.5.2): not chosen here.
+    sections = [s for s in fmt.sections if s.slug != side and s.slug in (fmt.pool_scope or (s.slug,))]
+    if request.method == "POST":
+        chosen: dict[str, list[dict[str, Any]]] = {s.slug: [] for s in sections}
+        for key, have in pool.items():
+            for section in sections:
+                raw = request.POST.get(f"{section.slug}:{key}", "0").strip() or "0"
+                count = int(raw) if raw.isdigit() else -1
+                if count < 0 or count > have:
+                    messages.error(
+                        request,
+                        _("%(card)s: between 0 and %(n)s.")
+                        % {"card": cards[key].name if key in cards else key, "n": have},
+                    )
+                    return redirect("limited:build", pk=pk)
+                if count:
+                    chosen[section.slug].append({"card": key, "count": count})
+        try:
+            tournament_services.player_submit_deck(
+                player=player, by=request.user, payload={"sections": chosen}
+            )
+            messages.success(request, _("Deck registered."))
+        except (ValidationError, PermissionDenied) as error:
+            messages.error(request, " ".join(getattr(error, "messages", [str(error)])))
+        return redirect("limited:build", pk=pk)
+    deck: dict[tuple[str, str], int] = {}
+    for slug, lines in ((player.deck or {}).get("sections") or {}).items():
+        for line in lines:
+            deck[(slug, line.get("external_id"))] = line.get("count", 0)
+    rows = []
+    for key, have in sorted(pool.items(), key=lambda kv: cards[kv[0]].name if kv[0] in cards else kv[0]):
+        card = cards.get(key)
+        accepts = [
+            s
+            for s in sections
+            if s.accept is None or (card is not None and s.accept(services.card_info(card)))
+        ]
+        rows.append(
+            {
+                "key": key,
+                "card": card,
+                "have": have,
+                "inputs": [(s, deck.get((s.slug, key), 0), s in accepts) for s in sections],
+            }
+        )
+    return render(
+        request,
+        "limited/build.html",
+        {"event": event, "tournament": tournament, "player": player, "rows": rows, "sections": sections,
+         "build_until": build_until(event)},
+    )  # fmt: skip
+
+
+def _pods(event: LimitedEvent) -> list[dict[str, Any]]:
+    names = dict(Player.objects.filter(tournament_id=event.tournament_id).values_list("id", "name"))
+    return [
+        {"pod": pod, "seats": [(i + 1, names.get(pid, "?")) for i, pid in enumerate(pod.seats)]}
+        for pod in event.pods.all()
+    ]
+
+
+@login_required
+def organizer(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organizer's limited page: the product and seed, deal pools / start the draft, each pod live."""
+    event = _event(pk)
+    require_organizer(event.tournament, request.user)
+    if request.method == "POST":
+        action = request.POST.get("action")
+        try:
+            if action == "deal":
+                n = services.limited_pools_deal(event=event, by=request.user)
+                messages.success(request, _("%(n)s pools dealt and registered.") % {"n": n})
+            elif action == "start":
+                services.draft_start(event=event, by=request.user)
+                messages.success(request, _("Pods seated; the draft has started."))
+            elif action in ("pause", "resume"):
+                pod = get_object_or_404(DraftPod, event=event, number=request.POST.get("pod", "0"))
+                services.draft_pause(event=event, pod=pod, by=request.user, paused=action == "pause")
+            elif action == "tick":
+                services.draft_tick(event=event, by=request.user)
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+        return redirect("limited:organizer", pk=pk)
+    services.draft_tick(event=event)
+    progress = services.pods_progress(event=event, by=request.user)
+    context = {"event": event, "tournament": event.tournament, "progress": progress, "now": timezone.now()}
+    if request.GET.get("fragment"):
+        return render(request, "limited/_pods.html", context)
+    return render(request, "limited/organizer.html", context)
+
+
+def projector(request: HttpRequest, pk: int) -> HttpResponse:
+    """Seatings and the pick timer on the projector (a physical draft: the called timer, MTR Appendix B)."""
+    event = _event(pk)
+    services.draft_tick(event=event)
+    size = len(event.pods.first().packs[0][0]) if event.pods.exists() and event.pods.first().packs else 15
+    schedule = [pick_seconds(n, scale=event.pick_time_scale) for n in range(size, 0, -1)]
+    return render(
+        request, "limited/projector.html",
+        {"event": event, "tournament": event.tournament, "pods": _pods(event), "schedule": schedule,
+         "packs": event.packs, "now": timezone.now(), "mtr": MTR_PICK_SECONDS},
+    )  # fmt: skip
+
+
+@login_required
+def printables(request: HttpRequest, pk: int) -> HttpResponse:
+    """Seatings, and every pool with its seed and number (replayable), each a deck registration sheet."""
+    event = _event(pk)
+    require_organizer(event.tournament, request.user)
+    players = services.entrants(event)
+    pools = []
+    for index, player in enumerate(players):
+        counts = services.pool_counts(player=player, by=request.user) if player.pool else {}
+        cards = _names(event, counts)
+        lines = sorted(((cards[k].name if k in cards else k, k, n) for k, n in counts.items()))
+        pools.append({"number": index + 1, "player": player, "lines": lines, "total": sum(counts.values())})
+    return render(
+        request,
+        "limited/printables.html",
+        {"event": event, "tournament": event.tournament, "pods": _pods(event), "pools": pools},
+    )
+
+
+@login_required
+def enter_pool(request: HttpRequest, pk: int) -> HttpResponse:
+    """The pool typed in on the phone from what was opened at the table (by collector number or name), with
+    a search over the game's cards and its set list."""
+    event = _event(pk)
+    tournament = event.tournament
+    player = get_object_or_404(Player, tournament_id=pk, user=request.user)
+    text = ""
+    if request.method == "POST":
+        text = request.POST.get("pool_text", "")
+        try:
+            pool = services.typed_pool(tournament=tournament, text=text)
+            tournament_services.player_submit_pool(
+                player=player, by=request.user, pool=services.pool_payload(tournament, pool)
+            )
+            messages.success(request, _("Pool registered."))
+            return redirect("limited:build", pk=pk)
+        except (ValidationError, PermissionDenied) as error:
+            messages.error(request, " ".join(getattr(error, "messages", [str(error)])))
+    query = request.GET.get("q", "").strip()[:80]
+    found = []
+    if query:
+        printings = (
+            Printing.objects.filter(card__game=tournament.game)
+            .filter(Q(card__search_name__contains=query.casefold()) | Q(code__iexact=query))
+            .select_related("card", "card_set")
+            .order_by("card_set__code", "code")[:30]
+        )
+        found = [(p.card.name, f"{p.card_set.code} {p.code}".strip(), p.rarity) for p in printings]
+    sets = CardSet.objects.filter(game=tournament.game).order_by("code")
+    return render(
+        request, "limited/enter_pool.html",
+        {"event": event, "tournament": tournament, "player": player, "text": text, "query": query,
+         "found": found, "sets": sets},
+    )  # fmt: skip

@@ -1,0 +1,74 @@
+"""Archetype labels from the community's own data (pure: no Django).
+
+Yu-Gi-Oh!: every YGOPro `.cdb` card carries up to four archetype set codes (``datas.setcode``, stored by the
+importer as ``attributes["setcode"]``); YGOPro's ``strings.conf`` names them (``!setname 0x2 Genex``). A set
+code's low 12 bits are the archetype, the high 4 bits a sub-archetype (0x1002 R-Genex is a Genex too): a
+deck is labelled by the parent archetype most of its main-deck cards belong to, then by a variant (a
+sub-archetype) when most of those cards are also the variant — variants checked after the parent.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+SETNAME = re.compile(r"^!setname\s+0x([0-9a-fA-F]+)\s+(.+?)\s*$")
+# An archetype owns a deck when it is the plurality among the main deck's archetype cards and an engine of
+# its own: at least 6 copies, 15 % of a bigger deck (measured on YGOPro's own windbot decks: the real engines
+# run 8–29 copies, the splashes 1–5). Below that, or on a tie, the deck goes to the organizers' review queue.
+MIN_COPIES = 6
+MIN_SHARE = 0.15
+
+
+@dataclass(frozen=True)
+class Label:
+    name: str
+    rule: str
+    candidates: tuple[str, ...] = field(default=())
+
+
+def parse_setnames(text: str) -> dict[int, str]:
+    """``!setname`` lines of a strings.conf → {set code: name}. Later lines win (EDOPro's overrides)."""
+    names: dict[int, str] = {}
+    for line in text.splitlines():
+        found = SETNAME.match(line)
+        if found:
+            # A trailing "|Japanese name" is an alias some files carry; the English name is enough here.
+            names[int(found.group(1), 16)] = found.group(2).split("\t")[0].strip()
+    return names
+
+
+def setcode_label(main: Iterable[tuple[Iterable[int], int]], names: Mapping[int, str]) -> Label | None:
+    """``main``: (set codes, copies) per main-deck line. None: no archetype is an engine of the deck;
+    a Label without a name but with candidates: two archetypes tie (both go to the review queue)."""
+    total = 0
+    parents: Counter[int] = Counter()
+    variants: Counter[int] = Counter()
+    for codes, count in main:
+        total += count
+        seen_parents = set()
+        for code in codes:
+            parent = code & 0xFFF
+            if parent in names and parent not in seen_parents:
+                seen_parents.add(parent)
+                parents[parent] += count
+            if code != parent and code in names:
+                variants[code] += count
+    if not total or not parents:
+        return None
+    ranked = parents.most_common()
+    best, hits = ranked[0]
+    if hits < max(MIN_COPIES, total * MIN_SHARE):
+        return None
+    tied = [code for code, n in ranked if n == hits]
+    if len(tied) > 1:
+        return Label("", "", tuple(sorted(names[c] for c in tied)))
+    rule = f"set code {best:#x} {names[best]}: {hits} of {total} main-deck cards"
+    # A variant names the deck when it holds most of the parent's cards.
+    own = [(code, n) for code, n in variants.most_common() if code & 0xFFF == best and n * 2 > hits]
+    if own:
+        code, n = own[0]
+        return Label(names[code], f"{rule}; variant {code:#x} {names[code]}: {n} of them")
+    return Label(names[best], rule)

@@ -1,0 +1,108 @@
+from rest_framework import serializers
+
+
+class ArchetypeRefSerializer(serializers.Serializer):
+    name = serializers.CharField(help_text="empty: no rule caught the deck (or two did): in review")
+    rule = serializers.CharField(help_text="which rule matched, e.g. the set code and its share of the deck")
+
+
+class DecklistEntrySerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    archetype = ArchetypeRefSerializer(allow_null=True)
+    list = serializers.JSONField(allow_null=True, help_text="the registered list, when you may see it now")
+    list_private = serializers.BooleanField(help_text="the stage opens lists but the player did not consent")
+
+
+class DecklistsOutSerializer(serializers.Serializer):
+    stage = serializers.CharField()
+    timeline = serializers.DictField(child=serializers.CharField())
+    players = DecklistEntrySerializer(many=True)
+
+
+class MetagameArchetypeSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    count = serializers.IntegerField()
+    share = serializers.FloatField()
+    cut_count = serializers.IntegerField()
+    match_win_rate = serializers.FloatField(allow_null=True, help_text="(wins + draws/2) / matches")
+    matches = serializers.IntegerField()
+
+
+class MatrixCellSerializer(serializers.Serializer):
+    archetype = serializers.CharField()
+    opponent = serializers.CharField()
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    matches = serializers.IntegerField(help_text="the sample: small counts mean little")
+
+
+class MetagameEntrySerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    archetype = ArchetypeRefSerializer()
+    list_visible = serializers.BooleanField(help_text="you may open this player's list now")
+    list_private = serializers.BooleanField(help_text="the stage opens lists but the player did not consent")
+
+
+class TopCardSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    copies = serializers.IntegerField()
+    decks = serializers.IntegerField()
+
+
+class MetagameOutSerializer(serializers.Serializer):
+    stage = serializers.CharField()
+    players = serializers.IntegerField()
+    top_cards = TopCardSerializer(many=True, help_text="main/extra decks, over the lists you may read now")
+    lists_counted = serializers.IntegerField()
+    archetypes = MetagameArchetypeSerializer(many=True)
+    matrix = MatrixCellSerializer(many=True)
+    entries = MetagameEntrySerializer(many=True)
+
+
+class ResultsDocumentSerializer(serializers.Serializer):
+    """Documented by its JSON Schema (results/schemas/results-v1.schema.json); the parts named here."""
+
+    version = serializers.IntegerField()
+    generated_at = serializers.DateTimeField()
+    tournament = serializers.DictField()
+    standings = serializers.ListField(child=serializers.DictField())
+    rounds = serializers.ListField(child=serializers.DictField())
+    players = serializers.ListField(child=serializers.DictField())
+
+
+class WebhookInSerializer(serializers.Serializer):
+    url = serializers.CharField(max_length=500)
+    events = serializers.ListField(child=serializers.CharField(max_length=40), max_length=10,
+                                   help_text="round.paired, results.changed, event.finished")  # fmt: skip
+    secret = serializers.CharField(max_length=200, help_text="16 to 200 characters; signs, never sent")
+
+
+class WebhookOutSerializer(serializers.Serializer):
+    id = serializers.IntegerField(source="pk")
+    url = serializers.CharField()
+    events = serializers.ListField(child=serializers.CharField())
+    created_at = serializers.DateTimeField()
+
+
+class PublishInSerializer(serializers.Serializer):
+    origin = serializers.CharField(max_length=64, help_text="the venue install's stable id")
+    document = serializers.JSONField(help_text="the results document (version 1) as the public saw it")
+
+
+class PublishedOutSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    changed = serializers.BooleanField()
+    url = serializers.CharField()
+
+
+class MetagameRangeOutSerializer(serializers.Serializer):
+    events = serializers.IntegerField()
+    players = serializers.IntegerField()
+    archetypes = MetagameArchetypeSerializer(many=True)
+    matrix = MatrixCellSerializer(many=True)
+    top_cards = TopCardSerializer(many=True)
+    lists_counted = serializers.IntegerField()
+    entries = MetagameEntrySerializer(many=True)

@@ -1,0 +1,3 @@
+"""The collection tests use the deck tests' sample cards (loaded through the cards app's own demo)."""
+
+from tests.decks.conftest import card, sample_cards  # noqa: F401
