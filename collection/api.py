@@ -18,6 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cards.models import Card, Game
+from config.api import ApiErrorOutSerializer
 from decks.selectors import deck_readable, deck_sections
 
 from . import exporting, selectors, services
@@ -200,7 +201,10 @@ class CollectionView(GenericAPIView):
         }
         return Response(CollectionPageOutSerializer(body, context={"holdings": have}).data)
 
-    @extend_schema(request=CollectionCardInSerializer, responses={200: CollectionRowOutSerializer, 204: None})
+    @extend_schema(
+        request=CollectionCardInSerializer,
+        responses={200: CollectionRowOutSerializer, 204: None, 404: ApiErrorOutSerializer},
+    )
     def post(self, request: Request) -> Response:
         data = _valid(CollectionCardInSerializer, request.data)
         card = _card(data.pop("card"))
@@ -226,7 +230,8 @@ class CardWhereView(GenericAPIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        parameters=[OpenApiParameter("card", int, required=True)], responses=CardWhereOutSerializer
+        parameters=[OpenApiParameter("card", int, required=True)],
+        responses={200: CardWhereOutSerializer, 404: ApiErrorOutSerializer},
     )
     def get(self, request: Request) -> Response:
         card = _card(request.query_params.get("card"))

@@ -8,7 +8,12 @@ not block writers). A pairing is snapshotted at once, before the organizer's req
 are coalesced: the first confirmation after a quiet spell schedules one backup VENUE_SNAPSHOT_INTERVAL
 seconds after the previous one, and every confirmation until then rides along; across gunicorn workers a
 file lock serialises backups and a worker skips its backup when another's, started after its change,
-already holds it. Only on SQLite: on PostgreSQL, backups are the database administrator's job.
+already holds it; one that finds the newest snapshot younger than the interval waits for the rest of it, so
+the interval holds for the whole server, not per worker (every worker reads the same snapshot folder). A
+results copy runs in a background thread at a low CPU priority (Linux nice is per thread), inside one
+read transaction (a consistent copy that later commits neither restart nor tear) in small steps with
+pauses, and its integrity check runs in that thread too: while results pour in, the request threads keep
+the CPU. Only on SQLite: on PostgreSQL, backups are the database administrator's job.
 """
 
 from __future__ import annotations
@@ -110,7 +115,13 @@ def snapshot_take(*, reason: str) -> Snapshot:
         return _take_locked(reason=reason)
 
 
-def _take_locked(*, reason: str) -> Snapshot:
+# A background copy: pages per step and the pause between steps (4 MB then 10 ms with 4 KB pages), so a
+# 20 MB database is copied in a few short bursts instead of one long one.
+GENTLE_PAGES = 1024
+GENTLE_PAUSE_S = 0.01
+
+
+def _take_locked(*, reason: str, gentle: bool = False) -> Snapshot:
     directory = snapshot_dir()
     started = datetime.datetime.now(datetime.UTC)
     final = directory / f"deckhall-{started.strftime(_STAMP)}Z-{_slug(reason)}.sqlite3"
@@ -119,7 +130,16 @@ def _take_locked(*, reason: str) -> Snapshot:
     try:
         target = sqlite3.connect(partial)
         try:
-            source.backup(target)  # one step: a consistent copy as of `started`
+            if gentle:
+                # One read transaction held across the steps: every step reads the same WAL snapshot (as
+                # of `started`), so results committed meanwhile neither restart the copy nor tear it.
+                source.isolation_level = None
+                source.execute("BEGIN")
+                source.execute("SELECT count(*) FROM sqlite_master").fetchone()
+                source.backup(target, pages=GENTLE_PAGES, sleep=GENTLE_PAUSE_S)
+                source.execute("COMMIT")
+            else:
+                source.backup(target)  # one step: a consistent copy as of `started`
             # Verified on write: a copy that is not whole is no snapshot (the disk, a dying laptop).
             verdict = _integrity(target)
         finally:
@@ -369,7 +389,10 @@ class _Coalescer:
                 self._timer.daemon = True
                 self._timer.start()
 
-    def flush(self) -> Snapshot | None:
+    def flush(self, *, wait: bool = True) -> Snapshot | None:
+        """Take the owed results snapshot. With ``wait`` (the timer), one younger than the interval taken by
+        any worker of the server postpones this one to the end of the interval instead (the change stays
+        owed); without it (a graceful shutdown) the copy is taken now."""
         with self._lock:
             since, self._dirty_since = self._dirty_since, None
             if self._timer is not None:
@@ -377,18 +400,47 @@ class _Coalescer:
             self._timer = None
         if since is None:
             return None
+        if wait:
+            _lower_this_threads_priority()
         try:
             with _exclusive():
-                if _newest_started() >= since:
+                newest = _newest_started()
+                if newest >= since:
                     return None  # a snapshot begun after the change (another worker's, a pairing's) has it
-                return _take_locked(reason="results")
+                left = newest + float(settings.VENUE_SNAPSHOT_INTERVAL) - time.time()
+                if wait and left > 0:
+                    self._postpone(since, left)
+                    return None
+                return _take_locked(reason="results", gentle=wait)
         except Exception:  # never lose the site over a backup; the next change tries again
             log.exception("venue snapshot after results failed")
             return None
 
+    def _postpone(self, since: float, delay: float) -> None:
+        with self._lock:
+            self._dirty_since = min(since, self._dirty_since or since)
+            if self._timer is None:
+                self._timer = threading.Timer(delay, self.flush)
+                self._timer.daemon = True
+                self._timer.start()
+
+
+# Nice 10 (a tenth of a request thread's CPU share when both want the CPU), not 19 (1.5 %): the copy holds
+# the snapshot lock, which a pairing's snapshot (in the organizer's request) waits for, so it must still end.
+COPY_NICE = 10
+
+
+def _lower_this_threads_priority() -> None:
+    """The copy's thread (a timer thread of its own) at COPY_NICE: on Linux nice is per thread, so the
+    worker's request threads keep their priority and take the CPU first."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), COPY_NICE)
+
 
 _results = _Coalescer()
-atexit.register(_results.flush)  # a worker shutting down gracefully writes its pending snapshot
+atexit.register(
+    lambda: _results.flush(wait=False)
+)  # a worker shutting down gracefully writes its pending snapshot
 
 
 def on_round_paired(*, tournament_id: int, round_number: int, **kwargs: Any) -> None:
@@ -413,7 +465,7 @@ def on_result_settled(**kwargs: Any) -> None:
 def on_tournament_changed(*, what: str = "", **kwargs: Any) -> None:
     # Every result change (a report, a dispute, a correction), not only the settled ones: all are sent
     # from the transaction's commit, and the coalescer folds a burst of them into one copy.
-    if what == "result":
+    if what in ("result", "game"):  # a game saved one by one is an acknowledged result too
         on_result_settled()
 
 

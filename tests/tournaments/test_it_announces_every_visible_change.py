@@ -37,8 +37,10 @@ def test_each_step_of_an_event_is_announced(
     bob = match.seats.exclude(player=alice).get().player
     assert run(
         lambda: services.match_save_game(match=match, by=user, number=1, first=alice.pk, winner=alice.pk)
-    ) == ["result"]
-    services.match_save_game(match=match, by=user, number=2, first=bob.pk, winner=alice.pk)
+    ) == ["game"]  # the match is still pending: nothing the standings or pairings show changed
+    assert run(
+        lambda: services.match_save_game(match=match, by=user, number=2, first=bob.pk, winner=alice.pk)
+    ) == ["result"]  # the game that decides the match reports it
     match.refresh_from_db()
     assert run(lambda: services.match_dispute(match=match, by=bob.user, reason="no")) == ["result"]
     assert run(

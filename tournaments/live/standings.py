@@ -58,6 +58,10 @@ def every_s() -> float:
     return float(getattr(settings, "LIVE_STANDINGS_EVERY_S", 10))
 
 
+# Standings a page being opened may show, at most this many seconds behind (polls: ``every_s()``).
+OPENED_EVERY_S = 2.0
+
+
 def _cached_rows(tournament_id: int, key: str) -> list[dict[str, Any]] | None:
     stamp_key = key + ":stamp"
     recent = _recent.get(tournament_id)
@@ -74,8 +78,8 @@ def _cached_rows(tournament_id: int, key: str) -> list[dict[str, Any]] | None:
 def standings_data(tournament_id: int, *, fresh: bool = False) -> tuple[int, list[dict[str, Any]]] | None:
     """(version, the rows of ``selectors.standings_compute``), computed at most once per version (per cache:
     while one worker computes, the others wait for its result), and at most once per ``every_s()``: until
-    then the latest computed version is returned, under its own version (``fresh``: never the previous
-    one). None when there is no such event.
+    then the latest computed version is returned, under its own version (``fresh``, a page being opened:
+    at most OPENED_EVERY_S behind). None when there is no such event.
 
     The version is read before the rows: rows newer than their version can be stored under it, never
     older ones, and the next change computes again."""
@@ -88,8 +92,11 @@ def standings_data(tournament_id: int, *, fresh: bool = False) -> tuple[int, lis
     if rows is not None:
         return version, rows
     latest_key = f"live:{tournament_id}:standings-latest"
-    latest = None if fresh else cache.get(latest_key)
-    if latest is not None and latest[0] < version and time.time() - latest[1] < every_s():
+    latest = cache.get(latest_key)
+    # A page being opened (``fresh``) takes rows at most OPENED_EVERY_S old: while results pour in, a
+    # standings page opened every second must not compute 2,000 players' standings for every result.
+    window = min(OPENED_EVERY_S, every_s()) if fresh else every_s()
+    if latest is not None and latest[0] < version and time.time() - latest[1] < window:
         rows = _cached_rows(tournament_id, f"live:{tournament_id}:{latest[0]}:standings-data")
         if rows is not None:
             return latest[0], rows

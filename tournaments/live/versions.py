@@ -3,7 +3,8 @@
 ``Tournament.live_version`` counts every visible change; ``pairings_version`` skips the changes the
 pairings and timer pages do not show (results, swaps, check-ins), so those big shared pages are not
 re-rendered for every result of a round; ``standings_version`` skips what the standings do not show (swaps,
-decks, judge calls, the round clock), so the standings are computed once per result, not once per swap. All
+decks, judge calls, the round clock, a game saved while its match goes on), so the standings are
+computed at most once per result, not once per swap or game. All
 are bumped with an ``F()`` update by the receiver of
 ``signals.tournament_changed`` (sent after commit), so concurrent bumps never lose one, and they live in the
 database, so every worker and web node sees them without any pub/sub.
@@ -30,9 +31,12 @@ def _bump_on_change(sender: Any, *, tournament_id: int, **kwargs: Any) -> None:
 # Changes that the pairings pages do not show: a result comes in every few seconds during a round, and
 # re-rendering a 2,000-name pairings page for each would be most of the laptop's work. Nor the clock: it is
 # the pairings pages' clock part (``page_state``), which a poll gets as a tiny clock notice.
-NOT_ON_PAIRINGS = frozenset({"result", "sideboard", "check_in", "decks", "penalty", "judge_call", "timer"})
+NOT_ON_PAIRINGS = frozenset(
+    {"result", "game", "sideboard", "check_in", "decks", "penalty", "judge_call", "timer"}
+)
 # Changes the standings do not show: a swap or a judge call must not recompute a 2,000-player standings.
-NOT_ON_STANDINGS = frozenset({"sideboard", "check_in", "decks", "judge_call", "timer"})
+# A game saved in a match still pending ("game"): the standings count reported matches only.
+NOT_ON_STANDINGS = frozenset({"game", "sideboard", "check_in", "decks", "judge_call", "timer"})
 # Shared pages keyed by Tournament.pairings_version, by standings_version; every other page by live_version.
 # (The projector's clock page follows live_version: its list of tables with extra time changes with results.)
 _PAIRINGS_PAGES = ("pairings-", "projector-pairings")

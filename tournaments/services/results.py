@@ -231,11 +231,15 @@ RESULT_FIELDS = ["status", "draws", "reported_by", "reported_at", "confirmed_by"
                  "dispute_reason"]  # fmt: skip
 
 
-def _announce_result(match: Match) -> None:
+def _announce_result(match: Match, *, was: str | None = None) -> None:
+    """``was``: the match's status before a game was saved. A game that leaves a pending match pending
+    changes only its two players' pages and the organizer's (``"game"``): the standings count reported
+    matches only, so they are not computed again, nor the pairings pages rendered, for every game."""
     tournament_id = match.round.tournament_id
     if match.status in SETTLED:
         signals.send_on_commit(signals.result_settled, tournament_id=tournament_id, match_id=match.pk)
-    announce(tournament_id, "result")
+    pending = Match.Status.PENDING
+    announce(tournament_id, "game" if was == pending and match.status == pending else "result")
 
 
 @transaction.atomic
@@ -344,6 +348,7 @@ def match_save_game(
     )
     wins, draws = result_rules.games_to_result(parsed)
     old = match_result_dict(match)
+    was = match.status
     winner_seat, first_seat, chooser_seat = parsed[number - 1]
     saved, _created = MatchGame.objects.update_or_create(
         match=match, number=number,
@@ -370,7 +375,7 @@ def match_save_game(
     match.version += 1
     match.save(update_fields=RESULT_FIELDS)
     _audit(match, by, "game", old)
-    _announce_result(match)
+    _announce_result(match, was=was)
     return match
 
 
