@@ -14,13 +14,6 @@ class User(AbstractUser):
     def can_organize(self) -> bool:
         return self.is_organizer or self.is_staff
 
-    @property
-    def edits_card_databases(self) -> bool:
-        """Staff, or a card editor of at least one game (cards.permissions)."""
-        from cards.permissions import card_databases_editable_by
-
-        return card_databases_editable_by(self).exists()
-
 
 class AttemptCounter(models.Model):
     """A counter of attempts (failed log-ins, sign-ups, join-code look-ups) for one key until ``expires_at``.

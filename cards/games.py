@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from games.registry import default_registry
+
 from .models import Format, Game
 
 
@@ -16,7 +18,6 @@ def games_sync(*, registry=None) -> list[Game]:  # type: ignore[no-untyped-def]
     A rule-set file that does not load is not in the registry (``registry.errors`` says why), so one broken
     file leaves its game as it was and every other game is still synced.
     """
-    from games.registry import default_registry
 
     registry = registry or default_registry()
     synced: list[Game] = []

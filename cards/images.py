@@ -17,6 +17,8 @@ from django.conf import settings
 from django.db.models import FilteredRelation, Q
 from django.urls import reverse
 
+from games.registry import default_registry
+
 from .models import Card
 
 
@@ -39,8 +41,6 @@ def image_hosts() -> set[str]:
 
 
 def _template(game_slug: str) -> str:
-    from games.registry import default_registry
-
     try:
         return default_registry().game(game_slug).image_url
     except KeyError:

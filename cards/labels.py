@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from games.registry import word_for
+from games.registry import default_registry, game_labels, word_for
 
 from .images import card_image
 from .models import Card, Format, Game
@@ -28,8 +28,6 @@ def _lang(lang: str) -> str:
 
 
 def game_label_table(game_slug: str) -> Mapping[str, Any]:
-    from games.registry import game_labels
-
     try:
         return game_labels(game_slug)
     except (KeyError, OSError):
@@ -161,8 +159,6 @@ def with_value_labels(game_slug: str, facets: list[dict[str, Any]], lang: str = 
 
 
 def _rule_set_names(game_slug: str, format_slug: str | None = None) -> dict[str, str]:
-    from games.registry import default_registry
-
     try:
         game = default_registry().game(game_slug)
         return game.formats[format_slug].words() if format_slug else game.words()

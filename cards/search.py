@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from cardsearch import And, QueryError, field_table, fold, parse
 from cardsearch.evaluate import Context, Predicate, compile_query, resolve
 from cardsearch.explain import explain
-from cardsearch.fields import FieldTable
+from cardsearch.fields import FieldTable, edit_distance
 from cardsearch.index import CardIndex, Row
 from cardsearch.query import Term, terms_of
 from games.registry import default_registry
@@ -363,7 +363,6 @@ def _vocabulary(index: CardIndex) -> dict[int, set[str]]:
 
 def _near_words(word: str, vocabulary: dict[int, set[str]]) -> list[str]:
     """Name words one edit away, a changed letter before a dropped or added one."""
-    from cardsearch.fields import edit_distance
 
     found: list[str] = []
     for length in (len(word), len(word) - 1, len(word) + 1):

@@ -15,6 +15,8 @@ from django.db.models.expressions import RawSQL
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from games.registry import default_registry
+
 from . import search
 from .importers import CardRecord, PrintingRecord, SetRecord, interchange
 from .models import Card, CardSet, Game, ImportJob, Printing, SavedSearch
@@ -426,7 +428,6 @@ _BUILTIN_COLUMNS = {"type": "card_type", "subtype": "subtypes", "level": "level"
 
 def game_search_filters(*, game_slug: str) -> tuple[Any, ...]:
     """The game's ``search_filters`` from its rule set (a game without a rule-set file has none)."""
-    from games.registry import default_registry
 
     try:
         return default_registry().game(game_slug).search_filters

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from . import search, selectors, services, updates
+from .facts import card_facts
 from .forms import ImportForm
 from .images import card_images
 from .importers import import_issue_text
@@ -124,6 +125,9 @@ def browser(request: HttpRequest) -> HttpResponse:
         "rows": rows,
         "error": error,
         "querystring": query.urlencode(),
+        # Staff, or a card editor of at least one game: the import, update and export links.
+        "edits_card_databases": request.user.is_authenticated
+        and card_databases_editable_by(request.user).exists(),
         "saved": list(selectors.saved_searches(user=request.user, game=game)) if game else [],
         "default_off": (request.GET.get("default") or "") == "0",
     }
@@ -204,46 +208,6 @@ def search_help(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-BAN_STATUS = {
-    0: gettext_lazy("Forbidden"),
-    1: gettext_lazy("Limited"),
-    2: gettext_lazy("Semi-limited"),
-}
-
-
-def _banlist_statuses(card: Card, lang: str) -> list[dict[str, Any]]:
-    """The card's status on each ban list in effect today for the game's formats (one row per list)."""
-    from games.registry import default_registry
-    from rules.selectors import banlist_info
-    from rules.services import banlist_choose, card_info
-
-    try:
-        formats = default_registry().game(card.game.slug).formats.values()
-    except KeyError:
-        return []
-    rows: dict[int, dict[str, Any]] = {}
-    info = card_info(card)
-    for fmt in formats:
-        if fmt.banlist is None:
-            continue
-        chosen = banlist_choose(game=card.game, fmt=fmt)
-        if chosen is None:
-            continue
-        title = fmt.title(lang)
-        if chosen.pk in rows:
-            rows[chosen.pk]["formats"].append(title)
-            continue
-        limit = banlist_info(chosen).limit_for(info)
-        if limit is None:
-            whitelist = chosen.is_whitelist or fmt.banlist.whitelist
-            status, code = (_("Not on this whitelist"), "forbidden") if whitelist else (_("Unlimited"), "")
-        else:
-            status = BAN_STATUS.get(limit, _("Unlimited"))
-            code = {0: "forbidden", 1: "limited", 2: "semi-limited"}.get(limit, "")
-        rows[chosen.pk] = {"banlist": chosen, "formats": [title], "status": status, "code": code}
-    return list(rows.values())
-
-
 def detail(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         card = selectors.card_get(pk=pk)
@@ -259,22 +223,10 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
         "preview": card_preview(card, lang),
         "external_label": field_label(card.game.slug, "external_id", lang),
         "printings": printings,
-        "restrictions": _restrictions(card, lang),
-        "statuses": _banlist_statuses(card, lang),
+        # The ban-list statuses (rules) and a hero's restrictions (decks), handed in from above.
+        **card_facts(card, lang),
     }
     return render(request, "cards/detail.html", context)
-
-
-def _restrictions(card: Card, lang: str) -> list[str]:
-    """A hero's deck-building restrictions in words (Everseal), as the deck builder shows them."""
-    restrictions = (card.attributes or {}).get("restrictions")
-    if not isinstance(restrictions, list) or not restrictions:
-        return []
-    from decks.gamerules import describe_restriction, filter_labels, game_formats
-
-    titles = {s.slug: s.title(lang) for f in game_formats(card.game.slug) for s in f.sections}
-    labels = filter_labels(card.game.slug, lang)
-    return [describe_restriction(item, lang, titles, labels=labels) for item in restrictions]
 
 
 def _editable_games_or_403(request: HttpRequest) -> QuerySet[Game]:

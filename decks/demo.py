@@ -21,6 +21,9 @@ from typing import Any, TextIO
 from accounts.models import User
 from cards.demo import SAMPLES
 from cards.models import Card, Game
+from games.registry import default_registry
+from rules.selectors import banlist_info
+from rules.services import banlist_choose, card_info
 
 from .gamerules import format_info
 from .models import Deck
@@ -68,10 +71,6 @@ class _Budget:
     """
 
     def __init__(self, game: Game, format_slug: str) -> None:
-        from games.registry import default_registry
-        from rules.selectors import banlist_info
-        from rules.services import banlist_choose, card_info
-
         self._card_info = card_info
         self.fmt = default_registry().format(game.slug, format_slug)
         chosen = banlist_choose(game=game, fmt=self.fmt) if self.fmt.banlist is not None else None

@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from typing import Any
 
-from games.registry import word_for
+from games.filters import describe_filter
+from games.registry import default_registry, with_house_sideboard, word_for
+from rules.messages import filter_phrases
 
 # Opening hands of the first games, used only when a rule set does not say.
 OPENING_HAND_FALLBACK: dict[str, int | dict[str, int]] = {
@@ -97,7 +99,6 @@ class FormatInfo:
 
 
 def _registry():  # type: ignore[no-untyped-def]
-    from games.registry import default_registry
 
     return default_registry()
 
@@ -114,7 +115,6 @@ def format_info(game_slug: str, format_slug: str | None, *, house_sideboard: boo
     """The format's deck shape; the game's first format when none is named. KeyError names the choices.
     ``house_sideboard``: an event allows a sideboard as a house rule, so a format without one gains a side
     section (``games.registry.with_house_sideboard``)."""
-    from games.registry import with_house_sideboard
 
     registry = _registry()
     game = registry.game(game_slug)
@@ -228,9 +228,6 @@ def describe_restriction(
 
 def _restriction_words(item: dict, lang: str, sections: dict[str, str], labels: dict[str, str]) -> str:  # type: ignore[type-arg]
     from django.utils.translation import gettext, ngettext
-
-    from games.filters import describe_filter
-    from rules.messages import filter_phrases
 
     kind = item.get("kind")
     what = describe_filter(item.get("filter") or {}, labels, filter_phrases())

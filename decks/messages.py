@@ -19,7 +19,9 @@ from typing import Any
 from django.utils import translation
 from django.utils.translation import gettext, gettext_noop, ngettext_lazy, pgettext
 
+from cards.labels import value_label
 from games.registry import word_for
+from rules import messages as rules_messages
 
 from .formats import problems
 
@@ -134,8 +136,6 @@ def _value(name: str, value: Any, lang: str) -> Any:
         )
     if isinstance(value, Mapping):
         if "game" in value and "field" in value:
-            from cards.labels import value_label
-
             return value_label(str(value["game"]), str(value["field"]), value.get("value"), lang)
         return word_for(value, lang)
     return value
@@ -164,3 +164,5 @@ def render_param(value: Mapping[str, Any], lang: str | None = None) -> str:
 
 def install() -> None:
     problems.set_renderer(render)
+    # Report parameters that carry a deck-list problem are worded here, not in rules (below decks).
+    rules_messages.problem_renderer_set(render_param)

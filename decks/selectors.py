@@ -10,6 +10,9 @@ from django.db.models import Count, Q, QuerySet
 from django.http import Http404
 
 from cards.models import Card
+from games.registry import default_registry
+from rules.models import BanList, BanListEntry
+from rules.services import banlist_choose, deck_validate
 
 from .maybe import without_maybe
 from .models import Deck, DeckCard, DeckVersion
@@ -132,11 +135,7 @@ def deck_report(
     on_date: Any = None,
     lang: str = "en",
 ) -> dict[str, Any] | None:
-    """The rules engine's report for a deck (or unsaved sections); None if the rules app is not there."""
-    try:
-        from rules.services import deck_validate
-    except ImportError:
-        return None
+    """The rules engine's report for a deck (or unsaved sections)."""
     if deck is not None:
         game, format_slug, hero = deck.game, deck.format_slug, deck.hero
         sections = deck_sections(deck) if sections is None else sections
@@ -167,7 +166,6 @@ def _banlist_for(deck: Deck) -> Any:
 
 def banlists_for(game: Any) -> list[dict[str, Any]]:
     """The game's ban lists, newest first, for the builder's selector."""
-    from rules.models import BanList
 
     rows = BanList.objects.filter(game=game).order_by("-effective_date", "name")
     return [
@@ -189,7 +187,6 @@ def banlist_statuses(*, banlist: Any, cards: list[Card]) -> dict[int, str]:
     """card id → forbidden / limited / semi-limited on the given list (by id or canonical identity)."""
     if banlist is None or not cards:
         return {}
-    from rules.models import BanListEntry
 
     by_identity: dict[str, int] = {}
     by_card: dict[int, int] = {}
@@ -215,7 +212,6 @@ def banlist_named(*, game: Any, name: str, on_date: Any = None) -> Any:
     """A ban list by id ("12") or name; for a name, the newest version in effect on the date."""
     if not name:
         return None
-    from rules.models import BanList
 
     rows = BanList.objects.filter(game=game)
     if name.isdigit():
@@ -233,8 +229,6 @@ def banlist_for_badges(*, game: Any, name: str, format_slug: str, on_date: date 
         return banlist_named(game=game, name=name, on_date=on_date)
     if not format_slug:
         return None
-    from games.registry import default_registry
-    from rules.services import banlist_choose
 
     try:
         fmt = default_registry().format(game.slug, format_slug)

@@ -20,7 +20,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from cards.models import Card
+from cards.models import Card, Printing
 from games.boosters import (
     BoosterError,
     BoosterSpec,
@@ -501,7 +501,6 @@ def pool_guard(*, tournament: Tournament, player: Player, organizer: bool) -> No
 def typed_pool(*, tournament: Tournament, text: str) -> dict[str, int]:
     """A pool typed in from what the player opened: one card a line, ``3 TD-SAMPLE 1/40`` (count, set, collector
     number) or ``2 Card name``; the count may be left out (1). ValidationError names the first unknown line."""
-    from cards.models import Printing
 
     pool: Counter[str] = Counter()
     for number, raw in enumerate(text.splitlines(), start=1):

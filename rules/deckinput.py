@@ -1,15 +1,18 @@
 """Turn deck text (.ydk, ydke://, plain text, Deckhall JSON) into Card rows and engine inputs.
 
-Parsing and resolving belong to the decks app (decks.formats, decks.resolve); this module maps what they
-could not resolve to report entries: a card the database does not know becomes ``unknown_card``, a line
-that cannot be read ``unreadable_line``, a hero beyond the first ``hero_count`` (through
-``DeckInput.extra_heroes``) — never a crash. A ``pool`` section (decks/README.md) is the registered pool of a
+Parsing and resolving belong to the decks app (decks.formats, decks.resolve), which stands above rules: it
+hands them in from ``DecksConfig.ready()`` (:func:`deck_text_install`), so rules never imports decks. This
+module maps what they could not resolve to report entries: a card the database does not know becomes
+``unknown_card``, a line that cannot be read ``unreadable_line``, a hero beyond the first ``hero_count``
+(through ``DeckInput.extra_heroes``) — never a crash. A ``pool`` section (decks/README.md) is the registered pool of a
 limited event, not a deck section: it becomes ``DeckInput.pool``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -19,6 +22,30 @@ from .engine import UnknownCard, Violation
 from .messages import error_message
 
 POOL_SECTION = "pool"
+
+
+@dataclass(frozen=True)
+class DeckText:
+    """The decks app's tools for reading deck text, handed in from ``DecksConfig.ready()``."""
+
+    parse: Callable[..., Any]  # decks.formats.parse_deck(data, fmt, filename) -> ParsedDeck
+    resolve: Callable[..., Any]  # decks.resolve.deck_resolve(game=, parsed=, format_slug=, ...)
+    parsed_deck: Callable[..., Any]  # decks.formats.model.ParsedDeck(sections=, hero=)
+    format_info: Callable[..., Any]  # decks.gamerules.format_info(game_slug, format_slug)
+
+
+_deck_text: DeckText | None = None
+
+
+def deck_text_install(tools: DeckText) -> None:
+    global _deck_text
+    _deck_text = tools
+
+
+def _tools() -> DeckText:
+    if _deck_text is None:
+        raise RuntimeError("reading deck text needs the decks app in INSTALLED_APPS (DecksConfig.ready)")
+    return _deck_text
 
 
 class DeckInputError(ValueError):
@@ -38,25 +65,24 @@ class DeckInput:
 
 
 def _parse(data: str | bytes, fmt: str | None, filename: str | None):  # type: ignore[no-untyped-def]
-    from decks.formats import parse_deck
-
     head = data[:16].lstrip() if isinstance(data, str) else data[:16].lstrip().decode("latin-1")
     if fmt is None and head.lower().startswith("ydke://"):
         fmt = "ydke"  # a URL pasted into a .txt file is still a URL
-    return parse_deck(data, fmt, filename)
+    return _tools().parse(data, fmt, filename)
 
 
 def _resolve_entries(*, game: Game, format_slug: str, entries: list, hero: bool = False):  # type: ignore[no-untyped-def]
     """Resolve loose card lines (a pool, extra heroes) with the decks resolver's matching rules."""
-    from decks.formats.model import ParsedDeck
-    from decks.gamerules import format_info
-    from decks.resolve import deck_resolve
-
+    tools = _tools()
     if hero:
-        resolved = deck_resolve(game=game, parsed=ParsedDeck(hero=entries[0]), format_slug=format_slug)
+        resolved = tools.resolve(
+            game=game, parsed=tools.parsed_deck(hero=entries[0]), format_slug=format_slug
+        )
         return resolved.hero, resolved.unknown
-    first = format_info(game.slug, format_slug).section_slugs[0]
-    resolved = deck_resolve(game=game, parsed=ParsedDeck(sections={first: entries}), format_slug=format_slug)
+    first = tools.format_info(game.slug, format_slug).section_slugs[0]
+    resolved = tools.resolve(
+        game=game, parsed=tools.parsed_deck(sections={first: entries}), format_slug=format_slug
+    )
     return resolved.sections.get(first, []), resolved.unknown
 
 
@@ -93,14 +119,12 @@ def pool_from_text(*, game: Game, format_slug: str, data: str | bytes, filename:
 
 def deck_from_text(*, game: Game, format_slug: str, data: str | bytes, fmt: str | None = None,
                    filename: str | None = None, house_sideboard: bool = False) -> DeckInput:  # fmt: skip
-    from decks.resolve import deck_resolve
-
     parsed = _parse(data, fmt, filename)
     pool_entries = parsed.sections.pop(POOL_SECTION, None)
     if parsed.errors and not parsed.sections and parsed.hero is None and not pool_entries:
         raise DeckInputError("; ".join(str(e) for e in parsed.errors))
     try:
-        resolved = deck_resolve(
+        resolved = _tools().resolve(
             game=game, parsed=parsed, format_slug=format_slug, house_sideboard=house_sideboard
         )
     except KeyError as exc:

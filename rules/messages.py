@@ -25,7 +25,7 @@ Adding a language is a catalogue (and rule-set labels), never a change here. Key
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import date
 from typing import Any
 
@@ -33,6 +33,7 @@ from django.core.exceptions import ValidationError
 from django.utils import formats, translation
 from django.utils.translation import gettext, gettext_noop, ngettext_lazy, pgettext
 
+from cards.labels import value_label
 from games.filters import describe_filter
 from games.registry import word_for
 
@@ -237,14 +238,10 @@ def _value(name: str, value: Any, lang: str) -> Any:
             return render_key(str(value["key"]), value["params"] or {}, lang)
         if "problem" in value:
             # A deck-list line the parsers or the card resolver could not place: the decks app words it.
-            from decks.messages import render_param
-
-            return render_param(value, lang)
+            return _problem_words(value, lang)
         if "filter" in value:
             return _filter(value["filter"], value.get("fields") or {}, lang)
         if "field" in value and "game" in value:
-            from cards.labels import value_label
-
             return value_label(str(value["game"]), str(value["field"]), value.get("value"), lang)
         return label_text(value, lang)
     if isinstance(value, list):
@@ -307,6 +304,22 @@ def refusal(error: Exception) -> KeyedValidationError | ValidationError:
     if key in MESSAGES:
         return KeyedValidationError(key, **getattr(error, "params", {}))
     return ValidationError(error_message(error))
+
+
+# The decks app (above rules) words the problems of deck-list lines; it hands its renderer in from
+# DecksConfig.ready() (decks.messages.install), so rules never imports decks.
+_problem_renderer: Callable[[Mapping[str, Any], str], str] | None = None
+
+
+def problem_renderer_set(renderer: Callable[[Mapping[str, Any], str], str]) -> None:
+    global _problem_renderer
+    _problem_renderer = renderer
+
+
+def _problem_words(value: Mapping[str, Any], lang: str) -> str:
+    if _problem_renderer is None:  # the decks app is not installed: its code is all there is to say
+        return str(value.get("problem", ""))
+    return _problem_renderer(value, lang)
 
 
 def install() -> None:

@@ -7,13 +7,13 @@ from typing import Any
 from django.dispatch import receiver
 
 from tournaments import signals
+from tournaments.models import Tournament
 
 
 @receiver(signals.tournament_changed, dispatch_uid="seasons.event_finished")
 def on_event_finished(sender: Any, *, tournament_id: int, what: str, **kwargs: Any) -> None:
     if what != "finish":
         return
-    from tournaments.models import Tournament
 
     from .services import event_finished
 

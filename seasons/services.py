@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from cards.models import Game
 from tournaments.models import Match, MatchSeat, Player, Tournament
 from tournaments.permissions import can_organize_any, is_organizer
+from tournaments.reads.selectors import standings_compute
 
 from .engine import ratings as rating_engine
 from .engine.points import DEFAULT_TABLE, table_problems
@@ -114,7 +115,6 @@ def finishes_of(tournament: Tournament) -> list[dict[str, Any]]:
 
     No-shows never played and are left out; the size is the number of players who did play.
     """
-    from tournaments.reads.selectors import standings_compute
 
     absent = set(Player.objects.filter(tournament=tournament, no_show=True).values_list("id", flat=True))
     users = dict(Player.objects.filter(tournament=tournament).values_list("id", "user_id"))

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from accounts.models import User
+
 
 @shared_task
 def pair_next_round(tournament_id: int, user_id: int) -> int:
     """Pair the next round of a (large) event outside the request; returns the round number."""
-    from accounts.models import User
 
     from .models import Tournament
     from .services import round_pair_next

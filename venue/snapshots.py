@@ -38,6 +38,8 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 
+from tournaments import signals
+
 log = logging.getLogger(__name__)
 
 _NAME = re.compile(r"^deckhall-(\d{8}T\d{12})Z-([a-z0-9-]+)\.sqlite3$")
@@ -470,7 +472,6 @@ def on_tournament_changed(*, what: str = "", **kwargs: Any) -> None:
 def on_change_pending(*, pending: Any, **kwargs: Any) -> None:
     """Write-ahead: a pairing or result is being committed. The mark exists before the commit, so a kill
     between the commit and the (possibly delayed) copy still leaves the next start owing a snapshot."""
-    from tournaments import signals
 
     if enabled() and pending in (signals.round_paired, signals.result_settled, signals.tournament_changed):
         try:
@@ -483,8 +484,6 @@ def on_change_pending(*, pending: Any, **kwargs: Any) -> None:
 
 
 def connect_receivers() -> None:
-    from tournaments import signals
-
     signals.change_pending.connect(on_change_pending, dispatch_uid="venue.snapshot.change_pending")
     signals.round_paired.connect(on_round_paired, dispatch_uid="venue.snapshot.round_paired")
     signals.result_settled.connect(on_result_settled, dispatch_uid="venue.snapshot.result_settled")

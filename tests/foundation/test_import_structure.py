@@ -192,3 +192,147 @@ def test_it_keeps_every_tournaments_module_under_600_lines() -> None:
         and (n := len(path.read_text(encoding="utf-8").splitlines())) > 600
     }
     assert long == {}
+
+
+# The floors of the product, lowest first. A module imports its own floor and the floors below it, never a
+# higher one — at the top of the file or inside a function: what a lower app needs from a higher one is
+# handed down in the higher app's ``AppConfig.ready()`` or through signals (see rules/deckinput.py,
+# cards/facts.py). A module belongs to the floor of its longest listed prefix.
+FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    # The game registry (rule sets as data) and the card search language it compiles FILTERs with: pure
+    # Python (test_it_keeps_the_engines_pure_python).
+    ("ground", ("cardsearch", "games")),
+    # What every app may use: accounts (the user), request idempotency, config's helpers for pages and the
+    # API (error shapes, parsers, the client's address, throttles, the PWA) and the venue's network helpers.
+    (
+        "base",
+        (
+            "accounts",
+            "idempotency",
+            "config.api",
+            "config.parsers",
+            "config.client",
+            "config.pwa",
+            "config.throttles",
+            "venue.lan",
+            "venue.addresses",
+            "venue.tls",
+        ),
+    ),
+    ("cards", ("cards",)),
+    ("rules", ("rules",)),
+    ("decks", ("decks",)),
+    # A player's collection: owned cards allocated to their built decks.
+    ("collection", ("collection",)),
+    ("tournaments", ("tournaments",)),
+    # Limited events (sealed, draft): pools and packs on top of an event.
+    ("limited", ("limited",)),
+    ("seasons", ("seasons",)),
+    # Results documents, metagame and publication after an event, over its standings and series.
+    ("results", ("results",)),
+    # What ties the apps together: config (settings, URLs, middleware, the WSGI and Celery entry points,
+    # the site-wide pages), the demo loader of every app, and the venue (it snapshots the database on
+    # tournaments' signals).
+    ("site", ("config", "accounts.management.commands.load_demo", "venue")),
+)
+
+
+def floor_of(module: str) -> int:
+    """The index in FLOORS of the module's longest listed prefix."""
+    best, length = -1, -1
+    for index, (_, prefixes) in enumerate(FLOORS):
+        for prefix in prefixes:
+            if (module == prefix or module.startswith(prefix + ".")) and len(prefix) > length:
+                best, length = index, len(prefix)
+    if best < 0:
+        raise KeyError(f"{module} is on no floor: add its package to FLOORS")
+    return best
+
+
+def upward_imports(graph: dict[str, set[str]]) -> list[str]:
+    return sorted(
+        f"{module} ({FLOORS[floor_of(module)][0]}) imports {target} ({FLOORS[floor_of(target)][0]})"
+        for module, targets in graph.items()
+        for target in targets
+        if floor_of(target) > floor_of(module)
+    )
+
+
+def test_it_puts_every_module_on_its_floor() -> None:
+    assert floor_of("games.registry") == 0
+    assert floor_of("config.api") < floor_of("cards.views") < floor_of("rules.api") < floor_of("decks.api")
+    assert floor_of("decks.api") < floor_of("tournaments.api.events") < floor_of("seasons.services")
+    assert floor_of("venue.addresses") < floor_of("cards.views") < floor_of("venue.snapshots")
+    assert floor_of("accounts.models") < floor_of("accounts.management.commands.load_demo")
+    for module in product_modules():
+        floor_of(module)  # raises for a package nobody placed
+
+
+def test_it_finds_an_import_of_a_higher_floor() -> None:
+    assert upward_imports({"cards.views": {"decks.gamerules"}, "decks.api": {"cards.models"}}) == [
+        "cards.views (cards) imports decks.gamerules (decks)"
+    ]
+
+
+def test_no_module_imports_a_higher_floor_at_the_top_or_inside_a_function() -> None:
+    """games → cards → rules → decks → tournaments → seasons, one way (import_graph reads every import)."""
+    upward = upward_imports(import_graph(product_modules()))
+    assert upward == [], "imports of a higher floor:\n" + "\n".join(upward)
+
+
+# Imports of another app that stay inside a function, each for a reason the module level cannot meet.
+LAZY_BETWEEN_APPS = {
+    # The Celery app is created before Django's settings and apps are loaded.
+    ("config.celery", "cards.services"),
+}
+
+
+def _function_imports_of_other_apps(modules: dict[str, Path]) -> set[tuple[str, str]]:
+    found: set[tuple[str, str]] = set()
+    for name, path in modules.items():
+        if path.name == "apps.py":
+            continue  # AppConfig.ready(): where Django says app-loading hooks go
+        for function in ast.walk(parse(path)):
+            if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            for node in ast.walk(function):
+                if isinstance(node, ast.Import):
+                    targets = [alias.name for alias in node.names]
+                elif isinstance(node, ast.ImportFrom):
+                    targets = [_absolute(name, path, node)]
+                else:
+                    continue
+                for target in targets:
+                    app = target.split(".")[0]
+                    if app in PACKAGES and app != name.split(".")[0]:
+                        found.add((name, target))
+    return found
+
+
+def test_imports_between_apps_are_at_the_top_of_the_module() -> None:
+    """A lazy import between apps hid a circle once; with the floors there is none to hide, so the reader
+    sees every app a module stands on in its first lines. Only AppConfig.ready() and the listed few remain."""
+    assert _function_imports_of_other_apps(product_modules()) == LAZY_BETWEEN_APPS
+
+
+# Django's own files of an app stay at its top; everything else of tournaments/ lives in a package named
+# for what it holds (engine/, live/, views/, api/, services/, reads/, pairings/, printables/, models/).
+TOURNAMENTS_APP_FILES = {
+    "__init__",
+    "admin",
+    "api_urls",
+    "apps",
+    "demo",
+    "permissions",
+    "serializers",
+    "signals",
+    "tasks",
+    "urls",
+}
+
+
+def test_tournaments_has_no_loose_module_beside_its_packages() -> None:
+    loose = {path.stem for path in (ROOT / "tournaments").glob("*.py")} - TOURNAMENTS_APP_FILES
+    assert loose == set(), (
+        f"modules at the top of tournaments/: put them in the package they belong to: {loose}"
+    )

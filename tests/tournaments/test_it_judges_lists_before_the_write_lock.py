@@ -27,7 +27,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def watched() -> Iterator[list[tuple[str, bool]]]:
     """(step, ran inside a transaction) for every parse, judgement and password hash."""
-    import decks.formats
     from accounts.models import User
 
     calls: list[tuple[str, bool]] = []
@@ -40,7 +39,7 @@ def watched() -> Iterator[list[tuple[str, bool]]]:
         return wrapper
 
     with (
-        mock.patch.object(decks.formats, "parse_deck", watch("parse", decks.formats.parse_deck)),
+        mock.patch.object(decklists, "parse_deck", watch("parse", decklists.parse_deck)),
         mock.patch.object(decklists, "validate_snapshot", watch("judge", decklists.validate_snapshot)),
         mock.patch.object(User, "set_password", watch("hash", User.set_password)),
     ):

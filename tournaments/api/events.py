@@ -14,6 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cards.models import Game
+from decks.models import Deck
 from idempotency.decorators import idempotent
 
 from .. import serializers as s
@@ -413,8 +414,6 @@ def deck_arg(value: Any, user: Any) -> tuple[Any, Any]:
     if value is None:
         return None, None
     if isinstance(value, int) and not isinstance(value, bool):
-        from decks.models import Deck
-
         deck = Deck.objects.filter(pk=value).first() if 0 < value <= 2**63 - 1 else None
         if deck is None or not deck.readable_by(user):
             raise serializers.ValidationError({"deck": f"no deck {value} that you can read"})

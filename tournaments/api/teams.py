@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.throttles import DeckCheckThrottle
+from decks.models import Deck
 
 from .. import services
 from ..models import Tournament
@@ -80,7 +81,6 @@ class TeamsView(TournamentApiView, APIView):
     def post(self, request: Request, pk: str) -> Response:
         """Organizers: register a team; its decks are checked together by the format's team rule (unified
         construction: a 400 names the card and both decks)."""
-        from decks.models import Deck
 
         tournament = get_object_or_404(Tournament, pk=pk)
         require_organizer(tournament, request.user)
@@ -195,7 +195,6 @@ class TeamDeckCheckView(TournamentApiView, APIView):
     def post(self, request: Request) -> Response:
         """Check your deck (with the builder's unsaved lines) against your teammates' decks: every card both
         hold that the team rule forbids (unified construction), naming the card and both decks."""
-        from decks.models import Deck
 
         from ..printables.decklists import snapshot_from_deck, snapshot_from_payload
 

@@ -24,6 +24,9 @@ from typing import Any
 from django.db import connection
 from django.db.models import Model
 
+from accounts.models import User
+from cards.models import Game as CardGame
+
 from ..models import Game, Match, MatchSeat, Player, Round, SideboardChange, Tournament
 from ..reads.records import RESULT_STATUSES
 from .etags import digest
@@ -139,8 +142,6 @@ def _split(row: Sequence[Any], *models: type[Model]) -> list[Any]:
 
 @cache
 def _player_sql() -> str:
-    from cards.models import Game as CardGame
-
     # Only column names from the models and %s parameters go into the SQL.
     return f"""
 SELECT {_columns(Player, "p")}, {_columns(Tournament, "t")}, {_columns(CardGame, "g")}, {_columns(Round, "r")}
@@ -155,8 +156,6 @@ SELECT {_columns(Player, "p")}, {_columns(Tournament, "t")}, {_columns(CardGame,
 
 @cache
 def _seats_sql() -> str:
-    from accounts.models import User
-
     return f"""
 SELECT {_columns(MatchSeat, "s")}, {_columns(Player, "p")}, {_columns(Match, "m")}, u.id, u.username
   FROM tournaments_matchseat s
@@ -189,8 +188,6 @@ def my_event_state(*, tournament_id: int, player_id: int) -> dict[str, Any] | No
     """Everything the player's page shows, whatever the size of the event: the player with the event and
     the latest round (one query), the seats of their match in it with the players and the match (one),
     its games and their own swaps (one each), their record (one). None when the player is not in it."""
-    from accounts.models import User
-    from cards.models import Game as CardGame
 
     rows = poll_fetch(_player_sql(), [player_id, tournament_id])
     if not rows:

@@ -7,7 +7,7 @@
 - ``opponent_reasons(round_) -> {player: (code, params)}`` — "why this opponent" for My event.
 
 Everything is rebuilt from the history as it stood before the round (``phases.before_round``) with the same
-builder the pairing service uses (``pairing_inputs``), so a correction to an earlier result after the round
+builder the pairing service uses (``inputs``), so a correction to an earlier result after the round
 was paired shows up as a difference in the rerun rather than as a silently different explanation.
 """
 

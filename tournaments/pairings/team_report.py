@@ -1,4 +1,4 @@
-"""The pairing report of a team Swiss round: the same checks as a player round (``pairing_report.py``), about
+"""The pairing report of a team Swiss round: the same checks as a player round (``report.py``), about
 the units the engine paired — teams, on team points.
 
 - ``team_round_report(round_) -> dict`` — rematches between teams, the team bye and why, pair-downs by team
@@ -9,7 +9,7 @@ the units the engine paired — teams, on team points.
 
 - ``team_why_line(round_, team)`` — My event's "why these opponents" for a team member (cached per pairing).
 - ``report_of_round(round_)`` / ``rerun_of_round(round_)`` — either kind of event: the callers' one door (the API,
-  the public page, ``pairing_verify``), so ``pairing_report.py`` stays about players and imports nothing here.
+  the public page, ``pairing_verify``), so ``report.py`` stays about players and imports nothing here.
 
 The inputs are rebuilt exactly as ``services.teams.team_round_matches`` built them: the history before the
 round, the phase's teams, its own points when the phase resets them.

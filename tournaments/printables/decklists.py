@@ -16,8 +16,12 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from cards.models import Card
+from decks.formats import ParsedDeck, parse_deck
 from decks.maybe import MAYBE
+from decks.resolve import deck_resolve
 from games.registry import default_registry
+from rules.engine import Swap
+from rules.services import deck_sideboard, deck_validate
 
 Snapshot = dict[str, Any]
 
@@ -110,8 +114,6 @@ def snapshot_from_text(
     cards the player received, whatever sections the file names, so with ``as_pool`` every line goes to
     one section (the rules engine compares a deck with the pool as a whole).
     """
-    from decks.formats import ParsedDeck, parse_deck
-    from decks.resolve import deck_resolve
 
     if not (text.strip() if isinstance(text, str) else text):
         raise ValidationError({field: _("Paste or upload the list.")})
@@ -195,7 +197,6 @@ def additional_set_pool(tournament: Any, snapshot: Snapshot | None) -> Snapshot 
 
 def validate_snapshot(*, tournament: Any, snapshot: Snapshot, pool: Snapshot | None = None) -> dict[str, Any]:
     """Validate a snapshot against the event's format and ban list; returns the report as a dict."""
-    from rules.services import deck_validate
 
     sections, hero = snapshot_cards(snapshot)
     pool_lines = None
@@ -276,8 +277,6 @@ def apply_swaps(
     ``pool``: the player's registered pool in a limited event, where the additional set is the rest of it
     (g001 1.5.2), so a swap is judged against deck + additional set, never against "no pool".
     """
-    from rules.engine import Swap
-    from rules.services import deck_sideboard
 
     parsed: list[Any] = []
     for i, raw in enumerate(swaps, start=1):

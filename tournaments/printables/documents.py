@@ -13,6 +13,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
 from decks.deckhash import snapshot_hash
+from decks.formats import parse_deck
+from decks.resolve import deck_resolve
+from decks.selectors import sections_in_game_order
+from games.registry import default_registry
 
 from ..models import Player, Round, Tournament
 from ..permissions import is_organizer
@@ -115,8 +119,6 @@ def section_title(slug: str, game_slug: str = "", format_slug: str = "") -> str:
     """A section's name in the active language: the rule set's (English when it has no word in the
     language) when the game is known, else the catalogue's word for the usual slugs, else the slug."""
     if game_slug:
-        from games.registry import default_registry
-
         try:
             fmt = default_registry().format(game_slug, format_slug) if format_slug else None
         except KeyError:
@@ -133,7 +135,6 @@ def snapshot_entry(
     """A deck snapshot for display: sections with their titles, lines and totals, in the game's own
     section order (Main, Extra, Side …) when the game is known — the same order as the deck page and
     every export, so a judge reads every player's list the same way."""
-    from decks.selectors import sections_in_game_order
 
     snapshot = snapshot or {}
     raw = snapshot.get("sections", {})
@@ -307,8 +308,6 @@ def render_pdf(request: HttpRequest, context: dict[str, Any]) -> bytes:
 
 def deck_check(tournament: Tournament, player: Player, text: str) -> list[dict[str, Any]]:
     """Parse a presented list (any supported deck format) and list every difference to the registered one."""
-    from decks.formats import parse_deck
-    from decks.resolve import deck_resolve
 
     if not text.strip():
         raise ValidationError({"text": _("Paste the presented deck list.")})

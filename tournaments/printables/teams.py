@@ -1,4 +1,4 @@
-"""Printables of team events and phases (``printables.context_for`` hands these kinds over):
+"""Printables of team events and phases (``documents.context_for`` hands these kinds over):
 
 - ``pairings`` of a team event by table: each team pairing with its team names and, seat by seat, the table
   and the two players (Two-Headed Giant: one table, both heads of each team);

@@ -12,6 +12,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 
 from cards.models import Game
+from games.registry import default_registry
 
 from .. import signals
 from ..models import Match, MatchSeat, Round, Tournament
@@ -30,8 +31,6 @@ class StaleVersion(ValidationError):
 
 
 def game_rules(game: Game | str) -> Any:
-    from games.registry import default_registry
-
     slug = game if isinstance(game, str) else game.slug
     return default_registry().game(slug)
 

@@ -20,6 +20,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from games.registry import with_house_sideboard
+
 from ..models import Match, Player, SideboardChange, Tournament
 from ..permissions import is_organizer
 from ..printables import decklists
@@ -52,7 +54,6 @@ def _check_viewer(tournament: Tournament, player: Player, by: Any) -> None:
 
 def side_section(tournament: Tournament) -> str | None:
     """The section side cards come from: the format's, or the one a house-rule sideboard adds."""
-    from games.registry import with_house_sideboard
 
     fmt = game_rules(tournament.game).formats.get(tournament.format_slug)
     if fmt is not None and tournament.allow_sideboard:

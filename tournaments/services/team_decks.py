@@ -17,6 +17,10 @@ from typing import Any
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils.translation import gettext as _
 
+from games.cards import Deck as EngineDeck
+from rules.engine.team import team_conflicts
+from rules.services import card_info
+
 from ..models import TeamMember, Tournament
 from ..printables.decklists import Snapshot, snapshot_cards, snapshot_from_deck
 from .common import game_rules
@@ -33,9 +37,6 @@ def team_deck_conflicts(
     *, game: Any, format_slug: str, decks: Sequence[tuple[str, Snapshot]]
 ) -> list[dict[str, Any]]:
     """The team rule's violations, each naming the card and both decks, in the order the decks are given."""
-    from games.cards import Deck as EngineDeck
-    from rules.engine.team import team_conflicts
-    from rules.services import card_info
 
     rule = _format_rule(game, format_slug)
     if rule is None:

@@ -18,6 +18,8 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 
+from decks.models import Deck
+
 from .. import live, services
 from ..live import standings as live_standings
 from ..models import Player, Round, Tournament
@@ -59,8 +61,6 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         my_match = latest.matches.filter(seats__player=me).first()
     my_decks = []
     if request.user.is_authenticated and tournament.deck_registration:
-        from decks.models import Deck
-
         my_decks = list(Deck.objects.filter(owner=request.user, game=tournament.game).order_by("name"))
     players = _players_listing(request, tournament, me, organizer)
     live_part: dict[str, Any] = {}
@@ -144,7 +144,6 @@ def _players_listing(
 
 
 def _join_qr(request: HttpRequest, tournament: Tournament) -> str:
-
     return qr_svg(join_url(request, tournament), scale=3)
 
 

@@ -13,6 +13,10 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from decks.formats import MAX_BYTES
+from decks.models import Deck
+from venue.addresses import phone_origin as venue_phone_origin
+
 from .. import live
 from ..models import Tournament
 
@@ -69,7 +73,6 @@ def deck_for(request: HttpRequest) -> Any:
     deck_id = int_or(request.POST.get("deck"))
     if not deck_id:
         return None
-    from decks.models import Deck
 
     deck = Deck.objects.filter(pk=deck_id).first()
     if deck is None or not deck.readable_by(request.user):
@@ -79,7 +82,6 @@ def deck_for(request: HttpRequest) -> Any:
 
 def upload_text(request: HttpRequest, text_field: str, file_field: str) -> tuple[str | bytes, str]:
     """A pasted list, or an uploaded file (read up to the parser's size limit, which then names the problem)."""
-    from decks.formats import MAX_BYTES
 
     upload = request.FILES.get(file_field)
     if upload is not None:
@@ -95,7 +97,6 @@ def live_config(**values: Any) -> dict[str, Any]:
 def phone_origin(request: HttpRequest) -> dict[str, Any]:
     """Where phones reach this site (the venue's LAN address or certificate host name, the `.local` name):
     decided in ``venue/addresses.py``, which owns the venue's network."""
-    from venue.addresses import phone_origin as venue_phone_origin
 
     return venue_phone_origin(request)
 

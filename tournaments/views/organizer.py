@@ -19,7 +19,9 @@ from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.models import User
 from cards.models import Game
+from rules.models import BanList
 
 from .. import services
 from ..models import Player, Round, Tournament
@@ -48,8 +50,6 @@ def decklist_form_rows(tournament: Tournament | None) -> list[dict[str, Any]]:
 
 
 def _form_context(tournament: Tournament | None, data: Any = None) -> dict[str, Any]:
-    from rules.models import BanList
-
     games = list(Game.objects.prefetch_related("formats").order_by("name"))
     return {
         "tournament": tournament,
@@ -76,8 +76,6 @@ def _settings_from_post(post: Any) -> dict[str, Any]:
     banlist_id = int_or(post.get("banlist"))
     banlist = None
     if banlist_id:
-        from rules.models import BanList
-
         banlist = BanList.objects.filter(pk=banlist_id).first()
     return {
         "rounds": int_or(post.get("rounds")),
@@ -146,7 +144,6 @@ def tournament_edit(request: HttpRequest, pk: int) -> HttpResponse:
         fields = {"name": request.POST.get("name", ""), **_settings_from_post(request.POST)}
         if tournament.created_by_id == request.user.id or request.user.is_staff:
             # Only the creator appoints co-organizers (a co-organizer cannot add more of them).
-            from accounts.models import User
 
             names = [n.strip() for n in request.POST.get("co_organizers", "").split(",") if n.strip()]
             found = list(User.objects.filter(username__in=names))

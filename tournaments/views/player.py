@@ -23,7 +23,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.attempts import rate_allows
+from accounts.forms import SignupForm
+from config.pwa import cache_key
 from decks.deckhash import snapshot_hash
+from decks.models import Deck
 from idempotency.decorators import idempotent
 
 from .. import live, services
@@ -65,7 +69,6 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
     Anonymous visitors get the same page for every code, known or not, so the page cannot be used to find
     which codes exist (it was 200 against 404): the event is named once their account exists. Look-ups
     (JOIN_THROTTLE_RATE) and sign-ups (SIGNUP_THROTTLE_RATE) are throttled per client address."""
-    from accounts.attempts import rate_allows
 
     if not rate_allows(request, scope="join", rate=settings.JOIN_THROTTLE_RATE):
         return _too_many(request, code)
@@ -83,8 +86,6 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
     shown = None if anonymous else tournament
     signup_form = None
     if request.method == "POST":
-        from accounts.forms import SignupForm
-
         if anonymous:
             if not rate_allows(request, scope="signup", rate=settings.SIGNUP_THROTTLE_RATE):
                 return _too_many(request, code)
@@ -181,9 +182,6 @@ def _too_many(request: HttpRequest, code: str = "") -> HttpResponse:
 def _join_page(
     request: HttpRequest, tournament: Tournament | None, signup_form: Any, code: str = "", status: int = 200
 ) -> HttpResponse:
-    from accounts.forms import SignupForm
-    from decks.models import Deck
-
     decks = []
     if request.user.is_authenticated and tournament is not None:
         decks = list(Deck.objects.filter(owner=request.user, game=tournament.game).order_by("name"))
@@ -214,8 +212,6 @@ def _join_page(
 @require_POST
 @idempotent
 def tournament_join(request: HttpRequest, pk: int) -> HttpResponse:
-    from accounts.attempts import rate_allows
-
     tournament = tournament_or_404(pk)
     if not rate_allows(request, scope="join", rate=settings.JOIN_THROTTLE_RATE):
         return _too_many(request)
@@ -282,7 +278,6 @@ def player_registration(request: HttpRequest, pk: int, player_id: int) -> HttpRe
                 _("Deck registered."),
             )
         return redirect("tournaments:player_registration", pk=pk, player_id=player_id)
-    from decks.models import Deck
 
     player.refresh_from_db()
     return render(
@@ -356,7 +351,6 @@ def my_event_page(request: HttpRequest, pk: int, status: int = 200) -> HttpRespo
 
 def offline_config(request: HttpRequest) -> dict[str, Any]:
     """What static/pwa/offline.js needs: this session's name for its copies, the worker, and its words."""
-    from config.pwa import cache_key
 
     return {
         "session": cache_key(request),

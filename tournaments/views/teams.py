@@ -13,6 +13,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from decks.models import Deck
+
 from ..models import Tournament
 from ..permissions import is_organizer
 from ..services.teams import team_event_configure, team_register
@@ -72,7 +74,6 @@ def _fields(tournament: Tournament) -> list[str]:
 
 def _register(request: HttpRequest, tournament: Tournament, typed: dict[str, Any]) -> Any:
     """The typed usernames (and deck numbers) as accounts and decks, then the service's own checks."""
-    from decks.models import Deck
 
     size = tournament.team_size
     if size < 2:

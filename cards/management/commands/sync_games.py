@@ -7,14 +7,13 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 
 from cards.games import games_sync
+from games.registry import default_registry
 
 
 class Command(BaseCommand):
     help = "Create Game and Format rows from the rule-set files; edited display names are kept."
 
     def handle(self, *args: Any, **options: Any) -> None:
-        from games.registry import default_registry
-
         for game in games_sync():
             formats = ", ".join(game.formats.values_list("slug", flat=True))
             self.stdout.write(f"{game.slug}: {game.name} ({formats})")

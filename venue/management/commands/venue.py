@@ -21,6 +21,8 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from accounts.management.commands.load_demo import DEMO_ORGANIZER, DEMO_PASSWORD
+from accounts.models import User
 from venue import snapshots, tls
 from venue.addresses import local_origin, resolves_to
 from venue.lan import primary_address
@@ -152,9 +154,6 @@ class Command(BaseCommand):
         )
 
     def _demo_on_first_start(self, venue_dir: Path) -> None:
-        from accounts.management.commands.load_demo import DEMO_ORGANIZER, DEMO_PASSWORD
-        from accounts.models import User
-
         if not User.objects.exists():
             self.stdout.write("First start: loading the demo data (as `make run` does)…")
             call_command("load_demo", allow_production=True, stdout=io.StringIO())
