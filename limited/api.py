@@ -40,7 +40,10 @@ def create_with_limited(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and request.content_type == "application/json":
         try:
             body = json.loads(request.body or b"{}")
-        except (ValueError, RecursionError):  # the tournaments API's own parser answers such a body with a 400
+        except (
+            ValueError,
+            RecursionError,
+        ):  # the tournaments API's own parser answers such a body with a 400
             body = {}
         limited = body.get("limited") if isinstance(body, dict) else None
     if limited is None:

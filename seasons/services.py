@@ -166,6 +166,8 @@ def event_finished(*, tournament: Tournament) -> None:
 
 
 def _rate(tournament: Tournament) -> None:
+    if not tournament.rated:
+        return  # a casual event the store did not mark as rated; marking it later and rebuilding rates it
     _rated, created = RatedEvent.objects.get_or_create(tournament=tournament)
     if not created:
         return

@@ -75,6 +75,7 @@ class TournamentInSerializer(serializers.Serializer):
     registration_deadline = serializers.DateTimeField(required=False, allow_null=True)
     on_date = serializers.DateField(required=False, allow_null=True)
     allow_sideboard = StrictBooleanField(required=False, default=False)
+    rated = StrictBooleanField(required=False, default=True, help_text="the event moves players' ratings")
     late_entry_losses = StrictBooleanField(required=False, default=True)
     publish_decklists = StrictBooleanField(required=False, default=False)
     decklists = DecklistTimelineField(required=False, help_text=DECKLISTS_HELP)
@@ -113,6 +114,7 @@ class TournamentPatchInSerializer(serializers.Serializer):
     decklists = DecklistTimelineField(required=False, help_text=DECKLISTS_HELP)
     publish_decklists = StrictBooleanField(required=False)
     name = serializers.CharField(max_length=200, required=False)
+    rated = StrictBooleanField(required=False, help_text="the event moves players' ratings")
 
 
 class PlayerInSerializer(serializers.Serializer):
@@ -245,6 +247,7 @@ class TournamentOutSerializer(serializers.Serializer):
     banlist = serializers.IntegerField(source="banlist_id", allow_null=True)
     on_date = serializers.DateField(allow_null=True)
     allow_sideboard = serializers.BooleanField()
+    rated = serializers.BooleanField()
     late_entry_losses = serializers.BooleanField()
     publish_decklists = serializers.BooleanField()
     decklists = serializers.SerializerMethodField(help_text=DECKLISTS_HELP)

@@ -106,6 +106,7 @@ TOURNAMENT_EXAMPLE = {
     "banlist": None,
     "on_date": None,
     "allow_sideboard": False,
+    "rated": True,
     "late_entry_losses": True,
     "publish_decklists": False,
     "decklists": {"registration": "closed", "swiss": "archetypes", "top_cut": "open", "finished": "open"},

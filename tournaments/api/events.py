@@ -104,6 +104,7 @@ class TournamentViewSet(
             registration_deadline=v.get("registration_deadline"),
             on_date=v.get("on_date"),
             allow_sideboard=v["allow_sideboard"],
+            rated=v["rated"],
             late_entry_losses=v["late_entry_losses"],
             publish_decklists=v["publish_decklists"],
             decklist_timeline=v.get("decklists"),

@@ -54,6 +54,8 @@ class Tournament(models.Model):
     deck_registration = models.BooleanField(_("deck registration required"), default=False)
     registration_deadline = models.DateTimeField(_("registration deadline"), null=True, blank=True)
     allow_sideboard = models.BooleanField(_("allow sideboarding (house rule)"), default=False)
+    # The store marks which events move ratings (a casual or a test event does not): seasons reads it.
+    rated = models.BooleanField(_("rated"), default=True)
     late_entry_losses = models.BooleanField(_("late entries get a loss per missed round"), default=True)
     # Late entries (the join code, an organizer adding an account) are taken until the end of this Swiss
     # round: while no later round is paired. 0: none after the start.

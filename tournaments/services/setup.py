@@ -51,6 +51,7 @@ def tournament_create(
     deck_registration: bool = False,
     registration_deadline: datetime | None = None,
     allow_sideboard: bool = False,
+    rated: bool = True,
     late_entry_losses: bool = True,
     publish_decklists: bool = False,
     decklist_timeline: dict[str, str] | None = None,
@@ -144,6 +145,7 @@ def tournament_create(
         deck_registration=deck_registration and rules.has_decks,
         registration_deadline=registration_deadline,
         allow_sideboard=allow_sideboard,
+        rated=rated,
         late_entry_losses=late_entry_losses,
         publish_decklists=publish_decklists,
         decklist_timeline=decklist_timeline or {},
@@ -181,7 +183,7 @@ def _entry_setting_errors(**fields: Any) -> dict[str, str]:
 
 
 EDITABLE_ALWAYS = (
-    "name", "publish_decklists", "round_minutes", "late_entry_losses", "allow_sideboard", "draft_pairings",
+    "name", "publish_decklists", "round_minutes", "late_entry_losses", "allow_sideboard", "draft_pairings", "rated",
     "capacity", "late_entry_until_round", "decklist_timeline",
 )  # fmt: skip
 EDITABLE_BEFORE_ROUND_1 = (

@@ -85,6 +85,7 @@ def _settings_from_post(post: Any) -> dict[str, Any]:
         "banlist": banlist,
         "on_date": parse_date(post.get("on_date") or "") if post.get("on_date") else None,
         "allow_sideboard": post.get("allow_sideboard") == "on",
+        "rated": post.get("rated") == "on",
         "late_entry_losses": post.get("late_entry_losses") == "on",
         "publish_decklists": post.get("publish_decklists") == "on",
         "decklist_timeline": {stage: post.get(f"decklists_{stage}", "closed") for stage in DECKLIST_STAGES},
