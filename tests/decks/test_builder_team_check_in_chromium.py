@@ -24,7 +24,8 @@ def test_the_builder_names_a_card_a_teammate_holds(
     ann, boris, chen = (make_user(n) for n in ("ann", "boris", "chen"))
     event = services.tournament_create(created_by=olga, name="Trios Night", game=game, format_slug="constructed",
                                        team_size=3, seed=3)  # fmt: skip
-    decks = [_mtg_deck(u, game, u.username.title()) for u in (ann, boris, chen)]
+    # The organizer enters each member's list as a deck of their own (a player's deck is theirs alone).
+    decks = [_mtg_deck(olga, game, u.username.title()) for u in (ann, boris, chen)]
     services.team_register(
         tournament=event, by=olga, name="Blue Moon", members=[ann, boris, chen], decks=decks
     )

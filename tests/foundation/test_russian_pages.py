@@ -51,7 +51,12 @@ def _catalogue_patterns() -> list[tuple[str, re.Pattern[str]]]:
                 continue
             parts = _PLACEHOLDER.split(english)
             # re.split keeps the groups: literal, name, literal, name, ... → literals joined by ".+?".
-            literals = [re.escape(_norm(p)) for p in parts[::2]]
+            # A literal's spaces next to a placeholder stay word boundaries: "%(min)s to %(max)s" is " to " between
+            # two texts, not any "to" inside a word ("AtomicCards").
+            literals = [
+                (r"\s" if p[:1].isspace() else "") + re.escape(_norm(p)) + (r"\s" if p[-1:].isspace() else "")
+                for p in parts[::2]
+            ]
             out.append((english, re.compile(r"^" + r".+?".join(literals) + r"$", re.S)))
     return out
 
