@@ -13,6 +13,7 @@ from .views import (
     printing,
     projector,
     reports,
+    team_entry,
     teams,
 )
 
@@ -75,6 +76,9 @@ urlpatterns = [
     path("<int:pk>/phases/<int:number>/", reports.phase_standings, name="phase"),
     path("<int:pk>/teams/", reports.team_standings, name="team_standings"),
     path("<int:pk>/teams/manage/", teams.team_manage, name="team_manage"),
+    path("<int:pk>/teams/propose/", team_entry.team_propose, name="team_propose"),
+    path("team-invites/<int:invite_id>/", team_entry.team_invite_answer, name="team_invite_answer"),
+    path("teams/<int:team_id>/invite/", team_entry.team_invite_replace, name="team_invite_replace"),
     _step("<int:pk>/topcut/", "topcut"),
     path("<int:pk>/bracket/", event.bracket, name="bracket"),
     _step("<int:pk>/finish/", "finish"),

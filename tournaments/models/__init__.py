@@ -448,4 +448,4 @@ class JudgeCall(models.Model):
 
 
 from .phases import Phase  # noqa: E402,F401  (phases: a module of their own, see its docstring)
-from .teams import Team, TeamMember  # noqa: E402,F401  (teams: likewise)
+from .teams import Team, TeamInvite, TeamMember  # noqa: E402,F401  (teams: likewise)

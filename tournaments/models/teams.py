@@ -40,3 +40,28 @@ class TeamMember(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team} {'ABC'[self.seat]}"
+
+
+class TeamInvite(models.Model):
+    """A player a team's captain named for a seat: they join the team only by accepting on their own phone
+    (nobody is registered without agreeing). A declined seat waits for the captain to name someone else."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="invites")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="team_invites")
+    seat = models.PositiveSmallIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+    accepted = models.BooleanField(null=True)
+
+    class Meta:
+        ordering = ["team", "seat", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["team", "seat"],
+                condition=models.Q(answered_at__isnull=True),
+                name="team_invite_open_seat",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team} {'ABC'[self.seat]} → {self.user}"

@@ -90,6 +90,7 @@ from .setup import (
 from .sideboarding import current_deck, match_sideboard, side_section, sideboard_options
 from .start import rounds_from_attendance, tournament_start
 from .team_decks import team_check_events, team_deck_check, team_deck_conflicts
+from .team_invites import open_invites, team_invite_answer, team_invite_replace, team_of_captain, team_propose
 from .teams import (
     team_register,
     team_seat_of,
@@ -152,6 +153,7 @@ __all__ = [
     "official_id_check",
     "official_id_of",
     "official_id_save",
+    "open_invites",
     "pairing_bye",
     "pairing_loss",
     "pairing_pair",
@@ -196,6 +198,10 @@ __all__ = [
     "team_check_events",
     "team_deck_check",
     "team_deck_conflicts",
+    "team_invite_answer",
+    "team_invite_replace",
+    "team_of_captain",
+    "team_propose",
     "team_register",
     "team_seat_of",
     "team_standings_rows",

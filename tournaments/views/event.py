@@ -91,6 +91,13 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "my_match": my_match,
             "my_decks": my_decks,
             "registration_open": services.registration_open(tournament),
+            "team_entry": {
+                "invites": services.open_invites(tournament, request.user),
+                "captain": services.team_of_captain(tournament, request.user),
+                "mate_seats": [{"seat": s, "letter": "ABC"[s]} for s in range(1, tournament.team_size)],
+            }
+            if tournament.team_size > 1 and tournament.status == Tournament.Status.REGISTRATION
+            else None,
             "decks_frozen": services.decks_frozen(tournament),
             "uses_pool": tournament.deck_registration and services.format_uses_pool(tournament),
             "champion": selectors.tournament_champion(tournament),

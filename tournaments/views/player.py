@@ -83,6 +83,9 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
     user = request.user
     if tournament is not None and not anonymous and player_for_user(tournament, user) is not None:
         return redirect("tournaments:my_event", pk=tournament.pk)
+    if tournament is not None and not anonymous and tournament.team_size > 1:
+        # A team event is entered as a team: the event's page registers one or answers an invitation.
+        return redirect("tournaments:detail", pk=tournament.pk)
     shown = None if anonymous else tournament
     signup_form = None
     if request.method == "POST":
