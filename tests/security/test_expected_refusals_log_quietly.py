@@ -8,6 +8,8 @@ import logging
 from typing import Any
 
 import pytest
+from django.core.signals import request_started
+from django.db import close_old_connections
 
 from config.wsgi import application
 from tournaments import services
@@ -23,7 +25,13 @@ def _poll(path: str, query: str, if_none_match: str) -> str:
                "SERVER_PORT": "80", "wsgi.input": io.BytesIO(b""), "wsgi.url_scheme": "http",
                "wsgi.errors": io.StringIO(), "HTTP_IF_NONE_MATCH": if_none_match}  # fmt: skip
     statuses: list[str] = []
-    application(environ, lambda status, headers, *exc: statuses.append(status))
+    # As Django's test client does: no closing of "old" connections at the request's start, which inside the
+    # test's transaction (PostgreSQL, CONN_MAX_AGE 0) would mark it for rollback.
+    request_started.disconnect(close_old_connections)
+    try:
+        application(environ, lambda status, headers, *exc: statuses.append(status))
+    finally:
+        request_started.connect(close_old_connections)
     return statuses[0]
 
 
