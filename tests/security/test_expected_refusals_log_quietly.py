@@ -17,7 +17,9 @@ from tournaments.live.polls import my_event_token
 
 from ..tournaments.factories import make_event
 
-pytestmark = pytest.mark.django_db
+# A real transaction per request, as in production: the live-poll fast path closes a connection past its
+# CONN_MAX_AGE, which inside a test-wide transaction (PostgreSQL) would mark it for rollback.
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _poll(path: str, query: str, if_none_match: str) -> str:
