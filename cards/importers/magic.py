@@ -12,7 +12,9 @@ with the real Sol Ring).
 
 from __future__ import annotations
 
+import io
 import math
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import IO, Any
@@ -264,3 +266,14 @@ def number_of(value: Any) -> float | None:
 
 def first(items: Iterable[Any], default: Any = None) -> Any:
     return next(iter(items), default)
+
+
+def file_size(handle: IO[bytes]) -> int:
+    """The file's size in bytes (for the progress bar), from the descriptor or by seeking."""
+    try:
+        return os.fstat(handle.fileno()).st_size
+    except (AttributeError, OSError, io.UnsupportedOperation):
+        here = handle.tell()
+        end = handle.seek(0, io.SEEK_END)
+        handle.seek(here)
+        return end

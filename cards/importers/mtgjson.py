@@ -16,7 +16,6 @@ printing's ``language`` and its ``foreignData`` languages; legalities are MTGJSO
 from __future__ import annotations
 
 import io
-import os
 from typing import IO, Any
 
 import ijson
@@ -28,6 +27,7 @@ from .magic import (
     CountingReader,
     Face,
     Printing,
+    file_size,
     legal_words,
     number_of,
     picture_url,
@@ -50,7 +50,7 @@ def parse_stream(
     handle: IO[bytes], *, size: int | None = None, progress: Progress | None = None
 ) -> ParseResult:
     if size is None:
-        size = _size_of(handle)
+        size = file_size(handle)
     result = ParseResult(fmt="mtgjson")
     shape = _shape(handle)
     handle.seek(0)
@@ -76,16 +76,6 @@ def parse_stream(
     collector.finish()
     validate_records(result)
     return result
-
-
-def _size_of(handle: IO[bytes]) -> int:
-    try:
-        return os.fstat(handle.fileno()).st_size
-    except (AttributeError, OSError, io.UnsupportedOperation):
-        here = handle.tell()
-        end = handle.seek(0, io.SEEK_END)
-        handle.seek(here)
-        return end
 
 
 def _shape(handle: IO[bytes]) -> str:

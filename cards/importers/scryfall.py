@@ -23,13 +23,13 @@ from .magic import (
     CountingReader,
     Face,
     Printing,
+    file_size,
     legal_words,
     number_of,
     strings,
     text_of,
 )
 from .messages import msg
-from .mtgjson import _size_of
 
 
 def looks_like(data: bytes) -> bool:
@@ -45,7 +45,7 @@ def parse_stream(
     handle: IO[bytes], *, size: int | None = None, progress: Progress | None = None
 ) -> ParseResult:
     if size is None:
-        size = _size_of(handle)
+        size = file_size(handle)
     result = ParseResult(fmt="scryfall")
     collector = Collector(result)
     reader = CountingReader(handle, size, progress)
