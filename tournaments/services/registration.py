@@ -454,7 +454,18 @@ def player_submit_deck(
         player.deck_report = report
         player.deck_submitted_at = timezone.now()
         player.source_deck = judged.source_deck
-        player.save(update_fields=["deck", "pool", "deck_report", "deck_submitted_at", "source_deck"])
+        # Anyone but the player's own account (an organizer at the desk, a guest's list) entered this list.
+        player.deck_entered_by_organizer = player.user_id is None or getattr(by, "pk", None) != player.user_id
+        player.save(
+            update_fields=[
+                "deck",
+                "pool",
+                "deck_report",
+                "deck_submitted_at",
+                "source_deck",
+                "deck_entered_by_organizer",
+            ]
+        )
         announce(tournament.pk, "decks")
     return player
 

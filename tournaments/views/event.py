@@ -43,7 +43,13 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "tournaments/list.html",
-        {"tournaments": selectors.tournament_list()[:200], "can_create": can_organize_any(request.user)},
+        {
+            "tournaments": selectors.tournament_list()[:200],
+            "can_create": can_organize_any(request.user),
+            # Registrations and team seats organizers asked of you: answered here, on your phone.
+            "entry_requests": services.open_entry_requests(request.user),
+            "team_invites": services.open_team_invites(request.user),
+        },
     )
 
 
@@ -91,6 +97,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "my_match": my_match,
             "my_decks": my_decks,
             "registration_open": services.registration_open(tournament),
+            "entry_requests": services.open_entry_requests(request.user, tournament),
             "team_entry": {
                 "invites": services.open_invites(tournament, request.user),
                 "captain": services.team_of_captain(tournament, request.user),
