@@ -26,7 +26,9 @@ def _deck(owner, game, prefix: str, *, secret: bool = False, visibility: str = "
         make_card(game, name, name, card_type="instant", attributes={"supertypes": []})
     make_card(game, "Mountain", "Mountain", card_type="land", attributes={"supertypes": ["basic"]})
     lines = [{"card": n, "count": 4} for n in names] + [{"card": "Mountain", "count": 4}]
-    deck = make_deck(owner, game, {"sections": {"main": lines}}, format_slug="constructed", name=f"{prefix} Brew")
+    deck = make_deck(
+        owner, game, {"sections": {"main": lines}}, format_slug="constructed", name=f"{prefix} Brew"
+    )
     deck.visibility = visibility
     deck.save(update_fields=["visibility"])
     return deck
@@ -48,7 +50,10 @@ def _event(api, **extra):  # type: ignore[no-untyped-def]
 def _pages_showing_lists(tid: int, player: Player | None) -> list[str]:
     pages = [f"/tournaments/{tid}/decklists/", f"/tournaments/{tid}/print/decklists/", f"/tournaments/{tid}/"]
     if player is not None:
-        pages += [f"/tournaments/{tid}/players/{player.pk}/list/", f"/tournaments/{tid}/players/{player.pk}/check/"]
+        pages += [
+            f"/tournaments/{tid}/players/{player.pk}/list/",
+            f"/tournaments/{tid}/players/{player.pk}/check/",
+        ]
     return pages
 
 
@@ -63,10 +68,14 @@ def test_a_players_own_deck_is_only_asked_for_and_registered_when_they_accept(
     secret = _deck(dora, games["mtg"], "Dora", secret=True)
     for name in ("ann", "boris"):
         copy = _deck(organizer, games["mtg"], f"{name} copy")
-        added = api.post(f"/api/tournaments/{tid}/players/", {"username": name, "deck": copy.pk}, format="json")
+        added = api.post(
+            f"/api/tournaments/{tid}/players/", {"username": name, "deck": copy.pk}, format="json"
+        )
         assert added.status_code == 201, added.content
 
-    asked = api.post(f"/api/tournaments/{tid}/players/", {"username": "dora", "deck": secret.pk}, format="json")
+    asked = api.post(
+        f"/api/tournaments/{tid}/players/", {"username": "dora", "deck": secret.pk}, format="json"
+    )
     assert asked.status_code == 202, asked.content  # the old behaviour refused it (400) or registered it
     assert asked.json()["status"] == "waiting" and SECRET not in asked.content.decode()
     # Until she accepts: no entry, no frozen list, nothing shown, not paired.
@@ -105,9 +114,13 @@ def test_a_declined_request_leaves_nothing_in_the_event(games, organizer, make_u
     api = api_client_for(organizer)
     tid = _event(api)
     secret = _deck(dora, games["mtg"], "Dora", secret=True)
-    asked = api.post(f"/api/tournaments/{tid}/players/", {"username": "dora", "deck": secret.pk}, format="json")
+    asked = api.post(
+        f"/api/tournaments/{tid}/players/", {"username": "dora", "deck": secret.pk}, format="json"
+    )
     assert asked.status_code == 202
-    again = api.post(f"/api/tournaments/{tid}/players/", {"username": "dora", "deck": secret.pk}, format="json")
+    again = api.post(
+        f"/api/tournaments/{tid}/players/", {"username": "dora", "deck": secret.pk}, format="json"
+    )
     assert again.status_code == 400  # one open request per player
     answer = api_client_for(dora).post(
         f"/api/tournaments/requests/{asked.json()['id']}/", {"accept": False}, format="json"
@@ -169,7 +182,9 @@ def test_a_team_with_its_members_own_decks_waits_for_each_member(games, organize
     assert not any(e.deck_entered_by_organizer for e in entries)
 
 
-def test_a_team_of_the_organizers_copies_is_registered_and_marked(games, organizer, make_user, api_client_for):
+def test_a_team_of_the_organizers_copies_is_registered_and_marked(
+    games, organizer, make_user, api_client_for
+):
     for name in ("ann", "boris", "dora"):
         make_user(name)
     api = api_client_for(organizer)

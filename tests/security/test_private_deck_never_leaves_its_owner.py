@@ -58,9 +58,9 @@ def _deck_routes() -> list[str]:
             route = prefix + str(p.pattern)
             if hasattr(p, "url_patterns"):
                 walk(p.url_patterns, route)
-            elif route.startswith(("decks/", "api/^decks/", "collection/decks/", "api/collection/decks/")) and (
-                "pk>" in route or "deck_id>" in route
-            ):
+            elif route.startswith(
+                ("decks/", "api/^decks/", "collection/decks/", "api/collection/decks/")
+            ) and ("pk>" in route or "deck_id>" in route):
                 routes.append(route)
 
     walk(get_resolver().url_patterns)
