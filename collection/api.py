@@ -12,13 +12,13 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import exceptions, serializers, status
 from rest_framework.generics import GenericAPIView
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cards.models import Card, Game
 from config.api import ApiErrorOutSerializer
+from config.pagination import StrictPageNumberPagination
 from decks.selectors import deck_readable, deck_sections
 
 from . import exporting, selectors, services
@@ -164,7 +164,7 @@ class CollectionCardInSerializer(serializers.Serializer):
     foil = serializers.BooleanField(required=False, default=False)
 
 
-class CollectionPagination(PageNumberPagination):
+class CollectionPagination(StrictPageNumberPagination):
     page_size = 100
     page_size_query_param = "page_size"
     max_page_size = 1000

@@ -309,6 +309,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.openapi.document_unsupported_media_type",
+        "config.openapi.describe_accepted_values",
     ],
 }
 
