@@ -246,7 +246,10 @@ CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 9 * 60)
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 10 * 60)
 # An unacknowledged task is redelivered after this long if its worker vanished; it must exceed the hard
 # time limit, or a slow task would be started twice.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_TASK_TIME_LIMIT + 5 * 60}
+# (CELERY_VISIBILITY_TIMEOUT: the crash tests run their workers with a few seconds, to see the redelivery.)
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", CELERY_TASK_TIME_LIMIT + 5 * 60)
+}
 # Import jobs (cards.services): a running job's heartbeat older than this means its worker died; the job is
 # re-run up to IMPORT_JOB_MAX_ATTEMPTS times, then failed. A pending job no worker took is failed after
 # IMPORT_JOB_PENDING_MINUTES.
