@@ -42,6 +42,10 @@ def strict_query_bool(request: Any, name: str) -> bool | None:
 
 
 class StrictPageNumberPagination(PageNumberPagination):
+    def paginate_queryset(self, queryset: Any, request: Any, view: Any = None) -> Any:
+        strict_query_int(request, self.page_query_param)  # "page=x&page=" is not page 1
+        return super().paginate_queryset(queryset, request, view)
+
     def get_page_size(self, request: Any) -> int:
         if self.page_size_query_param:
             size = strict_query_int(request, self.page_size_query_param)

@@ -285,7 +285,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "config.api.DeckhallAutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "DEFAULT_PAGINATION_CLASS": "config.pagination.StrictPageNumberPagination",
     "PAGE_SIZE": 50,
     "EXCEPTION_HANDLER": "config.api.exception_handler",
     # Only views that declare a throttle_scope are limited (the token endpoint: password guessing).

@@ -12,6 +12,9 @@ from rest_framework.response import Response
 
 from .compare import lists_compare, parse_ref
 
+# What either side may be, as the API reads it (anything else answers 400).
+SIDE = {"type": "string", "pattern": "^(player:)?[1-9][0-9]{0,17}$"}
+
 
 class CompareLineOutSerializer(serializers.Serializer):
     card = serializers.IntegerField()
@@ -64,8 +67,8 @@ class DeckCompareView(GenericAPIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("a", str, required=True, description="a deck id, or player:<id>"),
-            OpenApiParameter("b", str, required=True, description="a deck id, or player:<id>"),
+            OpenApiParameter("a", SIDE, required=True, description="a deck id, or player:<id>"),
+            OpenApiParameter("b", SIDE, required=True, description="a deck id, or player:<id>"),
         ],
         responses=DeckCompareOutSerializer,
     )

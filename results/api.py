@@ -119,7 +119,7 @@ def events_for(params: Any) -> list[Tournament]:
         # Neither series nor game: every game's events in the range (at most 500), as the schema allows.
         found = found.filter(game__slug=params["game"])
     for key, lookup in (("from", "created_at__date__gte"), ("to", "created_at__date__lte")):
-        if params.get(key):
+        if key in params:  # given empty is not a date either (the schema says format: date)
             try:
                 found = found.filter(**{lookup: date.fromisoformat(params[key])})
             except ValueError:
@@ -131,7 +131,8 @@ class MetagameRangeView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        parameters=[OpenApiParameter("series", int), OpenApiParameter("game", str),
+        parameters=[OpenApiParameter("series", {"type": "integer", "minimum": 1, "maximum": 10**18 - 1}),
+                    OpenApiParameter("game", str),
                     OpenApiParameter("from", OpenApiTypes.DATE), OpenApiParameter("to", OpenApiTypes.DATE)],
         responses={200: s.MetagameRangeOutSerializer},
     )  # fmt: skip
