@@ -112,7 +112,7 @@ def events_for(params: Any) -> list[Tournament]:
     found = Tournament.objects.select_related("game").order_by("created_at", "pk")
     series = params.get("series")
     if series:
-        if not str(series).isdigit() or len(str(series)) > 18:
+        if not str(series).isdigit() or len(str(series)) > 18 or int(series) < 1:
             raise serializers.ValidationError({"series": "give a series id"})
         return list(found.filter(series__pk=int(series)))
     if params.get("game"):
