@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.registry import default_registry
+
 UNSUPPORTED_MEDIA_TYPE = "415"
 
 
@@ -34,8 +36,6 @@ DATE_PARAMETERS = {"date", "on_date", "from", "to"}
 
 
 def _game_slugs() -> list[str]:
-    from games.registry import default_registry
-
     return sorted(default_registry().games)
 
 
