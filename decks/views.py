@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import secrets
 from typing import Any
 
 from django.contrib import messages
@@ -668,23 +667,6 @@ def deck_delete_view(request: HttpRequest, pk: int) -> HttpResponse:
     services.deck_delete(deck=deck, by=request.user)  # type: ignore[arg-type]
     messages.success(request, _("Deck deleted."))
     return redirect("decks:list")
-
-
-def _hand_cards(deck: Deck, section: str) -> list[tuple[str, int]]:
-    return [(str(card), count) for card, count in selectors.deck_sections(deck).get(section, [])]
-
-
-@require_GET
-def deck_sample_hand(request: HttpRequest, pk: int) -> HttpResponse:
-    deck = selectors.deck_readable(pk=pk, user=request.user)
-    hands = opening_hand(deck.game.slug)
-    seed_raw = request.GET.get("seed", "")
-    seed = int(seed_raw) if seed_raw.isdigit() else secrets.randbelow(2**31)
-    drawn = [
-        {"section": section, "cards": stats.sample_hand(_hand_cards(deck, section), size, seed=seed)}
-        for section, size in hands.items()
-    ]
-    return render(request, "decks/_sample_hand.html", {"hands": drawn, "seed": seed, "deck": deck})
 
 
 @require_GET
