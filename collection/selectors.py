@@ -10,8 +10,9 @@ from typing import Any
 from django.db.models import Q, QuerySet, Sum
 
 from cards.models import Card, Game
+from decks.maybe import MAYBE
 from decks.models import Deck, DeckCard
-from decks.ownership import CONSIDERED_SECTIONS, DeckOwnership, LineOwnership
+from decks.ownership import DeckOwnership, LineOwnership
 
 from .allocation import BuiltNeed, Holding, Key, allocate, deck_lines, missing_count
 from .models import BuiltDeck, CollectionEntry, CollectionSettings
@@ -53,7 +54,7 @@ def holdings(
     entries = CollectionEntry.objects.filter(owner=user, game_id=game_id)
     lines = DeckCard.objects.filter(
         deck__in=BuiltDeck.objects.filter(owner=user, game_id=game_id).values("deck")
-    ).exclude(section__in=CONSIDERED_SECTIONS)
+    ).exclude(section=MAYBE)
     if cards is not None:
         cards = list(cards)
         only = ({card.pk for card in cards}, {card.identity for card in cards})
@@ -88,8 +89,8 @@ def deck_ownership_for(deck: Deck, user: Any, sections: dict[str, list[tuple[Car
     order_cards = [card for lines in sections.values() for card, _ in lines]
     have = holdings(user=user, game_id=deck.game_id, cards=order_cards)
     order = [(slug, card, count) for slug, lines in sections.items() for card, count in lines]
-    needed = [(i, row) for i, row in enumerate(order) if row[0] not in CONSIDERED_SECTIONS]
-    considered = [(i, row) for i, row in enumerate(order) if row[0] in CONSIDERED_SECTIONS]
+    needed = [(i, row) for i, row in enumerate(order) if row[0] != MAYBE]
+    considered = [(i, row) for i, row in enumerate(order) if row[0] == MAYBE]
     # Needed lines first, so a considered (maybeboard) card gets only what the deck itself leaves free.
     ordered = needed + considered
     results = deck_lines(
@@ -124,7 +125,7 @@ def decks_missing_for(user: Any, decks: Iterable[Deck]) -> dict[int, int]:
     for game_id, deck_ids in by_game.items():
         rows = list(
             DeckCard.objects.filter(deck_id__in=deck_ids)
-            .exclude(section__in=CONSIDERED_SECTIONS)
+            .exclude(section=MAYBE)
             .order_by("deck_id", "section", "position", "id")
             .values_list("deck_id", "card_id", "card__identity", "count")
         )
@@ -183,7 +184,7 @@ def deck_wants(*, deck: Deck, user: Any, sections: dict[str, list[tuple[Card, in
     ownership = deck_ownership_for(deck, user, sections)
     wants: dict[int, WantedCard] = {}
     for slug, lines in sections.items():
-        if slug in CONSIDERED_SECTIONS:
+        if slug == MAYBE:
             continue
         for card, _ in lines:
             line = ownership.lines[(slug, card.pk)]

@@ -13,8 +13,8 @@ from django.utils.translation import gettext
 
 from cards.models import Card, Game
 from cards.selectors import canonical_order
+from decks.maybe import MAYBE
 from decks.models import Deck
-from decks.ownership import CONSIDERED_SECTIONS
 from decks.selectors import deck_sections
 
 from .csvformats import MAX_COPIES, CollectionFileError, CollectionRow, parse_collection_csv
@@ -210,7 +210,7 @@ def deck_built_set(*, deck: Deck, by: Any, built: bool) -> bool:
             (str(card), ownership.lines[(slug, card.pk)].missing, ownership.lines[(slug, card.pk)].held_by)
             for slug, cards in sections.items()
             for card, _ in cards
-            if ownership.lines[(slug, card.pk)].missing and slug not in CONSIDERED_SECTIONS
+            if ownership.lines[(slug, card.pk)].missing and slug != MAYBE
         ]
         raise DeckNotBuildable(
             gettext("%(count)s copies are missing to build this deck") % {"count": ownership.missing}, lines

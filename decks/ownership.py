@@ -2,6 +2,9 @@
 
 decks/ sits below collection/ in the layer order, so it cannot import it; collection's AppConfig.ready()
 registers its provider here. Without one (or for an anonymous reader) nothing is known: ``None``.
+
+The maybeboard (decks.maybe.MAYBE) is shown with what the reader owns, but is never needed to build the deck
+and never holds copies of a built deck.
 """
 
 from __future__ import annotations
@@ -30,10 +33,6 @@ class DeckOwnership:
     def buildable(self) -> bool:
         return self.missing == 0
 
-
-# Sections a player is only considering (the builder's maybeboard): shown with what the reader owns, but never
-# needed to build the deck, never holding copies of a built deck.
-CONSIDERED_SECTIONS = frozenset({"maybe"})
 
 DeckProvider = Callable[[Any, Any, Any], DeckOwnership | None]
 ListProvider = Callable[[Any, Iterable[Any]], dict[int, int]]
