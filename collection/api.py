@@ -189,8 +189,8 @@ class CollectionView(GenericAPIView):
         )
         paginator = CollectionPagination()
         page = paginator.paginate_queryset(entries, request, view=self) or []
-        have = selectors.holdings(user=request.user, game_id=game.pk, cards=[entry.card for entry in page])
-        totals = selectors.collection_totals(user=request.user, game=game)
+        have = selectors.holdings(user=request.user, game_id=game.pk)
+        totals = selectors.collection_totals(user=request.user, game=game, have=have)
         body = {
             "game": game.slug,
             "track_printings": have.track,
@@ -211,7 +211,7 @@ class CollectionView(GenericAPIView):
         entry = _call(services.collection_card_set, owner=request.user, card=card, **data)
         if entry is None:
             return Response(status=status.HTTP_204_NO_CONTENT)
-        have = selectors.holdings(user=request.user, game_id=card.game_id, cards=[card])
+        have = selectors.holdings(user=request.user, game_id=card.game_id)
         return Response(CollectionRowOutSerializer(entry, context={"holdings": have}).data)
 
 

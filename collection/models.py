@@ -50,6 +50,10 @@ class CollectionSettings(models.Model):
         default=False,
         help_text=_("Count each printing (alternate artwork) apart instead of as the same card."),
     )
+    # A fresh random number on every write to the player's collection of the game, to this row and to which
+    # decks are built, in the write's transaction (collection.services.collection_version_bump): cached reads
+    # are keyed on it, so every web node sees a write at once whatever cache it has (selectors.holdings).
+    version = models.PositiveBigIntegerField(default=0, editable=False)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["owner", "game"], name="collection_settings_unique")]

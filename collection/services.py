@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,6 +24,14 @@ from .selectors import deck_ownership_for
 
 MAX_BYTES = 10 * 1024 * 1024
 IMPORT_MODES = ("replace", "add")
+
+
+def collection_version_bump(*, owner: Any, game: Game | int) -> None:
+    """Every write to a player's collection of a game calls this inside its transaction: reads cached under
+    the old version (collection.selectors) are then never served again, on any web node. The version is a
+    fresh random number rather than a counter, so it never repeats, not even for a reused user id."""
+    key = {"owner_id": getattr(owner, "pk", owner), "game_id": game if isinstance(game, int) else game.pk}
+    CollectionSettings.objects.update_or_create(**key, defaults={"version": secrets.randbelow(2**63)})
 
 
 def file_error_message(error: CollectionFileError) -> str:
@@ -152,6 +161,7 @@ def collection_import(*, owner: Any, game: Game, data: bytes | str, mode: str = 
             )  # fmt: skip
     CollectionEntry.objects.bulk_create(new, batch_size=1000)
     CollectionEntry.objects.bulk_update(changed, ["count"], batch_size=1000)
+    collection_version_bump(owner=owner, game=game)
     result.cards = len(totals)
     return result
 
@@ -166,6 +176,7 @@ def collection_card_set(
             {"count": gettext("copies are a number from 0 to %(max)s") % {"max": MAX_COPIES}}
         )
     lookup = {"owner": owner, "card": card, "set_code": set_code[:40], "number": number[:40], "foil": foil}
+    collection_version_bump(owner=owner, game=card.game_id)
     if count == 0:
         CollectionEntry.objects.filter(**lookup).delete()
         return None
@@ -175,9 +186,12 @@ def collection_card_set(
     return entry
 
 
+@transaction.atomic
 def collection_settings_set(*, owner: Any, game: Game, track_printings: bool) -> CollectionSettings:
     settings, _ = CollectionSettings.objects.update_or_create(
-        owner=owner, game=game, defaults={"track_printings": track_printings}
+        owner=owner,
+        game=game,
+        defaults={"track_printings": track_printings, "version": secrets.randbelow(2**63)},
     )
     return settings
 
@@ -199,7 +213,8 @@ def deck_built_set(*, deck: Deck, by: Any, built: bool) -> bool:
     # Lock the owner's row so two "built" clicks at once cannot both take the same last copies.
     get_user_model().objects.select_for_update().filter(pk=by.pk).first()
     if not built:
-        BuiltDeck.objects.filter(deck=deck).delete()
+        if BuiltDeck.objects.filter(deck=deck).delete()[0]:
+            collection_version_bump(owner=deck.owner_id, game=deck.game_id)
         return False
     if BuiltDeck.objects.filter(deck=deck).exists():
         return True
@@ -216,4 +231,5 @@ def deck_built_set(*, deck: Deck, by: Any, built: bool) -> bool:
             gettext("%(count)s copies are missing to build this deck") % {"count": ownership.missing}, lines
         )
     BuiltDeck.objects.create(deck=deck, owner=deck.owner, game=deck.game)
+    collection_version_bump(owner=deck.owner_id, game=deck.game_id)
     return True

@@ -65,7 +65,7 @@ def collection_page(request: HttpRequest) -> HttpResponse:
     page = Paginator(selectors.collection_entries(user=request.user, game=game, query=query), 100).get_page(
         request.GET.get("page")
     )
-    have = selectors.holdings(user=request.user, game_id=game.pk, cards=[entry.card for entry in page])
+    have = selectors.holdings(user=request.user, game_id=game.pk)
     rows = [
         {"entry": entry, "held_by": have.held.get(entry.card_id if have.track else entry.card.identity, [])}
         for entry in page
@@ -80,7 +80,7 @@ def collection_page(request: HttpRequest) -> HttpResponse:
             "page": page,
             "rows": rows,
             "track": have.track,
-            "totals": selectors.collection_totals(user=request.user, game=game),
+            "totals": selectors.collection_totals(user=request.user, game=game, have=have),
             "built": selectors.built_decks(user=request.user, game=game),
         },
     )
