@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,7 +18,7 @@ from decks.models import Deck
 from decks.selectors import deck_sections
 
 from .csvformats import MAX_COPIES, CollectionFileError, CollectionRow, parse_collection_csv
-from .models import BuiltDeck, CollectionEntry, CollectionSettings
+from .models import BuiltDeck, CollectionEntry, CollectionSettings, fresh_version
 from .selectors import deck_ownership_for
 
 MAX_BYTES = 10 * 1024 * 1024
@@ -31,7 +30,7 @@ def collection_version_bump(*, owner: Any, game: Game | int) -> None:
     the old version (collection.selectors) are then never served again, on any web node. The version is a
     fresh random number rather than a counter, so it never repeats, not even for a reused user id."""
     key = {"owner_id": getattr(owner, "pk", owner), "game_id": game if isinstance(game, int) else game.pk}
-    CollectionSettings.objects.update_or_create(**key, defaults={"version": secrets.randbelow(2**63)})
+    CollectionSettings.objects.update_or_create(**key, defaults={"version": fresh_version()})
 
 
 def file_error_message(error: CollectionFileError) -> str:
@@ -191,7 +190,7 @@ def collection_settings_set(*, owner: Any, game: Game, track_printings: bool) ->
     settings, _ = CollectionSettings.objects.update_or_create(
         owner=owner,
         game=game,
-        defaults={"track_printings": track_printings, "version": secrets.randbelow(2**63)},
+        defaults={"track_printings": track_printings, "version": fresh_version()},
     )
     return settings
 
