@@ -126,10 +126,12 @@ def run(cards: int, decks: int, built: int, runs: int, vendor: str) -> None:
     def cold(read):  # type: ignore[no-untyped-def]
         def call() -> None:
             cache.clear()
+            selectors._LOCAL.clear()  # the per-process copies too: every figure from the database
             read()
 
         return call
 
+    from collection import selectors
     from collection.selectors import decks_missing_for
 
     fresh = list(Deck.objects.filter(owner=user).order_by("id"))
