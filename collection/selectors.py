@@ -152,6 +152,7 @@ def deck_ownership_for(deck: Deck, user: Any, sections: dict[str, list[tuple[Car
             owned=shares[i].owned,
             missing=shares[i].missing,
             held_by=tuple((h.deck_id, h.name, h.count) for h in shares[i].held_by),
+            copies=have.owned.get(have.key(card), 0),
         )
         for i, (slug, card, _) in enumerate(order)
     }

@@ -42,7 +42,8 @@ def section_titles(*, game_slug: str, format_slug: str, lang: str) -> dict[str, 
 
 
 def held_words(held_by: Any, count: int) -> list[str]:
-    """ "2 of 3 are in Blue-Eyes": each built deck holding copies a line lacks."""
+    """ "2 of 3 are in Blue-Eyes": each built deck holding copies a line lacks, of all ``count`` copies the
+    player owns of the card."""
     return [
         ngettext("%(held)s of %(count)s is in %(deck)s", "%(held)s of %(count)s are in %(deck)s", held)
         % {"held": held, "count": count, "deck": name}
@@ -187,7 +188,7 @@ def deck_collection_page(request: HttpRequest, pk: int) -> HttpResponse:
             line = ownership.lines[(slug, card.pk)]
             lines.append(
                 {"section": titles.get(slug, slug), "card": card, "count": count, "owned": line.owned, "missing": line.missing,
-                 "held": held_words(line.held_by, count)}
+                 "held": held_words(line.held_by, line.copies)}
             )  # fmt: skip
     wants = selectors.deck_wants(deck=deck, user=request.user, sections=sections)
     return render(
@@ -204,6 +205,15 @@ def deck_collection_page(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+def copies_words(held_by: Any) -> list[str]:
+    """ "2 copies are in Blue-Eyes": where the copies a deck lacks are."""
+    return [
+        ngettext("%(n)s copy is in %(deck)s", "%(n)s copies are in %(deck)s", held)
+        % {"n": held, "deck": name}
+        for _deck_id, name, held in held_by
+    ]
+
+
 @login_required
 @require_POST
 def deck_built_toggle(request: HttpRequest, pk: int) -> HttpResponse:
@@ -213,7 +223,7 @@ def deck_built_toggle(request: HttpRequest, pk: int) -> HttpResponse:
         services.deck_built_set(deck=deck, by=request.user, built=built)
     except services.DeckNotBuildable as refused:
         details = [
-            f"{name}: {missing}" + (f" ({'; '.join(held_words(held, missing))})" if held else "")
+            f"{name}: {missing}" + (f" ({'; '.join(copies_words(held))})" if held else "")
             for name, missing, held in refused.lines[:10]
         ]
         messages.error(request, f"{refused.messages[0]}: {', '.join(details)}")

@@ -20,6 +20,9 @@ class LineOwnership:
     missing: int
     # Built decks (other than this one) holding copies of the line's card: [(deck id, name, copies)].
     held_by: tuple[tuple[int, str, int], ...] = ()
+    # Every copy of the card the reader owns, built decks' included: "2 of 3 are in Blue-Eyes" counts these
+    # (a line needing 1 copy whose card has 3 copies, all sleeved, reads "3 of 3", never "3 of 1").
+    copies: int = 0
 
 
 @dataclass(frozen=True)
