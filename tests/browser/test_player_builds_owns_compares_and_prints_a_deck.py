@@ -143,11 +143,17 @@ def test_a_player_builds_owns_compares_playtests_and_prints_a_deck(
     page.goto(base + f"/collection/decks/{walk.pk}/")
     page.click("[data-testid=mark-built]")
     assert page.locator("[data-testid=built-badge]").is_visible()
+    page.goto(base + "/collection/?game=yugioh")
+    row = page.locator("[data-testid=collection-table] tr", has_text="Blue-Eyes White Dragon").first
+    assert "Walk" in row.inner_text() and "×3" in row.inner_text()
+    _fits(page, viewport)
+    _shot(page, f"3-collection-{label}")
 
     # 4. A second deck needs a card already sleeved: which deck holds it.
     page.goto(base + f"/collection/decks/{magicians.pk}/")
     held = page.locator("[data-testid=held-by]").first
     assert held.inner_text() == "3 of 3 are in Walk"
+    assert "missing 4" in page.locator("[data-testid=deck-buildable]").inner_text()
     _fits(page, viewport)
     _shot(page, f"4-held-{label}")
 
