@@ -184,12 +184,10 @@ class CollectionView(GenericAPIView):
     )  # fmt: skip
     def get(self, request: Request) -> Response:
         game = _game(request.query_params.get("game"))
-        entries = selectors.collection_entries(
-            user=request.user, game=game, query=request.query_params.get("q", "")[:100]
-        )
-        paginator = CollectionPagination()
-        page = paginator.paginate_queryset(entries, request, view=self) or []
         have = selectors.holdings(user=request.user, game_id=game.pk)
+        ids = selectors.collection_entry_ids(have=have, query=request.query_params.get("q", "")[:100])
+        paginator = CollectionPagination()
+        page = selectors.collection_entries_by_id(paginator.paginate_queryset(ids, request, view=self) or [])
         totals = selectors.collection_totals(user=request.user, game=game, have=have)
         body = {
             "game": game.slug,

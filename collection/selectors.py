@@ -40,10 +40,15 @@ class Holdings:
     built_ids: frozenset[int]
     rows: int = 0  # rows of the collection (printing details apart)
     copies: int = 0
+    # Every row as (entry id, card's search name, card id of the game) in the collection's order: a page
+    # or a name search of a 10,000-row collection is then a slice in memory and one read of its rows.
+    index: tuple[tuple[int, str, str], ...] = ()
 
     def key(self, card: Card) -> Key:
         return _key(card.pk, card.identity, self.track)
 
+
+ENTRY_ORDER = ("card__name", "card__external_id", "set_code", "number", "foil", "id")
 
 # A cached read lives at most this long even if nothing is written (a card's identity changed by a card-data
 # update is the one change no collection version sees).
@@ -77,13 +82,15 @@ def _state(user: Any, game_id: int) -> tuple[str | None, bool, list[tuple[int, s
 def _holdings_read(user: Any, game_id: int, track: bool, built: list[tuple[int, str, Any]]) -> Holdings:
     """The whole collection of the game and the built decks' lines: two queries, counted in Python."""
     owned: dict[Key, int] = defaultdict(int)
-    rows = copies = 0
-    for card_id, identity, count in CollectionEntry.objects.filter(owner=user, game_id=game_id).values_list(
-        "card_id", "card__identity", "count"
+    copies = 0
+    index = []
+    entries = CollectionEntry.objects.filter(owner=user, game_id=game_id).order_by(*ENTRY_ORDER)
+    for pk, card_id, identity, count, search_name, external_id in entries.values_list(
+        "id", "card_id", "card__identity", "count", "card__search_name", "card__external_id"
     ):
         owned[_key(card_id, identity, track)] += count
-        rows += 1
         copies += count
+        index.append((pk, search_name, external_id))
     needs: dict[int, dict[Key, int]] = {deck_id: defaultdict(int) for deck_id, _, _ in built}
     if built:
         lines = DeckCard.objects.filter(deck_id__in=list(needs)).exclude(section=MAYBE)
@@ -93,7 +100,13 @@ def _holdings_read(user: Any, game_id: int, track: bool, built: list[tuple[int, 
             needs[deck_id][_key(card_id, identity, track)] += count
     held = allocate(owned, [BuiltNeed(deck_id, name, dict(needs[deck_id])) for deck_id, name, _ in built])
     return Holdings(
-        track=track, owned=dict(owned), held=held, built_ids=frozenset(needs), rows=rows, copies=copies
+        track=track,
+        owned=dict(owned),
+        held=held,
+        built_ids=frozenset(needs),
+        rows=len(index),
+        copies=copies,
+        index=tuple(index),
     )
 
 
@@ -206,7 +219,23 @@ def collection_entries(*, user: Any, game: Game, query: str = "") -> QuerySet[Co
     entries = CollectionEntry.objects.filter(owner=user, game=game).select_related("card")
     if query:
         entries = entries.filter(Q(card__search_name__contains=query.casefold()) | Q(card__external_id=query))
-    return entries.order_by("card__name", "card__external_id", "set_code", "number", "foil", "id")
+    return entries.order_by(*ENTRY_ORDER)
+
+
+def collection_entry_ids(*, have: Holdings, query: str = "") -> list[int]:
+    """The rows a page of the collection lists, in order, as ``collection_entries`` would find them (a name
+    containing the words, or the card's id in the game), read from the holdings' index."""
+    if not query:
+        return [pk for pk, _, _ in have.index]
+    needle = query.casefold()
+    return [pk for pk, name, external_id in have.index if needle in name or external_id == query]
+
+
+def collection_entries_by_id(ids: Iterable[int]) -> list[CollectionEntry]:
+    """One page's rows with their cards, in the order of ``ids``."""
+    ids = list(ids)
+    found = CollectionEntry.objects.select_related("card").in_bulk(ids)
+    return [found[pk] for pk in ids if pk in found]
 
 
 def collection_totals(*, user: Any, game: Game, have: Holdings | None = None) -> dict[str, int]:

@@ -64,13 +64,13 @@ def collection_page(request: HttpRequest) -> HttpResponse:
         return redirect(f"{reverse('collection:page')}?game={game.slug}&q={request.POST.get('q', '')}")
     query = request.GET.get("q", "").strip()[:100]
     # 50 rows a page: each row is a small edit form, and a phone reads 50 rows before it needs the next page.
-    page = Paginator(selectors.collection_entries(user=request.user, game=game, query=query), 50).get_page(
+    have = selectors.holdings(user=request.user, game_id=game.pk)
+    page = Paginator(selectors.collection_entry_ids(have=have, query=query), 50).get_page(
         request.GET.get("page")
     )
-    have = selectors.holdings(user=request.user, game_id=game.pk)
     rows = [
         {"entry": entry, "held_by": have.held.get(entry.card_id if have.track else entry.card.identity, [])}
-        for entry in page
+        for entry in selectors.collection_entries_by_id(page.object_list)
     ]
     return render(
         request,

@@ -67,6 +67,21 @@ def test_every_write_is_seen_by_the_next_cached_read(sample_cards, user, card, a
     assert _missing(user, first, second) == [0, 1]
     page = api_client_for(user).get(reverse("api-collection"), {"game": "yugioh"}).json()
     assert (page["rows"], page["copies"], page["results"][0]["held_by"]) == (4, 9, [])
+    # Pages and searches come from the cached index, in the collection's order: names, then the card's id.
+    assert [r["name"] for r in page["results"]] == ["Blue-Eyes White Dragon", "Dark Magician", "Dark Magician",
+                                                    "Pot of Greed"]  # fmt: skip
+    search = api_client_for(user).get(reverse("api-collection"), {"game": "yugioh", "q": "DARK mag"}).json()
+    # The hand-added set "LOB" sorts before the imported "Legend of Blue Eyes White Dragon".
+    assert [(r["name"], r["count"]) for r in search["results"]] == [
+        ("Dark Magician", 3),
+        ("Dark Magician", 2),
+    ]
+    by_id = api_client_for(user).get(reverse("api-collection"), {"game": "yugioh", "q": "55144522"}).json()
+    assert [r["name"] for r in by_id["results"]] == ["Pot of Greed"]
+    second_page = api_client_for(user).get(
+        reverse("api-collection"), {"game": "yugioh", "page_size": 3, "page": 2}
+    )
+    assert [r["name"] for r in second_page.json()["results"]] == ["Pot of Greed"]
 
 
 def test_a_collection_never_written_through_the_app_is_read_uncached(sample_cards, user, card) -> None:
