@@ -145,6 +145,16 @@ class CollectionRowOutSerializer(serializers.Serializer):
         # Plain dicts in BuiltDeckCopiesOutSerializer's shape: a nested serializer per row costs more than the row.
         return [{"deck": h.deck_id, "name": h.name, "count": h.count} for h in have.held.get(key, [])]
 
+    def to_representation(self, entry: Any) -> dict[str, Any]:
+        """The fields above, read directly: DRF's field-by-field walk was half of a 100-row page's time.
+        (tests/collection checks it answers exactly what the generic walk answers.)"""
+        card = entry.card
+        return {
+            "card": entry.card_id, "external_id": card.external_id, "name": str(card), "identity": card.identity,
+            "count": entry.count, "set_code": entry.set_code, "number": entry.number, "foil": bool(entry.foil),
+            "condition": entry.condition, "language": entry.language, "held_by": self.get_held_by(entry),
+        }  # fmt: skip
+
 
 class CollectionPageOutSerializer(serializers.Serializer):
     game = serializers.SlugField()

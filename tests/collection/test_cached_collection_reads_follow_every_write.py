@@ -95,3 +95,22 @@ def test_a_collection_never_written_through_the_app_is_read_uncached(sample_card
     CollectionEntry.objects.create(owner=user, game=game, card=pot, count=1)
     assert _state(user, game.pk)[0] is None
     assert decks_missing_for(user, [Deck.objects.get(pk=deck.pk)]) == {deck.pk: 0}
+
+
+def test_the_collection_row_answers_what_its_declared_fields_would(sample_cards, user, card) -> None:
+    from rest_framework import serializers
+
+    from collection.api import CollectionRowOutSerializer
+    from collection.models import CollectionEntry
+
+    game = sample_cards["yugioh"]
+    blue = card("yugioh", "Blue-Eyes White Dragon")
+    deck = deck_create(
+        owner=user, game=game, name="Blue", format_slug="advanced", sections={"main": [(blue, 2)]}
+    )
+    collection_card_set(owner=user, card=blue, count=3, set_code="LOB", number="LOB-001", foil=True)
+    deck_built_set(deck=deck, by=user, built=True)
+    entry = CollectionEntry.objects.select_related("card").get(owner=user)
+    row = CollectionRowOutSerializer(entry, context={"holdings": holdings(user=user, game_id=game.pk)})
+    generic = serializers.Serializer.to_representation(row, entry)
+    assert row.data == generic and row.data["held_by"] == [{"deck": deck.pk, "name": "Blue", "count": 2}]
