@@ -39,6 +39,7 @@ from ..live.organizer import (
 from ..models import JudgeCall, Match, Player, Round, Tournament
 from ..permissions import is_organizer
 from ..reads import selectors
+from ..reads.teams import label_two_headed_seats
 from .helpers import int_or, live_config, tournament_or_404
 
 PAGES = ("round", "check_in", "event")
@@ -101,6 +102,7 @@ def round_dashboard_context(tournament: Tournament, round_: Round) -> dict[str, 
     )
     counts = round_counts(round_)
     matches, unsettled = round_attention(round_, overtime=overtime, calls=open_calls, limit=ATTENTION_ROWS)
+    label_two_headed_seats(tournament, matches)  # Two-Headed Giant: each seat names its team
     round_.match_count = sum(counts.values())
     facts = round_facts(tournament, round_, counts)
     penalties = services.penalty_counts(tournament)
@@ -154,6 +156,7 @@ def round_page_context(request: HttpRequest, tournament: Tournament, round_: Rou
     q, p = list_query(request)
     listing = Paginator(_matches_found(round_, q), LIST_ROWS).get_page(p)
     listing.object_list = list(listing.object_list.prefetch_related(seats_prefetch()))
+    label_two_headed_seats(tournament, listing.object_list)
     facts = round_facts(tournament, round_)
     players: list[_Named] = []
     if facts["can_mend"]:

@@ -24,6 +24,7 @@ from ..models import Round, Tournament
 from ..permissions import is_organizer
 from ..printables import documents as printables
 from ..reads import selectors
+from ..reads.teams import label_two_headed_seats
 from ..services.rounds import collector_paused
 from .helpers import (
     int_or,
@@ -172,6 +173,7 @@ def round_for_players(
 
     def render_table() -> str:
         matches = selectors.round_with_matches(round_=round_)
+        label_two_headed_seats(tournament, matches)  # Two-Headed Giant: each seat names its team
         overtime = selectors.overtime_matches(round_)
         pods = tournament.match_format == Tournament.MatchFormat.PODS and round_.kind == Round.Kind.SWISS
         return render_to_string("tournaments/_round_public.html",
