@@ -89,9 +89,12 @@ def test_the_match_page_and_both_heads_phones_name_the_teams(two_headed, client)
     match_page = _text(client.get(f"/tournaments/matches/{game.pk}/").content.decode())
     assert f"{ours} — {theirs}" in match_page
     assert 'data-testid="wins-form"' in match_page and f'<label>{ours} <input name="wins_a"' in match_page
+    before = _text(client.get(f"/tournaments/{event.pk}/me/").content.decode())
+    assert "a head of the other team confirms the result." in before
     services.match_report_result(match=game, by=partner.user, wins=[2, 0])
     mine = _text(client.get(f"/tournaments/{event.pk}/me/").content.decode())
     assert f"{ours} vs {theirs}" in mine and f"{ours} <strong>2</strong>" in mine
+    assert "Waiting for the other team to confirm." in mine
     other = next(p for p in event.players.all() if label.get(p.pk) == theirs and p.pk != seat_b.player_id)
     client.force_login(other.user)
     theirs_page = _text(client.get(f"/tournaments/{event.pk}/me/").content.decode())
