@@ -42,6 +42,11 @@ def test_the_organizers_pages_name_both_teams_of_every_table(two_headed, organiz
     event, label = two_headed
     client.force_login(organizer)
     games = _games(event)
+    # Before any result, the tools that change the pairings offer teams, not their seat A players.
+    before = _text(client.get(f"/tournaments/{event.pk}/rounds/1/").content.decode())
+    for m in games:
+        for s in m.seats.all():
+            assert f'">{label[s.player_id]}</option>' in before
     services.match_report_result(match=games[0], by=games[0].seats.first().player.user, wins=[2, 1])
     pages = {
         "dashboard": f"/tournaments/{event.pk}/rounds/1/",
@@ -114,3 +119,6 @@ def test_the_standings_put_the_teams_first(two_headed, organizer, client):
         name = team.split(" (")[0]
         assert f"<strong>{name}</strong>" in table
     assert "Teams (Two-Headed Giant)" in html
+    printed = _text(client.get(f"/tournaments/{event.pk}/print/standings/").content.decode())
+    assert 'data-testid="print-team-standings"' in printed
+    assert printed.index('data-testid="print-team-standings"') < printed.index('data-testid="standings"')

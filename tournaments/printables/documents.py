@@ -285,6 +285,10 @@ def context_for(
         rows, columns = standings_rows(tournament)
         base.update(template="tournaments/print/standings.html", rows=rows, columns=columns,
                     filename=f"standings-{tournament.pk}")  # fmt: skip
+        if tournament.team_size > 1:
+            from .teams import teams_context
+
+            base["team_rows"] = teams_context(tournament)["team_rows"]  # type: ignore[index]  # teams first
     elif kind in ("teams", "phase"):
         from .teams import phase_context, teams_context
 

@@ -39,7 +39,7 @@ from ..live.organizer import (
 from ..models import JudgeCall, Match, Player, Round, Tournament
 from ..permissions import is_organizer
 from ..reads import selectors
-from ..reads.teams import label_two_headed_seats
+from ..reads.teams import label_two_headed_seats, two_headed_labels
 from .helpers import int_or, live_config, tournament_or_404
 
 PAGES = ("round", "check_in", "event")
@@ -161,7 +161,9 @@ def round_page_context(request: HttpRequest, tournament: Tournament, round_: Rou
     players: list[_Named] = []
     if facts["can_mend"]:
         found = Player.objects.filter(seats__match__round=round_).values_list("id", "name", "fixed_table")
-        players = sorted((_Named(*row) for row in found), key=lambda p: (p.name.casefold(), p.pk))
+        teams = two_headed_labels(tournament)  # Two-Headed Giant: a seat A player stands for the team
+        players = sorted((_Named(pk, teams.get(pk, name), table) for pk, name, table in found),
+                         key=lambda p: (p.name.casefold(), p.pk))  # fmt: skip
     return {**facts, "listing": listing, "q": q, "page_links": page_links(listing, q),
             **_player_options(players), "organizer": True,
             "page_path": reverse("tournaments:round", args=[tournament.pk, round_.number])}  # fmt: skip
