@@ -104,6 +104,8 @@ def test_the_match_page_and_both_heads_phones_name_the_teams(two_headed, client)
     client.force_login(other.user)
     theirs_page = _text(client.get(f"/tournaments/{event.pk}/me/").content.decode())
     assert f"{theirs} vs {ours}" in theirs_page and 'data-testid="confirm-box"' in theirs_page
+    match_page = client.get(f"/tournaments/matches/{game.pk}/").content.decode()
+    assert "The other team reported this result. Is it right?" in match_page
 
 
 def test_the_standings_put_the_teams_first(two_headed, organizer, client):
@@ -122,3 +124,20 @@ def test_the_standings_put_the_teams_first(two_headed, organizer, client):
     printed = _text(client.get(f"/tournaments/{event.pk}/print/standings/").content.decode())
     assert 'data-testid="print-team-standings"' in printed
     assert printed.index('data-testid="print-team-standings"') < printed.index('data-testid="standings"')
+
+
+def test_each_head_is_told_their_teams_final_place(two_headed, organizer, client):
+    event, _label = two_headed
+    for number in (1, 2):
+        if number > 1:
+            services.round_pair_next(tournament=event, by=organizer)
+        for m in Match.objects.filter(round__tournament=event, round__number=number, bye=False):
+            services.match_report_result(match=m, by=organizer, wins=[2, 0])
+    services.tournament_finish(tournament=event, by=organizer)
+    rows = services.team_standings_rows(event)
+    last = rows[-1]
+    for member in last["members"]:
+        client.force_login(event.players.get(pk=member["player"]).user)
+        page = _text(client.get(f"/tournaments/{event.pk}/me/").content.decode())
+        told = f"Final standings: your team {last['name']} finished 4th of 4 teams, with a record of "
+        assert told + f"{last['wins']}–{last['losses']}–{last['draws']}." in page

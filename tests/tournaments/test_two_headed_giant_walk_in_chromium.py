@@ -214,4 +214,11 @@ def test_a_two_headed_giant_event_runs_on_eight_phones_from_join_to_finish(
     assert "Команды («Двухголовый гигант»)" in phone.get_by_test_id("standings-teams").inner_text()
     _shot(phone, "08-final-standings-phone-ru", PHONE["width"])
     phone.goto(f"{base}/tournaments/{event.pk}/me/")
+    # Each head is told their team's place, not their own line among the players.
+    final = phone.get_by_test_id("my-final").inner_text()
+    assert final.startswith("Итоги: ваша команда Twin Heads заняла") and "из 4 команд" in final
     _shot(phone, "09-my-event-finished-ru", PHONE["width"])
+    english = phones["alice"]
+    english.goto(f"{base}/tournaments/{event.pk}/me/")
+    told = english.get_by_test_id("my-final").inner_text()
+    assert told.startswith("Final standings: your team Blue Mages finished") and " of 4 teams" in told

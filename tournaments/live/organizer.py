@@ -137,7 +137,7 @@ def seats_prefetch() -> Prefetch:
 
 
 def _with_seats(matches: Any) -> Any:
-    return matches.select_related("round").prefetch_related(seats_prefetch())
+    return matches.select_related("round__tournament").prefetch_related(seats_prefetch())
 
 
 def organizer_alerts(tournament_id: int, now: datetime | None = None) -> Alerts:
