@@ -34,6 +34,10 @@ def two_headed(games, organizer, make_user, api_client_for):  # type: ignore[no-
     return event, label
 
 
+def seated_ids(match):  # type: ignore[no-untyped-def]
+    return {s.player_id for s in match.seats.all()}
+
+
 def _games(event):  # type: ignore[no-untyped-def]
     return list(Match.objects.filter(round__tournament=event, round__number=1).order_by("table"))
 
@@ -64,6 +68,14 @@ def test_the_organizers_pages_name_both_teams_of_every_table(two_headed, organiz
     open_game = games[1]
     a, _b = (label[s.player_id] for s in open_game.seats.order_by("seat"))
     assert f'aria-label="Games won by {a}"' in dashboard
+    # The list of all matches finds a table by the team's name or by its seat B head.
+    partner_b = next(
+        p for p in event.players.all() if label.get(p.pk) == _b and p.pk not in seated_ids(open_game)
+    )
+    for q in (_b.split(" (")[0], partner_b.name):
+        found = _text(client.get(pages["dashboard"], {"q": q}).content.decode())
+        listed = found.split('data-testid="match-list"', 1)[1].split("</table>", 1)[0]
+        assert "All matches (1)" in found and f"{a} — {_b}" in listed, q
     slips = _text(client.get(pages["slips"]).content.decode())
     assert f"Signature: {a}" in slips and f"☐ {a}" in slips
 

@@ -147,6 +147,12 @@ def _matches_found(round_: Round, q: str) -> QuerySet[Match]:
     if not q:
         return matches
     by_name = Q(seats__player__name__icontains=q)
+    if round_.tournament.team_size > 1:
+        # A team's name, or (Two-Headed Giant) seat B's name, finds the table its seat A player holds.
+        team = "seats__player__team_member__team"
+        by_name |= Q(**{f"{team}__name__icontains": q}) | Q(
+            **{f"{team}__members__player__name__icontains": q}
+        )
     return matches.filter(by_name | Q(table=int(q)) if q.isdigit() else by_name).distinct()
 
 
