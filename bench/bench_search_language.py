@@ -162,6 +162,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--printings", type=int, default=45_000)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--profile", default="", help="write cProfile stats of the timed requests here")
     args = parser.parse_args()
     with throwaway_database("search") as connection:
         from django.conf import settings
@@ -199,6 +200,9 @@ def main() -> None:
         print(f"\n{'kind':<11} {'game':<7} {'query':<34} {'hits':>6} | {'p50':>6} {'p95':>6} {'worst':>6} ms CPU"
               f" | bare FTS5 {'p50':>6} {'p95':>6} {'worst':>6} {'hits':>6}")  # fmt: skip
         every: list[float] = []
+        import cProfile
+
+        profiler = cProfile.Profile() if args.profile else None
         rows: list[tuple[str, str, str, str, tuple[object, ...]]] = [
             *QUERIES,
             *((k, g, q, "", ()) for k, g, q in GROUPED),
@@ -212,10 +216,14 @@ def main() -> None:
             assert response.status_code == 200, response.content[:200]
             hits = response.json()["count"]
             cpus = []
+            if profiler is not None:
+                profiler.enable()
             for _ in range(args.rounds):
                 c0 = time.process_time()
                 client.get(endpoint, params)
                 cpus.append(1000 * (time.process_time() - c0))
+            if profiler is not None:
+                profiler.disable()
             every.extend(cpus)
             p50, p95, worst = percentiles(cpus)
             bare_text = ""
@@ -231,6 +239,8 @@ def main() -> None:
                 bare_text = f"{b50:6.2f} {b95:6.2f} {bworst:6.2f} {found:6d}"
             print(f"{kind:<11} {game:<7} {q[:34]:<34} {hits:6d} | {p50:6.1f} {p95:6.1f} {worst:6.1f}        | "
                   f"          {bare_text}")  # fmt: skip
+        if profiler is not None:
+            profiler.dump_stats(args.profile)
         p50, p95, worst = percentiles(every)
         print(
             f"\nall search requests: p50 {p50:.1f} ms, p95 {p95:.1f} ms, worst {worst:.1f} ms CPU (target p95 < 20 ms)"
