@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -88,8 +91,19 @@ class CardSerializer(serializers.ModelSerializer):
             "name": card.name, "card_type": card.card_type, "subtypes": card.subtypes, "level": card.level,
             "cost": card.cost, "attributes": card.attributes, "text": card.text, "is_token": card.is_token,
             "deck_buildable": card.deck_buildable,
-            "updated_at": self.fields["updated_at"].to_representation(card.updated_at),
+            "updated_at": _timestamp(card.updated_at),
         }  # fmt: skip
+
+
+def _timestamp(value: datetime | None) -> str | None:
+    """What DRF's DateTimeField writes (ISO 8601 in the current time zone, "Z" for UTC), without its
+    per-call machinery."""
+    if value is None:
+        return None
+    if timezone.is_aware(value):
+        value = value.astimezone(timezone.get_current_timezone())
+    text = value.isoformat()
+    return text[:-6] + "Z" if text.endswith("+00:00") else text
 
 
 class CardDetailSerializer(CardSerializer):

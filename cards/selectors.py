@@ -100,34 +100,36 @@ def _json_value_matches(column: str, key: str | None, value: str) -> Q:
     return condition
 
 
+def search_outcome(filters: CardFilters) -> search.SearchOutcome | None:
+    """The search language's answer for ``filters.q`` (and the default part), kept on ``filters``; None
+    without a game or a query. The game row is read fresh: its ``cards_version`` says whether the index
+    is current. SearchError reaches the caller as 400 {"q": ...}."""
+    wanted = filters.q or filters.default_q
+    game = Game.objects.filter(slug=filters.game).first() if filters.game and wanted else None
+    if game is None:
+        return None
+    key = (game.pk, game.cards_version, filters.q, filters.default_q, filters.on_date, filters.lang,
+           filters.format_slug)  # fmt: skip
+    if filters.outcome is None or filters.outcome.key != key:  # the grouped search asks twice
+        filters.outcome = search.card_query(
+            game=game,
+            text=filters.q,
+            on_date=filters.on_date,
+            lang=filters.lang,
+            default=filters.default_q,
+            format_slug=filters.format_slug,
+        )
+        filters.outcome.key = key
+    return filters.outcome
+
+
 def card_search(filters: CardFilters) -> QuerySet[Card]:
     qs = Card.objects.select_related("game")
     if filters.game:
         qs = qs.filter(game__slug=filters.game)
-    wanted = filters.q or filters.default_q
-    game = Game.objects.filter(slug=filters.game).first() if filters.game and wanted else None
-    if game is not None:
-        # The search language (README "Searching cards"); SearchError reaches the caller as 400 {"q": ...}.
-        key = (
-            game.pk,
-            game.cards_version,
-            filters.q,
-            filters.default_q,
-            filters.on_date,
-            filters.lang,
-            filters.format_slug,
-        )
-        if filters.outcome is None or filters.outcome.key != key:  # the grouped search asks twice
-            filters.outcome = search.card_query(
-                game=game,
-                text=filters.q,
-                on_date=filters.on_date,
-                lang=filters.lang,
-                default=filters.default_q,
-                format_slug=filters.format_slug,
-            )
-            filters.outcome.key = key
-        qs = qs.filter(_ids_in(filters.outcome.pks))
+    outcome = search_outcome(filters)
+    if outcome is not None:
+        qs = qs.filter(_ids_in(outcome.pks))
     elif filters.q:
         # No game: the name, any game. search_name holds casefold()ed names (SQLite's LIKE folds only ASCII).
         needle = filters.q.strip().casefold()
@@ -227,10 +229,9 @@ def index_only(filters: CardFilters) -> bool:
 
 def card_search_page(filters: CardFilters) -> QuerySet[Card] | IndexPage:
     """What /api/cards/ pages: the index's answer when it alone answers (``index_only``), else the query."""
-    qs = card_search(filters)
-    outcome = filters.outcome
-    if outcome is None or outcome.game is None or not index_only(filters):
-        return qs
+    outcome = search_outcome(filters) if index_only(filters) else None
+    if outcome is None or outcome.game is None:
+        return card_search(filters)
     rows = outcome.rows
     if filters.deck_buildable is not None:
         rows = [row for row in rows if row.deck_buildable == filters.deck_buildable]
@@ -280,8 +281,7 @@ def _grouped_keys(filters: CardFilters) -> list[tuple[int, str]] | None:
     the index rows (exact name matches first, then name order), no SQL needed for the order or the count."""
     if not index_only(filters):
         return None
-    card_search(filters)  # reads the query (or raises), sets filters.outcome
-    outcome = filters.outcome
+    outcome = search_outcome(filters)  # reads the query (or raises)
     if outcome is None or outcome.game is None:
         return None
     game_id = outcome.game.pk
