@@ -91,8 +91,16 @@ class _Words:
         self.blob = "\x00".join(self.words)
         self._containing: dict[str, frozenset[int]] = {}
 
-    def exactly(self, word: str) -> tuple[int, ...]:
-        return self.postings.get(word, ())
+    def exactly(self, word: str) -> frozenset[int]:
+        """Rows holding ``word`` whole (cached like pieces: a set answers ``&`` from its smaller side)."""
+        key = "\x00" + word  # apart from the piece of the same letters in the cache
+        found = self._containing.get(key)
+        if found is None:
+            found = frozenset(self.postings.get(word, ()))
+            if len(self._containing) >= _PIECE_CACHE:
+                self._containing.clear()
+            self._containing[key] = found
+        return found
 
     def containing(self, piece: str) -> frozenset[int]:
         """Rows with a word containing ``piece`` (one word, folded)."""
@@ -120,15 +128,15 @@ class _Words:
             return None
         if len(pieces) == 1:
             return set(self.containing(pieces[0]))
-        sets: list[Any] = [self.containing(pieces[0]), self.containing(pieces[-1])]
+        sets = [self.containing(pieces[0]), self.containing(pieces[-1])]
         sets.extend(self.exactly(w) for w in pieces[1:-1])
         sets.sort(key=len)
-        out = set(sets[0])
+        out = sets[0]
         for other in sets[1:]:
-            out.intersection_update(other)
+            out = out & other
             if not out:
                 break
-        return out
+        return set(out)
 
 
 class CardIndex:
@@ -241,7 +249,10 @@ class CardIndex:
                 return set(candidates)  # an empty phrase is in every text
             found &= candidates
             if len(pieces) > 1:
-                found = {i for i in found if folded in self.folded(i, source)}
+                # The words are there; side by side? Found in the row's own stretch of the corpus (no copy).
+                corpus = self.corpus(source)
+                blob, starts = corpus.blob, corpus.starts
+                found = {i for i in found if blob.find(folded, starts[i], starts[i + 1] - 1) != -1}
             return found
         found = set(candidates)
         for piece in sorted(pieces, key=lambda p: -len(p)):  # longer pieces are rarer: intersect first

@@ -140,6 +140,8 @@ def test_the_index_answers_as_the_plain_evaluator_does(ygo) -> None:  # type: ig
         "t:dragon atk>=3000", "attribute:dark -lv<5", "race:spellcaster or race:fairy def=0", "atk>2500 atk<=3000",
         "t:spell -t:continuous", "dragon -blue", 'o:"special summon" t:tuner', "st:xyz lv:4", "atk!=0 t:link",
         "magician (attribute:light or attribute:dark) def>=2000", "o:/destroy (all|every)/", "attribute!=water lv=1",
+        'o:"destroy all monsters"', 'o:"l monsters you"', 'o:"ster"', "o:draw o:card -o:\"draw 1 card\"",
+        '!"dark magician"', 'name:"eyes white"', "name=kuriboh", "ye bl", "-o:the", "t:dragon (eyes or magician)",
     ]  # fmt: skip
     for q in queries:
         node = parse(q)
@@ -147,6 +149,7 @@ def test_the_index_answers_as_the_plain_evaluator_does(ygo) -> None:  # type: ig
         expected = [i for i, row in enumerate(index.rows) if test(row)]
         assert index.search(node, Context()) == expected, q
         assert expected, q
+        assert len(expected) < len(index.rows), q
 
 
 def test_banned_without_a_format_reads_the_format_the_page_names(client, ygo, shared_data: Path) -> None:  # type: ignore[no-untyped-def]
