@@ -217,6 +217,11 @@ class CardIndex:
         if isinstance(node, Not):
             return candidates - self._eval(node.item, candidates, context)
         assert isinstance(node, Term)
+        if node.source:
+            # A FILTER's condition may read any attribute; the index rows keep only the searched ones.
+            raise ValueError(
+                "FILTER terms are judged card by card (evaluate.compile_query), not by the index"
+            )
         spec = resolve(node, self.table)
         fast = self._text_words(node, spec.kind, spec.source, candidates)
         if fast is None:
