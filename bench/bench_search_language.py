@@ -39,6 +39,14 @@ QUERIES: list[tuple[str, str, str, str, tuple[object, ...]]] = [
         ('text:"destroy all monsters"', "yugioh"),
     ),
     ("rules text", "mtg", 'o:"draw a card"', "bare MATCH ? AND game = ?", ('text:"draw a card"', "mtg")),
+    # The hardest phrase for the word postings: two common words on 40% of the cards, each row checked.
+    (
+        "rules text",
+        "yugioh",
+        'o:"special summon"',
+        "bare MATCH ? AND game = ?",
+        ('text:"special summon"', "yugioh"),
+    ),
     (
         "attributes",
         "yugioh",
@@ -222,10 +230,12 @@ def main() -> None:
             print(f"first search of {slug} (index built): {1000 * (time.perf_counter() - t0):.0f} ms wall, "
                   f"{1000 * (time.process_time() - c0):.0f} ms CPU")  # fmt: skip
         bare = bare_table()
-        print(f"\n{'kind':<11} {'game':<7} {'query':<34} {'hits':>6} | request {'p50':>6} {'p95':>6} {'worst':>6}"
+        print(f"\n{'kind':<11} {'game':<7} {'query':<34} {'hits':>6} | request {'p50':>6} {'p95':>6} {'worst':>6} "
+              f"{'wall95':>6}"
               f" | index {'p50':>6} {'p95':>6} {'worst':>6} | bare FTS5 {'p50':>6} {'p95':>6} {'worst':>6} "
               f"{'hits':>6}   (ms CPU)")  # fmt: skip
         every: list[float] = []
+        every_wall: list[float] = []
         import cProfile
 
         profiler = cProfile.Profile() if args.profile else None
@@ -244,10 +254,13 @@ def main() -> None:
             cpus = []
             if profiler is not None:
                 profiler.enable()
+            walls = []
             for _ in range(args.rounds):
-                c0 = time.process_time()
+                c0, w0 = time.process_time(), time.perf_counter()
                 client.get(endpoint, params)
                 cpus.append(1000 * (time.process_time() - c0))
+                walls.append(1000 * (time.perf_counter() - w0))
+            every_wall.extend(walls)
             if profiler is not None:
                 profiler.disable()
             every.extend(cpus)
@@ -269,7 +282,8 @@ def main() -> None:
                     times.append(1000 * (time.process_time() - c0))
                 b50, b95, bworst = percentiles(times)
                 bare_text = f"{b50:6.2f} {b95:6.2f} {bworst:6.2f} {found:6d}"
-            print(f"{kind:<11} {game:<7} {q[:34]:<34} {hits:6d} |         {p50:6.1f} {p95:6.1f} {worst:6.1f} |"
+            print(f"{kind:<11} {game:<7} {q[:34]:<34} {hits:6d} |         {p50:6.1f} {p95:6.1f} {worst:6.1f} "
+                  f"{percentiles(walls)[1]:6.1f} |"
                   f"       {index_text} |           {bare_text}")  # fmt: skip
         if profiler is not None:
             profiler.dump_stats(args.profile)
@@ -277,6 +291,8 @@ def main() -> None:
         print(
             f"\nall search requests: p50 {p50:.1f} ms, p95 {p95:.1f} ms, worst {worst:.1f} ms CPU (target p95 < 20 ms)"
         )
+        w50, w95, wworst = percentiles(every_wall)
+        print(f"all search requests, wall clock: p50 {w50:.1f} ms, p95 {w95:.1f} ms, worst {wworst:.1f} ms")
 
 
 if __name__ == "__main__":

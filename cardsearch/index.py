@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -121,7 +122,7 @@ class _Words:
         self._containing[piece] = found
         return found
 
-    def phrase_candidates(self, pieces: Sequence[str]) -> set[int] | None:
+    def phrase_candidates(self, pieces: Sequence[str]) -> AbstractSet[int] | None:
         """Rows that may hold the words ``pieces`` side by side: the inner words whole, the first and the
         last inside a word (the phrase may start in the middle of one). None: no word to narrow by."""
         if not pieces:
@@ -197,9 +198,11 @@ class CardIndex:
         """Row numbers matching, in the index's (name) order."""
         if node is None:
             return list(range(len(self.rows)))
-        return sorted(self._eval(node, set(self.all), context))
+        return sorted(self._eval(node, self.all, context))
 
-    def _eval(self, node: object, candidates: set[int], context: Context) -> set[int]:
+    def _eval(self, node: object, candidates: AbstractSet[int], context: Context) -> AbstractSet[int]:
+        # ``candidates`` starts as the frozen set of every row and is never changed in place: each term
+        # makes a new, smaller set (no copy of every row per search).
         if not candidates:
             return candidates
         if isinstance(node, And):
@@ -210,7 +213,7 @@ class CardIndex:
                     break
             return candidates
         if isinstance(node, Or):
-            out: set[int] = set()
+            out: AbstractSet[int] = set()
             for item in node.items:
                 out |= self._eval(item, candidates - out, context)
             return out
@@ -234,7 +237,9 @@ class CardIndex:
         rows = self.rows
         return {i for i in candidates if test(rows[i])}
 
-    def _text_words(self, term: Term, kind: str, source: str, candidates: set[int]) -> set[int] | None:
+    def _text_words(
+        self, term: Term, kind: str, source: str, candidates: AbstractSet[int]
+    ) -> AbstractSet[int] | None:
         """Name and rules-text words, phrases and exact names from the word postings (None: not such a
         term). Words need nothing more; a phrase is checked on the rows holding all its words."""
         if kind not in {"name", "text"} or term.kind == "regex":
@@ -251,24 +256,27 @@ class CardIndex:
         if term.kind == "phrase":
             found = words.phrase_candidates(pieces)
             if found is None:
-                return set(candidates)  # an empty phrase is in every text
-            found &= candidates
+                return candidates  # an empty phrase is in every text
+            if candidates is not self.all:
+                found &= candidates
             if len(pieces) > 1:
                 # The words are there; side by side? Found in the row's own stretch of the corpus (no copy).
                 corpus = self.corpus(source)
                 blob, starts = corpus.blob, corpus.starts
                 found = {i for i in found if blob.find(folded, starts[i], starts[i + 1] - 1) != -1}
             return found
-        found = set(candidates)
+        found: AbstractSet[int] = candidates
         for piece in sorted(pieces, key=lambda p: -len(p)):  # longer pieces are rarer: intersect first
-            found &= words.containing(piece)
+            found = words.containing(piece) & found
             if not found:
                 break
         if kind == "name" and not term.field and term.kind == "word":
-            found |= candidates.intersection(self._ids.get(term.value.strip(), ()))
+            found = found | candidates.intersection(self._ids.get(term.value.strip(), ()))
         return found
 
-    def _legal(self, term: Term, spec: Any, candidates: set[int], context: Context) -> set[int] | None:
+    def _legal(
+        self, term: Term, spec: Any, candidates: AbstractSet[int], context: Context
+    ) -> AbstractSet[int] | None:
         """banned: / limited: / legal: from the ban list's entries (a few hundred) instead of a test per
         card: the predicate the site builds carries the list (``limits``, ``whitelist``, ``wanted``)."""
         test = _leaf(term, spec, context)
@@ -301,16 +309,16 @@ class CardIndex:
             posting = self._postings[name] = {k: frozenset(v) for k, v in building.items()}
         return posting
 
-    def _posted(self, term: Term, spec: Any, candidates: set[int]) -> set[int] | None:
+    def _posted(self, term: Term, spec: Any, candidates: AbstractSet[int]) -> AbstractSet[int] | None:
         """A term answered from a posting list or a sorted array (None: tested row by row instead)."""
         if term.kind not in {"word", "phrase"}:
             return None
         kind, source = spec.kind, spec.source
         if kind == "typeline" and term.op == ":" and term.kind == "word":
             posting = self._posting("type", lambda row: set(row.folded["type"].split()))
-            out = set(candidates)
+            out: AbstractSet[int] = candidates
             for word in fold(term.value).split():
-                out &= posting.get(word, frozenset())
+                out = posting.get(word, frozenset()) & out
             return out
         if kind == "choice" and source != "external_id" and term.op in {":", "=", "!="}:
             posting = self._posting(source, lambda row: {norm(v) for v in _items(_value(row, source))})
@@ -318,9 +326,9 @@ class CardIndex:
             return candidates - hit if term.op == "!=" else hit
         if kind == "colors" and term.op in {":", ">="}:
             posting = self._posting(source, lambda row: color_letters(_value(row, source)))
-            out = set(candidates)
+            out = candidates
             for letter in color_letters(term.value):
-                out &= posting.get(letter, frozenset())
+                out = posting.get(letter, frozenset()) & out
             return out
         if kind == "number" and term.op != "!=":
             bound = parse_number(term)
