@@ -159,6 +159,27 @@ def bare_table() -> sqlite3.Connection:
     return db
 
 
+def index_memory() -> None:
+    """What one web process holds per game: the index built again under tracemalloc, after the word
+    postings of names and rules text are built too (the first name and rules-text searches build them)."""
+    import gc
+    import tracemalloc
+
+    from cards import search
+    from cards.models import Game
+
+    for game in Game.objects.filter(slug__in=("yugioh", "mtg")).order_by("slug"):
+        gc.collect()
+        tracemalloc.start()
+        before = tracemalloc.get_traced_memory()[0]
+        index = search._build(game)
+        index.words("name"), index.words("text")
+        size = tracemalloc.get_traced_memory()[0] - before
+        tracemalloc.stop()
+        print(f"index of {game.slug}: {len(index.rows):,} rows, {size / 1e6:.0f} MB with its word postings")
+        del index
+
+
 def index_match(slug: str, q: str, rounds: int) -> tuple[list[float], int]:
     """CPU of the matching alone, as the bare FTS5 figure is: the query read and evaluated over the game's
     in-process index (legality from the same ban lists), no request, no page, no JSON."""
@@ -229,6 +250,7 @@ def main() -> None:
             assert client.get("/api/cards/", {"game": slug, "q": "x"}).status_code == 200
             print(f"first search of {slug} (index built): {1000 * (time.perf_counter() - t0):.0f} ms wall, "
                   f"{1000 * (time.process_time() - c0):.0f} ms CPU")  # fmt: skip
+        index_memory()
         bare = bare_table()
         print(f"\n{'kind':<11} {'game':<7} {'query':<34} {'hits':>6} | request {'p50':>6} {'p95':>6} {'worst':>6} "
               f"{'wall95':>6}"
