@@ -12,7 +12,7 @@ import pytest
 
 pytestmark = pytest.mark.django_db
 
-MONSTER, SPELL, TRAP, LINK = 0x1, 0x2, 0x4, 0x4000000  # LINK monsters have no DEF
+MONSTER, SPELL, TRAP, LINK, TUNER = 0x1, 0x2, 0x4, 0x4000000, 0x1000  # LINK monsters have no DEF
 RACE_DRAGON, ATTR_DARK, ATTR_LIGHT = 0x2000, 0x20, 0x10
 
 
@@ -84,6 +84,10 @@ def test_it_answers_every_query_kind_as_the_cdb_reads(client, ygo) -> None:  # t
         and not r[4] >= 2000 and r[6] & 0xFF >= 7
     )  # fmt: skip
     assert ids(client, "t:spell or t:trap") == expect(lambda r: r[3] & (SPELL | TRAP))
+    assert ids(client, '!"dark magician"') == {str(r[0]) for r in rows if r[1] == "Dark Magician"}
+    assert ids(client, "st:tuner lv<=2 atk>=1000") == expect(
+        lambda r: r[3] & MONSTER and r[3] & TUNER and r[6] & 0xFF <= 2 and r[4] >= 1000
+    )
     assert ids(client, 'blue eyes -o:"fusion"') == {
         i for i in blue_eyes if "fusion" not in plain(next(r[2] for r in rows if str(r[0]) == i))
     }
