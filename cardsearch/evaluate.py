@@ -1,5 +1,6 @@
-"""Judging cards in memory: the leaf matchers shared with the rule sets' FILTER language
-(rules/engine/filters.py compiles its conditions with these same functions) and the query tree's compiler.
+"""Judging cards in memory: the query tree's one compiler, for a typed search and for a rule set's FILTER
+(games/filters.py turns a FILTER into the same tree, its conditions as terms naming a card field), and
+the leaf matchers both use.
 
 A card is anything with ``name``, ``text``, ``card_type``, ``subtypes``, ``level``, ``cost``, ``attributes``
 (``games.cards.CardInfo``, a ``cards.Card`` row); ``key``/``external_id`` and ``deck_buildable`` when
