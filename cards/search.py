@@ -171,7 +171,7 @@ def _build(game: Game) -> CardIndex:
             .iterator(chunk_size=5000)
         )
     ]
-    return CardIndex(rows, table)
+    return CardIndex(rows, table, frozenset(wanted))
 
 
 # --- answering a query ----------------------------------------------------------------------------

@@ -26,7 +26,17 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any
 
-from .evaluate import Context, _leaf, as_number, color_letters, norm, parse_number, resolve, typeline_text
+from .evaluate import (
+    Context,
+    _leaf,
+    as_number,
+    color_letters,
+    compile_query,
+    norm,
+    parse_number,
+    resolve,
+    typeline_text,
+)
 from .fields import FieldTable
 from .query import And, Not, Or, Term
 from .text import fold
@@ -152,9 +162,12 @@ class _Words:
 
 
 class CardIndex:
-    def __init__(self, rows: list[Row], table: FieldTable) -> None:
+    def __init__(self, rows: list[Row], table: FieldTable, kept: frozenset[str] | None = None) -> None:
         self.rows = rows
         self.table = table
+        # The attribute keys the rows keep (None: every one); a FILTER term reading another one is refused
+        # rather than answered wrongly.
+        self.kept = kept
         type_sources = table.keywords["type"].extra_sources
         for row in rows:
             row.folded = {"name": fold(row.name), "type": typeline_text(row, type_sources)}
@@ -232,10 +245,13 @@ class CardIndex:
             return candidates - self._eval(node.item, candidates, context)
         assert isinstance(node, Term)
         if node.source:
-            # A FILTER's condition may read any attribute; the index rows keep only the searched ones.
-            raise ValueError(
-                "FILTER terms are judged card by card (evaluate.compile_query), not by the index"
-            )
+            # A FILTER's condition (an accept rule, an archetype rule): its own test on the rows left.
+            key = node.source[5:] if node.source.startswith("attr.") else None
+            if key is not None and self.kept is not None and key not in self.kept:
+                raise ValueError(f"the index keeps no attribute {key!r}: judge this FILTER card by card")
+            test = compile_query(node, None)
+            rows = self.rows
+            return {i for i in candidates if test(rows[i])}
         spec = resolve(node, self.table)
         fast = self._text_words(node, spec.kind, spec.source, candidates)
         if fast is None:

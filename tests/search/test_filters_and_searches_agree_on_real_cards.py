@@ -94,3 +94,30 @@ def test_one_tree_mixes_typed_terms_and_filter_conditions(cdb, table) -> None:  
     )
     picked = {r.external_id for r in records if both(r)}
     assert picked and picked == {r.external_id for r in records if typed(r)}
+
+
+def test_the_index_answers_a_filter_as_the_evaluator_does(cdb, table) -> None:  # type: ignore[no-untyped-def]
+    """The in-process index takes the same tree: a FILTER alone or mixed with typed terms."""
+    from cardsearch.index import CardIndex, Row, rows_in_order
+
+    records, _raw = cdb
+    rows = rows_in_order(
+        Row(n, r.external_id, r.identity or r.external_id, r.name, r.card_type, r.subtypes, r.level, r.cost,
+            r.attributes, r.text, r.deck_buildable, r.is_token)
+        for n, r in enumerate(records)
+    )  # fmt: skip
+    index = CardIndex(rows, table)
+    for spec, typed in [
+        ({"type": "monster", "subtype": ["fusion", "synchro", "xyz", "link"]}, None),
+        ({"subtype": {"not": ["fusion", "synchro", "xyz", "link", "token"]}}, "o:draw"),
+        ([{"race": "dragon", "atk": {"min": 3000}}, {"text": {"contains": "cannot be destroyed"}}], "-attribute:dark"),
+    ]:  # fmt: skip
+        tree = filter_tree(spec)
+        if typed is not None:
+            tree = And((parse(typed, table.keywords), tree))
+        test = compile_query(tree, table, Context())
+        expected = [i for i, row in enumerate(index.rows) if test(row)]
+        assert expected and index.search(tree, Context()) == expected, spec
+    narrow = CardIndex(rows, table, kept=frozenset({"atk"}))
+    with pytest.raises(ValueError, match="race"):
+        narrow.search(filter_tree({"race": "dragon"}), Context())
