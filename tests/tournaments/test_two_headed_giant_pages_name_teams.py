@@ -133,6 +133,10 @@ def test_the_standings_put_the_teams_first(two_headed, organizer, client):
         name = team.split(" (")[0]
         assert f"<strong>{name}</strong>" in table
     assert "Teams (Two-Headed Giant)" in html
+    projector = _text(client.get(f"/tournaments/{event.pk}/projector/standings/").content.decode())
+    assert 'data-testid="team-standings" class="projector-standings"' in projector
+    for team in winners:
+        assert f"<strong>{team.split(' (')[0]}</strong>" in projector
     printed = _text(client.get(f"/tournaments/{event.pk}/print/standings/").content.decode())
     assert 'data-testid="print-team-standings"' in printed
     assert printed.index('data-testid="print-team-standings"') < printed.index('data-testid="standings"')

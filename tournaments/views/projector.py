@@ -117,8 +117,13 @@ def projector(request: HttpRequest, pk: int, page: str) -> HttpResponse:
             data = live_standings.standings_data(pk, fresh=True)
             rows = data[1] if data is not None else []
             columns = live_standings.columns_for(tournament, rows)
+            # A team event's room reads the teams (each with its members, so everyone finds their name).
+            from .reports import team_rows_labelled
+
+            team_rows = team_rows_labelled(tournament) if tournament.team_size > 1 else None
             return render_to_string("tournaments/_live_standings.html", {"tournament": tournament,
-                                    "rows": live_standings.shown_rows(rows, columns), "columns": columns})  # fmt: skip
+                                    "rows": live_standings.shown_rows(rows, columns), "columns": columns,
+                                    "team_rows": team_rows})  # fmt: skip
 
     elif page == "timer":
 
