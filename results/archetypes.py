@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 SETNAME = re.compile(r"^!setname\s+0x([0-9a-fA-F]+)\s+(.+?)\s*$")
+# The defaults of the rule set's ``[archetype_families]`` (games/rulesets/yugioh.toml says them again).
 # An archetype owns a deck when it is the plurality among the main deck's archetype cards and an engine of
 # its own: at least 6 copies, 15 % of a bigger deck (measured on YGOPro's own windbot decks: the real engines
 # run 8–29 copies, the splashes 1–5). Below that, or on a tie, the deck goes to the organizers' review queue.
@@ -40,7 +41,14 @@ def parse_setnames(text: str) -> dict[int, str]:
     return names
 
 
-def setcode_label(main: Iterable[tuple[Iterable[int], int]], names: Mapping[int, str]) -> Label | None:
+def setcode_label(
+    main: Iterable[tuple[Iterable[int], int]],
+    names: Mapping[int, str],
+    *,
+    parent_mask: int = 0xFFF,
+    min_copies: int = MIN_COPIES,
+    min_share: float = MIN_SHARE,
+) -> Label | None:
     """``main``: (set codes, copies) per main-deck line. None: no archetype is an engine of the deck;
     a Label without a name but with candidates: two archetypes tie (both go to the review queue)."""
     total = 0
@@ -50,7 +58,7 @@ def setcode_label(main: Iterable[tuple[Iterable[int], int]], names: Mapping[int,
         total += count
         seen_parents = set()
         for code in codes:
-            parent = code & 0xFFF
+            parent = code & parent_mask
             if parent in names and parent not in seen_parents:
                 seen_parents.add(parent)
                 parents[parent] += count
@@ -60,14 +68,14 @@ def setcode_label(main: Iterable[tuple[Iterable[int], int]], names: Mapping[int,
         return None
     ranked = parents.most_common()
     best, hits = ranked[0]
-    if hits < max(MIN_COPIES, total * MIN_SHARE):
+    if hits < max(min_copies, total * min_share):
         return None
     tied = [code for code, n in ranked if n == hits]
     if len(tied) > 1:
         return Label("", "", tuple(sorted(names[c] for c in tied)))
     rule = f"set code {best:#x} {names[best]}: {hits} of {total} main-deck cards"
     # A variant names the deck when it holds most of the parent's cards.
-    own = [(code, n) for code, n in variants.most_common() if code & 0xFFF == best and n * 2 > hits]
+    own = [(code, n) for code, n in variants.most_common() if code & parent_mask == best and n * 2 > hits]
     if own:
         code, n = own[0]
         return Label(names[code], f"{rule}; variant {code:#x} {names[code]}: {n} of them")
