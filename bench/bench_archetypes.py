@@ -55,7 +55,8 @@ def run(args: argparse.Namespace) -> None:
     from cards.games import games_sync
     from cards.models import Card, Game
     from results.models import DeckArchetype
-    from results.services import archetypes_classify
+    import results.services as _rs
+    archetypes_classify = _rs.archetypes_classify
     from tournaments import services
     from tournaments.models import Player
 

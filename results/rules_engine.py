@@ -186,17 +186,20 @@ def parse_file(text: str, source: str = "archetypes") -> ArchetypeFile:
 
 
 def compile_book(files: Iterable[ArchetypeFile]) -> RuleBook:
-    """Validated files, the rule set's first → one rule book. A later file's rule or reference of the same
-    name replaces the earlier one in place (a store overrides the rule set); others are added."""
-    rules: dict[str, ArchetypeVariantTable] = {}
+    """Validated files, the rule set's first → one rule book. A later file's rules of a name replace every
+    earlier file's rule of that name, in place (a store overrides the rule set); other rules are added. In
+    one file, several rules may give the same name (two ways to be the same archetype)."""
+    rules: dict[str, list[ArchetypeVariantTable]] = {}
     references: dict[str, ArchetypeReferenceTable] = {}
     for file in files:
+        own: dict[str, list[ArchetypeVariantTable]] = {}
         for raw in file.archetypes:
-            rules[raw.name.strip()] = raw
+            own.setdefault(raw.name.strip(), []).append(raw)
+        rules.update(own)
         for ref in file.archetype_references:
             references[ref.name] = ref
     compiler = _Compiler()
-    compiled = tuple(compiler.rule(raw) for raw in rules.values())
+    compiled = tuple(compiler.rule(raw) for group in rules.values() for raw in group)
     return RuleBook(compiled, tuple(_reference(r) for r in references.values()), tuple(compiler.tests))
 
 
