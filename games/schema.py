@@ -533,15 +533,16 @@ class ArchetypeTable(ArchetypeVariantTable):
 
 class ArchetypeReferenceTable(_Table):
     """`[[archetype_references]]`: the fallback for decks no rule catches — the reference the deck overlaps
-    most names it when the overlap reaches `min_overlap`; the label says the percentage. `cards` (a list
-    with copies: the share of the list's copies the deck has in its main deck) or `common` (cards typical
-    of a family of decks, MTGOFormatData's fallbacks: the share of the deck's copies that are among them)."""
+    most names it when the overlap reaches `min_overlap`; the label says the figure. `cards` (a list with
+    copies: the share of the list's copies the deck has in its main deck) or `common` (cards typical of a
+    family of decks, MTGOFormatData's fallbacks, weighed as MTGOArchetypeParser does: the deck's copies of
+    them, main and side, per distinct card line of the deck, above `min_overlap`)."""
 
     name: str = Field(min_length=1, max_length=120, description="the label decks get")
     cards: dict[str, int] | None = Field(None, description='`{ "Card name" = copies }`')
     common: list[str] | None = Field(None, description="card names typical of the family")
     min_overlap: float | None = Field(
-        None, gt=0, le=1, description="the share needed (default 0.5 for `cards`, 0.1 for `common`)"
+        None, gt=0, le=1, description="the bar (default 0.5 for `cards`, above 0.1 for `common`)"
     )
     source: str = Field("", description="where the list comes from, free text")
     formats: list[str] = Field(default_factory=list, description="format slugs (default: every format)")
@@ -803,7 +804,7 @@ def _type_name(annotation: Any, top: bool = True) -> str:
         return f"table of {_type_name(args[0], False)} → {_type_name(args[1], False)}"
     if args:  # a union: X | None, int | dict[...]
         return " or ".join(_type_name(a, top) for a in args if a is not type(None))
-    return {"str": "text", "int": "integer", "bool": "boolean", "date": "date"}.get(
+    return {"str": "text", "int": "integer", "float": "number", "bool": "boolean", "date": "date"}.get(
         getattr(annotation, "__name__", ""), str(annotation)
     )
 

@@ -12,8 +12,9 @@ A format's folder holds ``Archetypes/*.json`` (Name, IncludeColorInName, Conditi
 | DoesNotContain / …Mainboard / …Sideboard | `none_of` the cards, `section` any / main / side |
 
 Variants are checked after their parent (the first that holds names the deck); fallbacks become
-``common`` references (the deck's copies among the common cards; accepted from 10 %, as the parser's
-``minSimiliarity``). What cannot be converted is reported with the reason, never guessed.
+``common`` references, weighed as the parser does (the deck's copies of the common cards, main and side; the
+heaviest wins, a tie goes to the shorter list; accepted when the weight per distinct card line of the deck is
+above 0.1, its ``minSimiliarity``). What cannot be converted is reported with the reason, never guessed.
 """
 
 from __future__ import annotations
@@ -154,7 +155,7 @@ def convert(
                     ref["formats"] = list(formats)
                 out.references.append(ref)
         except NotConverted as error:
-            out.skipped.append((path, str(error).removeprefix(f"{path}: ") or str(error)))
+            out.skipped.append((path, str(error).removeprefix(f"{path}: ").removeprefix(f"{path} ")))
     return out
 
 

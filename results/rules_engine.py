@@ -48,7 +48,7 @@ from games.schema import (
 from .archetypes import Label
 
 MIN_OVERLAP = 0.5  # a reference list with copies
-MIN_COMMON = 0.1  # a family's common cards (MTGOFormatData's fallbacks accept from 10 %)
+MIN_COMMON = 0.1  # common cards: MTGOArchetypeParser's minSimiliarity (weight per card line, above 0.1)
 RULE_TEXT_LIMIT = 300  # DeckArchetype.rule's length
 Lines = list[tuple[CardInfo, int, str]]  # card, copies, section ("main" | "side")
 
@@ -69,6 +69,8 @@ class Check:
     low: int
     high: int
     text: str
+    excluded: str = ""  # a "none of": the cards' words
+    section: str = "main"
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +82,15 @@ class Rule:
     formats: frozenset[str] = frozenset()
 
     def words(self) -> str:
-        return "; ".join(c.text for c in self.checks)
+        """The conditions in words; the "none of" ones after the others, one clause per section (a rule
+        from MTGOFormatData often lists ten cards it must not have, one condition each)."""
+        shown = [c.text for c in self.checks if not c.excluded]
+        excluded: dict[str, list[str]] = {}
+        for check in self.checks:
+            if check.excluded:
+                excluded.setdefault(check.section, []).append(check.excluded)
+        shown += [f"none of {' / '.join(names)} ({section})" for section, names in excluded.items()]
+        return "; ".join(shown)
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +155,8 @@ class _Compiler:
         unit = " different" if cards else ""
         if raw.none_of is not None:
             index = self.test(raw.none_of, raw.section, cards)
-            return Check(index, 0, 0, f"none of {_spec_words(raw.none_of)} ({raw.section})")
+            words = _spec_words(raw.none_of)
+            return Check(index, 0, 0, f"none of {words} ({raw.section})", words, raw.section)
         low = 1 if raw.at_least is None else raw.at_least
         high = 10**9 if raw.at_most is None else raw.at_most
         text = f"at least {low}{unit} of {_spec_words(raw.of)} ({raw.section})"
@@ -235,28 +246,37 @@ class Classifier:
                 self.tests_of[key] = tuple(hits)
         self.sections = [t.section for t in book.tests]
         self.count_cards = [t.cards for t in book.tests]
+        # Each rule is looked at only when the deck has a card of one test the rule needs at least one of
+        # (its anchor): 2,000 decks × 130 rules were 260,000 checks, the anchors leave a few per deck.
+        self.anchored: dict[int, list[tuple[int, Rule]]] = {}
+        self.always: list[tuple[int, Rule]] = []
+        for order, rule in enumerate(book.rules):
+            anchor = next((c.test for c in rule.checks if c.low >= 1), None)
+            if anchor is None:
+                self.always.append((order, rule))
+            else:
+                self.anchored.setdefault(anchor, []).append((order, rule))
 
     def label(self, lines: Iterable[tuple[Hashable, int, str]]) -> Label | None:
         """``lines``: (card key, copies, "main" | "side")."""
         counts: dict[int, int] = {}
         sections, count_cards, tests_of = self.sections, self.count_cards, self.tests_of
         main: dict[str, int] = {}
-        side_total = 0
         everything: dict[str, int] = {}
+        count = 0
         for key, n, where in lines:
             name = self.names.get(key)
             if name is None or n <= 0:
                 continue
+            count += 1
             if where == "main":
                 main[name] = main.get(name, 0) + n
-            else:
-                side_total += n
             everything[name] = everything.get(name, 0) + n
             for i in tests_of.get(key, ()):
                 wanted = sections[i]
                 if wanted == "any" or wanted == where:
                     counts[i] = counts.get(i, 0) + (1 if count_cards[i] else n)
-        return self._decide(counts, main, everything)
+        return self._decide(counts, main, everything, count)
 
     @staticmethod
     def _holds(rule: Rule, counts: Mapping[int, int]) -> bool:
@@ -267,9 +287,13 @@ class Classifier:
         return True
 
     def _decide(
-        self, counts: dict[int, int], main: dict[str, int], everything: dict[str, int]
+        self, counts: dict[int, int], main: dict[str, int], everything: dict[str, int], lines: int
     ) -> Label | None:
-        matched = [rule for rule in self.book.rules if self._holds(rule, counts)]
+        candidates = list(self.always)
+        for test in counts:
+            candidates += self.anchored.get(test, ())
+        candidates.sort(key=lambda pair: pair[0])  # the book's order: the first rule of a name speaks
+        matched = [rule for _order, rule in candidates if self._holds(rule, counts)]
         names = sorted({rule.name for rule in matched})
         if len(names) > 1:
             return Label("", "", tuple(names))
@@ -278,38 +302,47 @@ class Classifier:
             origin = f" [{rule.source}]" if rule.source else ""
             for variant in rule.variants:
                 if self._holds(variant, counts):
+                    # The variant first: what tells it from its parent must survive the length limit.
                     return Label(
                         variant.name,
-                        _clip(
-                            f"rule {rule.name}{origin}: {rule.words()}; variant {variant.name}: {variant.words()}"
-                        ),
-                    )
+                        _clip(f"rule {rule.name}{origin}; variant {variant.name}: {variant.words()}; "
+                              f"{rule.name}: {rule.words()}"),
+                    )  # fmt: skip
             return Label(rule.name, _clip(f"rule {rule.name}{origin}: {rule.words()}"))
-        return self._fallback(main, everything)
+        return self._fallback(main, everything, lines)
 
-    def _fallback(self, main: dict[str, int], everything: dict[str, int]) -> Label | None:
-        total = sum(everything.values())
-        best: tuple[float, int, Reference] | None = None
+    def _fallback(self, main: dict[str, int], everything: dict[str, int], lines: int) -> Label | None:
+        best: tuple[float, int, Reference, str] | None = None
         for ref in self.book.references:
             if ref.cards is not None:
-                overlap = sum(min(main.get(card, 0), n) for card, n in ref.cards.items()) / sum(
+                # A reference list: the share of its copies the deck's main deck has.
+                score = sum(min(main.get(card, 0), n) for card, n in ref.cards.items()) / sum(
                     ref.cards.values()
                 )
                 size = len(ref.cards)
+                words = f"overlap {score * 100:.0f}% with the reference list {ref.name}"
             else:
-                overlap = (
-                    (sum(n for card, n in everything.items() if card in ref.common) / total) if total else 0.0
-                )
+                # Common cards, weighed as MTGOArchetypeParser does: the deck's copies of them (main and side),
+                # accepted when that weight per distinct card line of the deck is above the bar.
+                weight = sum(n for card, n in everything.items() if card in ref.common)  # type: ignore[operator]
+                score = weight / lines if lines else 0.0
                 size = len(ref.common or ())
-            # The biggest overlap wins; a tie goes to the shorter reference (MTGOFormatData's tie-break).
-            if overlap >= ref.min_overlap and (best is None or (overlap, -size) > (best[0], -best[1])):
-                best = (overlap, size, ref)
+                words = (
+                    f"overlap with the common cards of {ref.name}: {weight} copies of its {size} cards "
+                    f"over {lines} card lines ({score * 100:.0f}%)"
+                )
+                if weight == 0 or score <= ref.min_overlap:
+                    continue
+            if score < ref.min_overlap:
+                continue
+            # The biggest score wins; a tie goes to the shorter reference (MTGOFormatData's tie-break).
+            if best is None or (score, -size) > (best[0], -best[1]):
+                best = (score, size, ref, words)
         if best is None:
             return None
-        overlap, _size, ref = best
-        kind = "the reference list" if ref.cards is not None else "the common cards of"
+        _score, _size, ref, words = best
         origin = f" [{ref.source}]" if ref.source else ""
-        return Label(ref.name, _clip(f"overlap {overlap * 100:.0f}% with {kind} {ref.name}{origin}"))
+        return Label(ref.name, _clip(words + origin))
 
 
 def classify(book: RuleBook, lines: Lines) -> Label | None:
