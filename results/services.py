@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import tomllib
 from collections.abc import Mapping
 from functools import lru_cache
@@ -16,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from cards.models import Card
 from games.cards import CardInfo
+from games.errors import RuleSetError
 from games.registry import default_registry
 from games.schema import ArchetypeFamiliesTable, ArchetypeFile, RuleSetFile
 from rules.services import card_info
@@ -26,6 +28,7 @@ from .archetypes import Label, SetcodeLabeler, parse_setnames
 from .models import DeckArchetype
 from .rules_engine import Classifier, RuleBook, compile_book, parse_file
 
+log = logging.getLogger(__name__)
 DeckLine = tuple[int | None, int, str]  # card id, copies, the section's slug
 ARCHETYPE_KEYS = tuple(k for k in RuleSetFile.model_fields if k in ArchetypeFile.model_fields)
 
@@ -85,6 +88,8 @@ def _compiled(versions: tuple[tuple[str, int], ...]) -> tuple[RuleBook | None, A
     files: list[ArchetypeFile] = []
     families = None
     for index, (path, _mtime) in enumerate(versions):
+        if not path:  # no rule-set file (a game only in the database): a store's files alone
+            continue
         text = Path(path).read_text(encoding="utf-8")
         if index == 0:  # the rule set: its archetype tables (validated with the whole file when it loaded)
             data = tomllib.loads(text)
@@ -92,7 +97,12 @@ def _compiled(versions: tuple[tuple[str, int], ...]) -> tuple[RuleBook | None, A
             families = ArchetypeFamiliesTable.model_validate(raw) if raw is not None else None
             files.append(ArchetypeFile.model_validate({k: data[k] for k in ARCHETYPE_KEYS if k in data}))
         else:
-            files.append(parse_file(text, Path(path).name))
+            try:
+                files.append(parse_file(text, Path(path).name))
+            except RuleSetError as error:
+                # Like a broken rule set: left out and logged, so one mistake does not take the metagame
+                # pages down (import_archetypes checks what it writes; a hand edit can still break a file).
+                log.error("archetype file not loaded: %s", error)
     book = compile_book(files)
     return (book if book.rules or book.references else None), families
 
@@ -101,18 +111,10 @@ def archetype_sources(game_slug: str) -> tuple[RuleBook | None, ArchetypeFamilie
     """The game's archetype rules (its rule set's ``[[archetypes]]`` with a store's files added, a store's
     rule of the same name replacing the rule set's) and its ``[archetype_families]``."""
     ruleset = _ruleset_path(game_slug)
-    paths = [p for p in [ruleset] if p is not None and p.is_file()] or [None]
-    versions: list[tuple[str, int]] = []
-    if paths[0] is not None:
-        versions.append((str(paths[0]), paths[0].stat().st_mtime_ns))
-    else:
-        versions.append(("", 0))
+    # (path, modification time) of each file: the compiled book is cached per version of the files. No
+    # rule-set file (a game only in the database) is ("", 0): a store's files alone.
+    versions = [(str(ruleset), ruleset.stat().st_mtime_ns) if ruleset and ruleset.is_file() else ("", 0)]
     versions += [(str(p), p.stat().st_mtime_ns) for p in _store_files(game_slug)]
-    if not versions[0][0]:
-        # No rule-set file (a game only in the database): a store's files alone.
-        files = [parse_file(Path(p).read_text(encoding="utf-8"), Path(p).name) for p, _m in versions[1:]]
-        book = compile_book(files)
-        return (book if book.rules or book.references else None), None
     return _compiled(tuple(versions))
 
 
@@ -187,7 +189,6 @@ def archetypes_classify(*, tournament: Tournament) -> dict[int, DeckArchetype]:
         ).values_list("player_id", flat=True)
     )
     todo = {pk: lines for pk, lines in deck_lines(tournament).items() if pk not in human}
-    # A broken store file raises RuleSetError naming the file, key and line (the views answer it as such).
     book, families = archetype_sources(tournament.game.slug)
     if book is not None:
         book = book.for_format(tournament.format_slug)

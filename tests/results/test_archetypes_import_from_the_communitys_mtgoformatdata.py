@@ -193,6 +193,11 @@ def test_a_stores_file_adds_rules_and_replaces_the_rule_sets_of_the_same_name() 
         ("Tron", "at least 1 of Urza's Tower (main)"),
         ("Elves", "at least 1 of Llanowar Elves (main)"),
     ]
+    commander = parse_file('[[archetypes]]\nname = "Krenko"\nformats = ["commander"]\n'
+                           'when = [{ of = { name = "Krenko, Mob Boss" }, section = "any" }]\n')  # fmt: skip
+    both = compile_book([ruleset, commander])
+    assert [r.name for r in both.for_format("constructed").rules] == ["Burn", "Tron"]
+    assert [r.name for r in both.for_format("commander").rules] == ["Burn", "Tron", "Krenko"]
 
 
 # --- held out: real Modern decks, labelled as MTGOFormatData's rules say -----------------------------------
@@ -256,3 +261,19 @@ def test_real_modern_decks_get_the_archetypes_mtgoformatdata_gives_them(
         else:  # the rule that matched, from which file, then the variant's
             assert label.rule.startswith(f"rule {archetype} [MTGOFormatData Modern/Archetypes/"), label.rule
             assert (f"; variant {variant}: " in label.rule) == (variant is not None), label.rule
+
+
+@pytest.mark.django_db
+def test_a_broken_store_file_is_left_out_and_logged_and_the_event_still_classifies(
+    games: Any, organizer: Any, settings: Any, tmp_path: Path, caplog: Any
+) -> None:
+    (tmp_path / "mtg.toml").write_text(
+        '[[archetypes]]\nname = "Burn"\nwhen = [{ of = { name = "Lava Spike" } }]\n'
+    )
+    (tmp_path / "mtg-broken.toml").write_text('[[archetypes]]\nname = "X"\nwhen = [{ at_least = 2 }]\n')
+    settings.DECKHALL_ARCHETYPE_DIRS = [str(tmp_path)]
+    event = make_event(organizer, games["mtg"], format_slug="constructed")
+    players = _register(event, [("burn", {"Lava Spike": 4, "Mountain": 20}, {})])
+    labels = results_services.archetypes_classify(tournament=event)
+    assert labels[players["burn"]].name == "Burn"
+    assert "archetype file not loaded: mtg-broken.toml[archetypes][0].when[0]: give `of`" in caplog.text
