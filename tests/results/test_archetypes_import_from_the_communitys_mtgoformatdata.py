@@ -277,3 +277,26 @@ def test_a_broken_store_file_is_left_out_and_logged_and_the_event_still_classifi
     labels = results_services.archetypes_classify(tournament=event)
     assert labels[players["burn"]].name == "Burn"
     assert "archetype file not loaded: mtg-broken.toml[archetypes][0].when[0]: give `of`" in caplog.text
+
+
+@pytest.mark.django_db
+def test_a_deck_registered_later_is_labelled_alone_and_the_others_keep_their_labels(
+    games: Any, organizer: Any, settings: Any, tmp_path: Path
+) -> None:
+    (tmp_path / "mtg.toml").write_text(
+        '[[archetypes]]\nname = "Burn"\nwhen = [{ of = { name = "Lava Spike" } }]\n'
+    )
+    settings.DECKHALL_ARCHETYPE_DIRS = [str(tmp_path)]
+    event = make_event(organizer, games["mtg"], format_slug="constructed")
+    first = _register(event, [("early", {"Lava Spike": 4, "Mountain": 20}, {})])
+    assert results_services.archetypes_of(event)[first["early"]].name == "Burn"
+    before = DeckArchetype.objects.get(player_id=first["early"])
+    later = _register(event, [("late", {"Lava Spike": 2, "Island": 20}, {})])
+    labels = results_services.archetypes_of(event)
+    assert labels[later["late"]].name == "Burn"
+    assert (
+        DeckArchetype.objects.get(player_id=later["late"]).rule
+        == "rule Burn: at least 1 of Lava Spike (main)"
+    )
+    assert DeckArchetype.objects.get(player_id=first["early"]).pk == before.pk  # not rewritten
+    assert DeckArchetype.objects.filter(player__tournament=event).count() == 2
