@@ -235,17 +235,17 @@ class Classifier:
             else:
                 for name in test.names:
                     by_name.setdefault(name, []).append(i)
-        self.tests_of: dict[Hashable, tuple[int, ...]] = {}
-        self.names: dict[Hashable, str] = {}
+        # Per card: its casefolded name and the tests it counts for in the main deck and in the side, each
+        # with 0 (count copies) or 1 (count the card once).
+        self.cards: dict[Hashable, tuple[str, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]] = {}
         for key, card in cards.items():
             folded = card.name.casefold()
-            self.names[key] = folded
             hits = list(by_name.get(folded, ()))
             hits += [i for i in generic if book.tests[i].predicate(card)]  # type: ignore[misc]
-            if hits:
-                self.tests_of[key] = tuple(hits)
-        self.sections = [t.section for t in book.tests]
-        self.count_cards = [t.cards for t in book.tests]
+            tests = book.tests
+            in_main = tuple((i, int(tests[i].cards)) for i in hits if tests[i].section in ("main", "any"))
+            in_side = tuple((i, int(tests[i].cards)) for i in hits if tests[i].section in ("side", "any"))
+            self.cards[key] = (folded, in_main, in_side)
         # Each rule is looked at only when the deck has a card of one test the rule needs at least one of
         # (its anchor): 2,000 decks × 130 rules were 260,000 checks, the anchors leave a few per deck.
         self.anchored: dict[int, list[tuple[int, Rule]]] = {}
@@ -260,23 +260,16 @@ class Classifier:
     def label(self, lines: Iterable[tuple[Hashable, int, str]]) -> Label | None:
         """``lines``: (card key, copies, "main" | "side")."""
         counts: dict[int, int] = {}
-        sections, count_cards, tests_of = self.sections, self.count_cards, self.tests_of
-        main: dict[str, int] = {}
-        everything: dict[str, int] = {}
-        count = 0
+        known: list[tuple[str, int, str]] = []
+        cards = self.cards
         for key, n, where in lines:
-            name = self.names.get(key)
-            if name is None or n <= 0:
+            card = cards.get(key)
+            if card is None or n <= 0:
                 continue
-            count += 1
-            if where == "main":
-                main[name] = main.get(name, 0) + n
-            everything[name] = everything.get(name, 0) + n
-            for i in tests_of.get(key, ()):
-                wanted = sections[i]
-                if wanted == "any" or wanted == where:
-                    counts[i] = counts.get(i, 0) + (1 if count_cards[i] else n)
-        return self._decide(counts, main, everything, count)
+            known.append((card[0], n, where))
+            for i, once in card[1] if where == "main" else card[2]:
+                counts[i] = counts.get(i, 0) + (once or n)
+        return self._decide(counts, known)
 
     @staticmethod
     def _holds(rule: Rule, counts: Mapping[int, int]) -> bool:
@@ -286,9 +279,7 @@ class Classifier:
                 return False
         return True
 
-    def _decide(
-        self, counts: dict[int, int], main: dict[str, int], everything: dict[str, int], lines: int
-    ) -> Label | None:
+    def _decide(self, counts: dict[int, int], known: list[tuple[str, int, str]]) -> Label | None:
         candidates = list(self.always)
         for test in counts:
             candidates += self.anchored.get(test, ())
@@ -309,7 +300,15 @@ class Classifier:
                               f"{rule.name}: {rule.words()}"),
                     )  # fmt: skip
             return Label(rule.name, _clip(f"rule {rule.name}{origin}: {rule.words()}"))
-        return self._fallback(main, everything, lines)
+        if not self.book.references:
+            return None
+        main: dict[str, int] = {}
+        everything: dict[str, int] = {}
+        for name, n, where in known:
+            if where == "main":
+                main[name] = main.get(name, 0) + n
+            everything[name] = everything.get(name, 0) + n
+        return self._fallback(main, everything, len(known))
 
     def _fallback(self, main: dict[str, int], everything: dict[str, int], lines: int) -> Label | None:
         best: tuple[float, int, Reference, str] | None = None
