@@ -156,6 +156,8 @@ def test_a_player_builds_owns_compares_playtests_and_prints_a_deck(
     assert "missing 4" in page.locator("[data-testid=deck-buildable]").inner_text()
     _fits(page, viewport)
     _shot(page, f"4-held-{label}")
+    page.goto(base + f"/decks/{magicians.pk}/")  # the deck page says it on the line too
+    assert page.locator("[data-testid=line-held-by]").first.inner_text() == "3 of 3 are in Walk"
 
     # 5. Compare the two decks with the page's pickers.
     page.goto(base + "/decks/compare/")
