@@ -91,7 +91,10 @@ def _submit_proposed_deck(player: Player, by: Any, deck: Any) -> list[str]:
 @transaction.atomic
 def entry_request_answer(*, entry_request: EntryRequest, by: Any, accept: bool) -> AnswerOutcome:
     entry_request = (
-        EntryRequest.objects.select_for_update().select_related("tournament", "deck").get(pk=entry_request.pk)
+        # of=self: PostgreSQL locks no row of an outer join (the deck is nullable), and the request is the row.
+        EntryRequest.objects.select_for_update(of=("self",))
+        .select_related("tournament", "deck")
+        .get(pk=entry_request.pk)
     )
     if by is None or not by.is_authenticated or entry_request.user_id != by.pk:
         raise PermissionDenied(_("Only the named player can answer this request."))
