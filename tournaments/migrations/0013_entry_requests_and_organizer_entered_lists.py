@@ -6,39 +6,86 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('decks', '0005_deck_line_tags_and_folders'),
-        ('tournaments', '0012_team_invites'),
+        ("decks", "0005_deck_line_tags_and_folders"),
+        ("tournaments", "0012_team_invites"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='player',
-            name='deck_entered_by_organizer',
+            model_name="player",
+            name="deck_entered_by_organizer",
             field=models.BooleanField(default=False),
         ),
         migrations.AddField(
-            model_name='teaminvite',
-            name='deck',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='decks.deck'),
+            model_name="teaminvite",
+            name="deck",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="+",
+                to="decks.deck",
+            ),
         ),
         migrations.CreateModel(
-            name='EntryRequest',
+            name="EntryRequest",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('answered_at', models.DateTimeField(blank=True, null=True)),
-                ('accepted', models.BooleanField(null=True)),
-                ('deck', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='decks.deck')),
-                ('requested_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('tournament', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entry_requests', to='tournaments.tournament')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entry_requests', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("answered_at", models.DateTimeField(blank=True, null=True)),
+                ("accepted", models.BooleanField(null=True)),
+                (
+                    "deck",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="decks.deck",
+                    ),
+                ),
+                (
+                    "requested_by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "tournament",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="entry_requests",
+                        to="tournaments.tournament",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="entry_requests",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['tournament', 'id'],
-                'constraints': [models.UniqueConstraint(condition=models.Q(('answered_at__isnull', True)), fields=('tournament', 'user'), name='entry_request_one_open_per_player')],
+                "ordering": ["tournament", "id"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        condition=models.Q(("answered_at__isnull", True)),
+                        fields=("tournament", "user"),
+                        name="entry_request_one_open_per_player",
+                    )
+                ],
             },
         ),
     ]
