@@ -27,7 +27,8 @@ from django.utils.translation import gettext as _
 from ..models import EntryRequest, Player, Team, TeamInvite, Tournament
 from ..permissions import is_organizer
 from .common import announce
-from .registration import player_register, player_submit_deck, registration_open
+from .registration import player_register, proposed_deck_register, registration_open
+from .teams import team_form_errors
 
 
 @dataclass
@@ -73,21 +74,6 @@ def entry_request_create(*, tournament: Tournament, by: Any, user: Any, deck: An
     return made
 
 
-def _submit_proposed_deck(player: Player, by: Any, deck: Any) -> list[str]:
-    """Register the proposed deck as the player themself would; on refusal the entry stays without a list."""
-    if deck is None:
-        return []
-    deck.refresh_from_db(fields=["owner"])
-    if deck.owner_id != by.pk:
-        return [_("The proposed deck is no longer yours: register a list from My event.")]
-    try:
-        with transaction.atomic():
-            player_submit_deck(player=player, by=by, deck=deck)
-    except (ValidationError, PermissionDenied) as refused:
-        return list(getattr(refused, "messages", [str(refused)]))
-    return []
-
-
 @transaction.atomic
 def entry_request_answer(*, entry_request: EntryRequest, by: Any, accept: bool) -> AnswerOutcome:
     entry_request = (
@@ -103,7 +89,7 @@ def entry_request_answer(*, entry_request: EntryRequest, by: Any, accept: bool) 
     outcome = AnswerOutcome(entry_request=entry_request)
     if accept:
         outcome.player = player_register(tournament=entry_request.tournament, by=by, user=by)
-        outcome.deck_problems = _submit_proposed_deck(outcome.player, by, entry_request.deck)
+        outcome.deck_problems = proposed_deck_register(player=outcome.player, by=by, deck=entry_request.deck)
     entry_request.answered_at, entry_request.accepted = timezone.now(), bool(accept)
     entry_request.save(update_fields=["answered_at", "accepted"])
     announce(entry_request.tournament_id, "players")
@@ -124,16 +110,12 @@ def team_invite_by_organizer(
     size = tournament.team_size
     if size < 2:
         raise ValidationError(_("This event is not a team event."))
-    errors: dict[str, str] = {}
     name = (name or "").strip()
-    if not name or len(name) > 100:
-        errors["name"] = _("A team needs a name of at most 100 characters.")
-    elif tournament.teams.filter(name__iexact=name).exists():
-        errors["name"] = _("There is already a team named “%(name)s”.") % {"name": name}
-    if len(members) != size or len({m.pk for m in members}) != size:
-        errors["members"] = _("A team of this event has %(n)s different players.") % {"n": size}
-    elif decks and (
-        len(decks) != size or any(d.owner_id != m.pk for d, m in zip(decks, members, strict=True))
+    errors = team_form_errors(tournament, name=name, members=members)
+    if (
+        "members" not in errors
+        and decks
+        and (len(decks) != size or any(d.owner_id != m.pk for d, m in zip(decks, members, strict=True)))
     ):
         errors["decks"] = _("Give either your own copy for every member or each member's own deck, in order.")
     if errors:

@@ -96,34 +96,24 @@ def team_invite_answer(*, invite: TeamInvite, by: Any, accept: bool) -> TeamInvi
 
 
 def _submit_proposed_deck(invite: TeamInvite, player: Any, by: Any) -> list[str]:
-    """The deck the organizer proposed for this seat (the player's own), registered as the player would,
-    checked by the team rule against the teammates' lists registered so far; on refusal the seat stands
-    without a list and the player registers one from My event."""
+    """The deck the organizer proposed for this seat, checked first by the team rule against the teammates'
+    lists registered so far."""
     from ..models import Player
     from ..printables.decklists import snapshot_from_deck
-    from .registration import player_submit_deck
+    from .registration import proposed_deck_register
     from .team_decks import team_deck_conflicts
 
-    deck = invite.deck
-    if deck is None:
-        return []
-    deck.refresh_from_db(fields=["owner"])
-    if deck.owner_id != by.pk:
-        return [_("The proposed deck is no longer yours: register a list from My event.")]
     tournament = invite.team.tournament
-    mates = Player.objects.filter(team_member__team=invite.team, deck__isnull=False).exclude(pk=player.pk)
-    conflicts = team_deck_conflicts(
-        game=tournament.game, format_slug=tournament.format_slug,
-        decks=[(deck.name, snapshot_from_deck(deck)), *[(mate.name, mate.deck) for mate in mates]],
-    )  # fmt: skip
-    if conflicts:
+
+    def team_rule(deck: Any) -> list[str]:
+        mates = Player.objects.filter(team_member__team=invite.team, deck__isnull=False).exclude(pk=player.pk)
+        conflicts = team_deck_conflicts(
+            game=tournament.game, format_slug=tournament.format_slug,
+            decks=[(deck.name, snapshot_from_deck(deck)), *[(mate.name, mate.deck) for mate in mates]],
+        )  # fmt: skip
         return [c["message"] for c in conflicts]
-    try:
-        with transaction.atomic():
-            player_submit_deck(player=player, by=by, deck=deck)
-    except (ValidationError, PermissionDenied) as refused:
-        return list(getattr(refused, "messages", [str(refused)]))
-    return []
+
+    return proposed_deck_register(player=player, by=by, deck=invite.deck, checks=[team_rule])
 
 
 @transaction.atomic
