@@ -27,7 +27,8 @@ from django.utils.translation import gettext as _
 from ..models import EntryRequest, Player, Team, TeamInvite, Tournament
 from ..permissions import is_organizer
 from .common import announce
-from .registration import player_register, proposed_deck_register, registration_open
+from .proposed_decks import proposed_deck_register
+from .registration import player_register, registration_open
 from .teams import team_form_errors
 
 

@@ -100,7 +100,7 @@ def _submit_proposed_deck(invite: TeamInvite, player: Any, by: Any) -> list[str]
     lists registered so far."""
     from ..models import Player
     from ..printables.decklists import snapshot_from_deck
-    from .registration import proposed_deck_register
+    from .proposed_decks import proposed_deck_register
     from .team_decks import team_deck_conflicts
 
     tournament = invite.team.tournament
