@@ -1,18 +1,13 @@
 """/api/tournaments/{id}/limited|pools|draft/…: limited events over REST.
 
-``POST /api/tournaments/`` with a ``limited`` object is answered here too (``create_with_limited``): the
-tournament is created by the tournaments API's own view, and the limited part in the same transaction, so a
-product that cannot open leaves no event behind.
+``/api/tournaments/`` is answered here too (``TournamentWithLimitedViewSet``, the tournaments API's viewset
+whose create also takes the ``limited`` object): the schema of that endpoint comes from this view.
 """
 
 from __future__ import annotations
 
-import json
-
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.views.decorators.csrf import csrf_exempt
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import status
 from rest_framework.generics import get_object_or_404
 from rest_framework.permissions import IsAuthenticated
@@ -23,57 +18,49 @@ from rest_framework.views import APIView
 from idempotency.decorators import idempotent
 from tournaments import services as tournament_services
 from tournaments.api import TournamentViewSet
-from tournaments.api.common import IDEMPOTENCY_KEY, TournamentApiView, errors
+from tournaments.api.common import IDEMPOTENCY_KEY, TournamentApiView, errors, parse
 from tournaments.models import Player, Tournament
 
 from . import serializers as s
 from . import services
 from .models import DraftPod, LimitedEvent
 
-_tournaments = TournamentViewSet.as_view({"get": "list", "post": "create"})
 
+class TournamentWithLimitedViewSet(TournamentViewSet):
+    """``/api/tournaments/``: the tournaments API, whose create also takes the ``limited`` object (the
+    tournament and its limited part in one transaction, so a product that cannot open leaves no event)."""
 
-@csrf_exempt  # the delegated DRF view enforces CSRF for session log-ins itself
-def create_with_limited(request: HttpRequest) -> HttpResponse:
-    """``/api/tournaments/``: the tournaments API, plus the ``limited`` object on a POST."""
-    limited = None
-    if request.method == "POST" and request.content_type == "application/json":
-        try:
-            body = json.loads(request.body or b"{}")
-        except (
-            ValueError,
-            RecursionError,
-        ):  # the tournaments API's own parser answers such a body with a 400
-            body = {}
-        limited = body.get("limited") if isinstance(body, dict) else None
-    if limited is None:
-        return _tournaments(request)
-    given = s.LimitedInSerializer(data=limited)
-    if not isinstance(limited, dict) or not given.is_valid():
-        detail = given.errors if isinstance(limited, dict) else {"limited": ["give an object"]}
-        return JsonResponse({"detail": "limited: not valid", "limited": detail}, status=400)
-    v = given.validated_data
-    with transaction.atomic():
-        response = _tournaments(request)
-        if response.status_code != 201:
-            transaction.set_rollback(True)
-            return response
-        tournament = Tournament.objects.get(pk=response.data["id"])
-        try:
-            event = services.limited_event_create(
-                tournament=tournament, by=tournament.created_by, kind=v["kind"], product=v["product"],
-                packs=v.get("packs"), seed=v.get("seed"), cube=v.get("cube"), cube_pack_size=v["cube_pack_size"], physical=v["physical"],
-                pick_time_scale=v["pick_time_scale"], pod_rounds=v["pod_rounds"],
-            )  # fmt: skip
-        except services.ValidationError as error:
-            transaction.set_rollback(True)
-            detail = error.message_dict if hasattr(error, "error_dict") else {"limited": error.messages}
-            return JsonResponse(
-                {"detail": "; ".join(m for ms in detail.values() for m in ms), **detail}, status=400
-            )
-    data = dict(response.data)
-    data["limited"] = s.LimitedOutSerializer(event).data
-    return JsonResponse(data, status=201, json_dumps_params={"ensure_ascii": False})
+    @extend_schema(
+        request=s.TournamentLimitedInSerializer,
+        responses={201: s.TournamentLimitedOutSerializer, **errors(400, 401, 403)},
+        examples=[
+            OpenApiExample(
+                "booster draft",
+                value={"name": "Friday Draft", "game": "twindeck", "format": "limited", "deck_registration": True,
+                       "limited": {"kind": "draft", "product": "td-sample", "packs": 3, "seed": 17}},
+                request_only=True,
+            ),
+        ],
+    )  # fmt: skip
+    def create(self, request: Request) -> Response:
+        """Create an event; with ``limited`` (on a format that builds decks from a pool) it is a sealed event
+        or a booster draft whose packs all come from ``seed``."""
+        limited = parse(s.TournamentLimitedInSerializer, request).get("limited")
+        with transaction.atomic():
+            created = super().create(request)
+            tournament = Tournament.objects.get(pk=created.data["id"])
+            if limited is not None:
+                # A refusal raises: the atomic block takes the tournament back with it.
+                services.limited_event_create(
+                    tournament=tournament, by=request.user, kind=limited["kind"], product=limited["product"],
+                    packs=limited.get("packs"), seed=limited.get("seed"), cube=limited.get("cube"),
+                    cube_pack_size=limited["cube_pack_size"], physical=limited["physical"],
+                    pick_time_scale=limited["pick_time_scale"], pod_rounds=limited["pod_rounds"],
+                )  # fmt: skip
+        return Response(
+            s.TournamentLimitedOutSerializer(tournament, context={"request": request}).data,
+            status=status.HTTP_201_CREATED,
+        )
 
 
 def _event(pk: str) -> LimitedEvent:
