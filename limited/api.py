@@ -135,7 +135,6 @@ class DraftPickView(_View):
         request=s.PickInSerializer, parameters=[IDEMPOTENCY_KEY],
         responses={201: s.PickOutSerializer, **errors(400, 401, 403, 404, 409, 422)},
     )  # fmt: skip
-    @idempotent
     def post(self, request: Request, pk: str) -> Response:
         """Pick a card of the pack you hold. A second pick for the same pick number is 409 (the first
         stands); the same Idempotency-Key again replays the first answer."""
@@ -143,10 +142,29 @@ class DraftPickView(_View):
         given.is_valid(raise_exception=True)
         event = _event(pk)
         player = get_object_or_404(Player, tournament_id=event.tournament_id, user=request.user)
+        # The reads (seat, packs, a timer run out) before the key's write transaction opens: on SQLite that
+        # transaction holds the venue's one write lock, so it holds it for the pick's own rows only.
+        seat = services.draft_pick_prepare(event=event, player=player, by=request.user)
+        answer = self._apply(request, pk, event=event, player=player, seat=seat, given=given.validated_data)
+        if answer.status_code == status.HTTP_201_CREATED:
+            services.draft_pools_settle(event=event, pod_id=seat.pod_id)
+        return answer
+
+    @idempotent
+    def _apply(
+        self,
+        request: Request,
+        pk: str,
+        *,
+        event: LimitedEvent,
+        player: Player,
+        seat: services.Seat,
+        given: dict,
+    ) -> Response:
         try:
             made = services.draft_pick(
-                event=event, player=player, by=request.user, pick_number=given.validated_data["pick_number"],
-                card=given.validated_data["card"],
+                event=event, player=player, by=request.user, pick_number=given["pick_number"],
+                card=given["card"], seat=seat,
             )  # fmt: skip
         except services.PickConflict as conflict:
             return Response(

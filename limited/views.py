@@ -111,16 +111,32 @@ def my_draft(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-@idempotent
 def draft_pick(request: HttpRequest, pk: int) -> HttpResponse:
     event = _event(pk)
     player = get_object_or_404(Player, tournament_id=pk, user=request.user)
+    try:
+        # The reads before the key's write transaction (services.draft_pick_prepare): the SQLite write lock
+        # is held for the pick's own rows only.
+        seat = services.draft_pick_prepare(event=event, player=player, by=request.user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return _page(request, event, player, 400)
+    response = _draft_pick_once(request, pk, event=event, player=player, seat=seat)
+    services.draft_pools_settle(event=event, pod_id=seat.pod_id)
+    return response
+
+
+@idempotent
+def _draft_pick_once(
+    request: HttpRequest, pk: int, *, event: LimitedEvent, player: Player, seat: services.Seat
+) -> HttpResponse:
     status = 200
     try:
         number = int(request.POST.get("pick_number", ""))
         services.draft_pick(
-            event=event, player=player, by=request.user, pick_number=number, card=request.POST.get("card", "")
-        )
+            event=event, player=player, by=request.user, pick_number=number, card=request.POST.get("card", ""),
+            seat=seat,
+        )  # fmt: skip
         messages.success(request, _("Picked."))
     except ValueError:
         messages.error(request, _("That pick has no pick number."))
