@@ -42,7 +42,15 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_event_day import free_port, process_tree, server_env, setup_django, start_server, wait_ready
+from bench_event_day import (
+    cpu_seconds,
+    free_port,
+    process_tree,
+    server_env,
+    setup_django,
+    start_server,
+    wait_ready,
+)
 
 
 def pct(values: list[float], p: float) -> float:
@@ -240,7 +248,9 @@ class Run:
         return elapsed
 
 
-def report(run: Run, draft: dict[str, Any], elapsed: float, client_cpu: float) -> None:
+def report(
+    run: Run, draft: dict[str, Any], elapsed: float, client_cpu: float, server_cpu: float | None
+) -> None:
     from django.db import connections
 
     connections.close_all()  # the server wrote since: read the file afresh
@@ -250,6 +260,11 @@ def report(run: Run, draft: dict[str, Any], elapsed: float, client_cpu: float) -
     print(f"\n{phones} phones, {DraftPod.objects.filter(event_id=draft['event']).count()} pods, 3 packs of 15; "
           f"{run.dropped} phones off the Wi-Fi for {run.args.drop_s:.0f} s, {getattr(run, 'kills', 0)} workers killed "
           f"(kill -9): {elapsed:.0f} s; bench client CPU {client_cpu:.0f} s; load average {os.getloadavg()[0]:.1f}")  # fmt: skip
+    requests = sum(len(v) for v in run.latency.values())
+    if server_cpu is not None:
+        print(
+            f"server CPU {server_cpu:.0f} s for {requests} requests: {server_cpu / requests * 1000:.1f} ms a request"
+        )
     print(f"{'request':26} {'n':>7} {'p50 ms':>8} {'p95 ms':>8} {'worst ms':>9}")
     for kind, values in sorted(run.latency.items()):
         print(
@@ -329,9 +344,11 @@ def main() -> None:
         server = start_server("gunicorn", port, args.workers, env, threads=args.threads)
         wait_ready(port, server)
         run = Run(f"http://127.0.0.1:{port}", args)
-        client_before = time.process_time()
+        client_before, server_before = time.process_time(), cpu_seconds(server.pid)
         elapsed = asyncio.run(run.run(draft, server.pid))
-        report(run, draft, elapsed, time.process_time() - client_before)
+        # A killed worker takes its CPU time with it: the server's CPU is only whole without --kill-every.
+        server_cpu = cpu_seconds(server.pid) - server_before if not args.kill_every else None
+        report(run, draft, elapsed, time.process_time() - client_before, server_cpu)
     finally:
         if server is not None:
             server.terminate()
