@@ -34,6 +34,7 @@ import signal
 import statistics
 import sys
 import tempfile
+import threading
 import time
 import uuid
 from collections import Counter, defaultdict
@@ -342,6 +343,9 @@ def main() -> None:
         port = free_port()
         env = server_env(database_url, cache_url)
         server = start_server("gunicorn", port, args.workers, env, threads=args.threads)
+        # The master's log (a line per killed worker) is read as it comes: a full pipe would block the master,
+        # and a blocked master starts no worker again.
+        threading.Thread(target=lambda: server.stderr and server.stderr.read(), daemon=True).start()
         wait_ready(port, server)
         run = Run(f"http://127.0.0.1:{port}", args)
         client_before, server_before = time.process_time(), cpu_seconds(server.pid)

@@ -71,6 +71,36 @@ def _event(pk: str) -> LimitedEvent:
     )
 
 
+# A phone's poll and pick read only these (the tournament's and game's rows are many columns to build):
+# a draft's hot path costs what the draft needs.
+_DRAFT_FIELDS = (
+    "pk",
+    "tournament_id",
+    "kind",
+    "physical",
+    "pick_time_scale",
+    "seed",
+    "packs",
+    "draft_started_at",
+)
+
+
+def _draft_event(pk: str) -> LimitedEvent:
+    return (
+        get_object_or_404(LimitedEvent.objects.only(*_DRAFT_FIELDS), tournament_id=pk)
+        if pk.isdigit()
+        else get_object_or_404(LimitedEvent, pk=-1)
+    )
+
+
+def _seated(event: LimitedEvent, request: Request) -> Player:
+    return get_object_or_404(
+        Player.objects.only("pk", "user_id", "tournament_id"),
+        tournament_id=event.tournament_id,
+        user=request.user,
+    )
+
+
 def _player(pk: str, player_id: str) -> Player:
     if not (pk.isdigit() and player_id.isdigit()):
         return get_object_or_404(Player, pk=-1)
@@ -125,8 +155,8 @@ class DraftMeView(_View):
     @extend_schema(responses={200: s.DraftMeOutSerializer, **errors(400, 401, 404)})
     def get(self, request: Request, pk: str) -> Response:
         """Your seat, the pack you hold, your own picks and when the pick times out (nobody else's picks)."""
-        event = _event(pk)
-        player = get_object_or_404(Player, tournament_id=event.tournament_id, user=request.user)
+        event = _draft_event(pk)
+        player = _seated(event, request)
         return Response(s.DraftMeOutSerializer(services.draft_me(event=event, player=player)).data)
 
 
@@ -140,8 +170,8 @@ class DraftPickView(_View):
         stands); the same Idempotency-Key again replays the first answer."""
         given = s.PickInSerializer(data=request.data)
         given.is_valid(raise_exception=True)
-        event = _event(pk)
-        player = get_object_or_404(Player, tournament_id=event.tournament_id, user=request.user)
+        event = _draft_event(pk)
+        player = _seated(event, request)
         # The reads (seat, packs, a timer run out) before the key's write transaction opens: on SQLite that
         # transaction holds the venue's one write lock, so it holds it for the pick's own rows only.
         seat = services.draft_pick_prepare(event=event, player=player, by=request.user)

@@ -556,7 +556,7 @@ def draft_me(*, event: LimitedEvent, player: Player) -> dict[str, Any]:
     )
     number = row["step"]
     finished = row["finished_at"] is not None or number > total
-    if finished and player.pool is None:
+    if finished and Player.objects.filter(pk=player.pk, pool__isnull=True).exists():
         draft_pools_settle(event=event, pod_id=seat.pod_id)
     pack_number, pick_in_pack = (
         ((number - 1) // size + 1, (number - 1) % size + 1)
