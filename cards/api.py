@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -80,6 +83,28 @@ class CardSerializer(serializers.ModelSerializer):
         ]
         read_only_fields = fields
 
+    def to_representation(self, card: Card) -> dict[str, object]:
+        # The fields above, written out: DRF's per-field machinery over a page of 50 cards cost more than
+        # the search itself (tests/search check the two give the same JSON).
+        return {
+            "id": card.pk, "game": card.game.slug, "external_id": card.external_id, "identity": card.identity,
+            "name": card.name, "card_type": card.card_type, "subtypes": card.subtypes, "level": card.level,
+            "cost": card.cost, "attributes": card.attributes, "text": card.text, "is_token": card.is_token,
+            "deck_buildable": card.deck_buildable,
+            "updated_at": _timestamp(card.updated_at),
+        }  # fmt: skip
+
+
+def _timestamp(value: datetime | None) -> str | None:
+    """What DRF's DateTimeField writes (ISO 8601 in the current time zone, "Z" for UTC), without its
+    per-call machinery."""
+    if value is None:
+        return None
+    if timezone.is_aware(value):
+        value = value.astimezone(timezone.get_current_timezone())
+    text = value.isoformat()
+    return text[:-6] + "Z" if text.endswith("+00:00") else text
+
 
 class CardDetailSerializer(CardSerializer):
     printings = PrintingSerializer(many=True, read_only=True)
@@ -87,6 +112,9 @@ class CardDetailSerializer(CardSerializer):
     class Meta(CardSerializer.Meta):
         fields = [*CardSerializer.Meta.fields, "printings"]
         read_only_fields = fields
+
+    def to_representation(self, card: Card) -> dict[str, object]:
+        return serializers.ModelSerializer.to_representation(self, card)
 
 
 class ImportIssueSerializer(serializers.Serializer):
@@ -230,7 +258,7 @@ class CardListView(generics.ListAPIView):
             self.filters.default_q = selectors.default_query(
                 user=self.request.user, game_slug=self.filters.game, params=self.request.query_params
             )
-            return selectors.card_search(self.filters)
+            return selectors.card_search_page(self.filters)
         except search.SearchError as exc:
             raise ValidationError({"q": [str(exc)]}) from exc
         except selectors.FilterError as exc:
@@ -419,14 +447,6 @@ class CardExportView(APIView):
         return response
 
 
-def printing_sets(card: Card) -> list[str]:
-    """A printing's set codes as players read them ("LOB LOB-005"); needs its printings prefetched."""
-    return [
-        f"{p.card_set.code} {p.code}".strip() if p.code and p.code != p.card_set.code else p.card_set.code
-        for p in card.printings.all()
-    ]
-
-
 class CardPreviewStatSerializer(serializers.Serializer):
     field = serializers.CharField(help_text="the card field or attribute key")
     label = serializers.CharField(help_text="the game's word for it in the request language")
@@ -449,14 +469,8 @@ class GroupPrintingSerializer(serializers.Serializer):
 
     id = serializers.IntegerField(source="pk")
     external_id = serializers.CharField()
-    canonical = serializers.SerializerMethodField()
-    sets = serializers.SerializerMethodField()
-
-    def get_canonical(self, card: Card) -> bool:
-        return card.pk == self.context["canonical"].get(card.identity)
-
-    def get_sets(self, card: Card) -> list[str]:
-        return printing_sets(card)
+    canonical = serializers.BooleanField(help_text="the printing the row stands for")
+    sets = serializers.ListField(child=serializers.CharField(), help_text='set codes, e.g. "LOB LOB-005"')
 
 
 class CardGroupSerializer(serializers.Serializer):
@@ -485,17 +499,30 @@ class CardGroupSerializer(serializers.Serializer):
 
     @extend_schema_field(GroupPrintingSerializer(many=True))
     def get_printings(self, group: selectors.CardGroup) -> list[dict[str, object]]:
-        # Plain dicts shaped as GroupPrintingSerializer documents: a nested serializer per row costs more
-        # than the search itself (40 rows per builder search).
-        return [
-            {
-                "id": card.pk,
-                "external_id": card.external_id,
-                "canonical": card.pk == group.card.pk,
-                "sets": printing_sets(card),
-            }
-            for card in group.printings
-        ]
+        return _group_printings(group)
+
+    def to_representation(self, group: selectors.CardGroup) -> dict[str, object]:
+        # The declared fields above, written out: DRF's per-field machinery over 40 rows of 14 fields cost
+        # more than the search itself (tests/search check the two give the same JSON).
+        from .labels import card_preview
+
+        card = group.card
+        return {
+            "id": card.pk, "game": card.game.slug, "external_id": card.external_id, "identity": card.identity,
+            "name": str(card), "card_type": card.card_type, "subtypes": card.subtypes, "level": card.level,
+            "cost": card.cost, "attributes": card.attributes, "is_token": card.is_token,
+            "deck_buildable": card.deck_buildable, "preview": card_preview(card, self.context.get("lang", "en")),
+            "printings": _group_printings(group),
+        }  # fmt: skip
+
+
+def _group_printings(group: selectors.CardGroup) -> list[dict[str, object]]:
+    # Plain dicts shaped as GroupPrintingSerializer documents: a nested serializer per row costs more
+    # than the search itself (40 rows per builder search).
+    return [
+        {"id": p.pk, "external_id": p.external_id, "canonical": p.pk == group.card.pk, "sets": p.sets}
+        for p in group.printings
+    ]
 
 
 class CardGroupPageSerializer(serializers.Serializer):

@@ -2,11 +2,19 @@
 its cards, and the answer for the API and the pages — the matching card ids, the query in words and, for a
 near miss, "did you mean". The language itself is ``cardsearch`` (pure Python); this module reads rows.
 
-Why in memory: a game's cards fit in a few tens of MB, and every term kind (name words in any order,
-rules text, attributes in JSON, comparisons, printings, ban lists, bounded regular expressions) is then one
-evaluator — the one the rules engine's FILTER language uses — on SQLite and PostgreSQL alike. Each request
-reads the game's ``cards_version`` (a token written in the transaction of every change to its cards) with
-the game row, so every web node rebuilds its copy after an import and never answers from a stale one.
+Why in memory and not FTS5 / tsvector: a game's cards fit in a few tens of MB, every term kind (name words
+in any order, rules text, attributes in JSON, comparisons, printings, ban lists, bounded regular
+expressions) is then one evaluator — the one the rule sets' FILTER compiles to — with the same answers on
+SQLite and PostgreSQL, and the bench measures its matching faster than a bare FTS5 table on every query
+kind (cardsearch/index.py says by how much). Each request reads the game's ``cards_version`` (a token
+written in the transaction of every change to its cards) with the game row, so every web node rebuilds its
+copy after an import commits and never answers from a stale or half-imported one.
+
+Where the request time went (cProfile on the bench, before): DRF's per-field serialization of every row
+of the page, a COUNT and an ORDER BY over every matching id in SQL, the printings of the grouped page read
+row by row through the ORM — matching was 1-5 ms of 9-20. Now the index gives the order, the count and the
+page (``selectors.IndexPage``), the database is asked only for the page's rows by primary key, the grouped
+rows' printings come from the index, and the serializers write their fields out.
 """
 
 from __future__ import annotations
@@ -163,7 +171,7 @@ def _build(game: Game) -> CardIndex:
             .iterator(chunk_size=5000)
         )
     ]
-    return CardIndex(rows, table)
+    return CardIndex(rows, table, frozenset(wanted))
 
 
 # --- answering a query ----------------------------------------------------------------------------
@@ -174,10 +182,13 @@ class SearchOutcome:
     pks: list[int]
     explain: str
     suggestions: list[str] = field(default_factory=list)
-    # The matching index rows in name order (identity, deck_buildable…): the grouped search pages them
-    # without asking the database for the order again.
+    # The matching index rows as the pages list them (cards named exactly what was typed first, then name
+    # order), with identity, deck_buildable…: the pages take the order, the count and the page from them.
     rows: list[Row] = field(default_factory=list)
     key: tuple[Any, ...] = ()
+    # The index that answered and its game: the pages read the page's printings from it.
+    index: CardIndex | None = None
+    game: Game | None = None
 
 
 class SearchError(ValueError):
@@ -274,13 +285,27 @@ def _legality(
                 return 0 if whitelist else 3
             return limit
 
-        if what == "banned":
-            return lambda card: limit_of(card) == 0
-        if what == "limited":
-            return lambda card: limit_of(card) in (1, 2)
-        return lambda card: limit_of(card) > 0
+        wanted = {
+            "banned": lambda limit: limit == 0,
+            "limited": lambda limit: limit in (1, 2),
+        }.get(what, lambda limit: limit > 0)
+        return _LegalityTest(limit_of, wanted, limits, whitelist)
 
     return build
+
+
+class _LegalityTest:
+    """A legality predicate that also carries its ban list, so the index answers ``banned:`` from the
+    list's few hundred entries instead of testing every card (cardsearch.index.CardIndex._legal)."""
+
+    __slots__ = ("limit_of", "limits", "wanted", "whitelist")
+
+    def __init__(self, limit_of: Callable[[Any], int], wanted: Callable[[int], bool], limits: dict[str, int],
+                 whitelist: bool) -> None:  # fmt: skip
+        self.limit_of, self.wanted, self.limits, self.whitelist = limit_of, wanted, limits, whitelist
+
+    def __call__(self, card: Any) -> bool:
+        return self.wanted(self.limit_of(card))
 
 
 def card_query(
@@ -316,11 +341,29 @@ def card_query(
     except QueryError as exc:
         raise SearchError(error_message(exc, text), exc) from None
     words = explain(node, table, lang, _phrases(), formats_seen)
+    typed_name = " ".join(_name_words(typed))
+    if typed_name and rows:
+        # Ranking: a card named exactly what was typed comes first ("dark magician" before "Dark
+        # Magician Girl", "blue eyes white dragon" before its alternative), then the index's name order.
+        exact = set(index.with_name(typed_name)).intersection(rows)
+        if exact:
+            rows = sorted(exact) + [i for i in rows if i not in exact]
     matched = [index.rows[i] for i in rows]
     pks = [row.pk for row in matched]
     # Suggestions rewrite what the player typed (character positions in ``text``), never the default part.
     suggestions = [] if pks or typed is None else _suggest(index, typed, text, context)
-    return SearchOutcome(pks=pks, explain=words, suggestions=suggestions, rows=matched)
+    return SearchOutcome(
+        pks=pks, explain=words, suggestions=suggestions, rows=matched, index=index, game=game
+    )
+
+
+def _name_words(node: object) -> list[str]:
+    """The bare name words a query asks for at its top level (none under ``-`` or ``or``)."""
+    if isinstance(node, Term):
+        return [node.value] if not node.field and node.kind in {"word", "exact"} else []
+    if isinstance(node, And):
+        return [w for item in node.items if isinstance(item, Term) for w in _name_words(item)]
+    return []
 
 
 def _suggest(index: CardIndex, node: object, text: str, context: Context) -> list[str]:
@@ -333,7 +376,7 @@ def _suggest(index: CardIndex, node: object, text: str, context: Context) -> lis
     vocabulary = _vocabulary(index)
     for term in bare:
         for word in fold(term.value).split():
-            if index.corpus("name").rows_with(word):
+            if index.words("name").containing(word):
                 continue
             for near in _near_words(word, vocabulary)[:8]:
                 fixed = fold(term.value).replace(word, near)

@@ -100,34 +100,36 @@ def _json_value_matches(column: str, key: str | None, value: str) -> Q:
     return condition
 
 
+def search_outcome(filters: CardFilters) -> search.SearchOutcome | None:
+    """The search language's answer for ``filters.q`` (and the default part), kept on ``filters``; None
+    without a game or a query. The game row is read fresh: its ``cards_version`` says whether the index
+    is current. SearchError reaches the caller as 400 {"q": ...}."""
+    wanted = filters.q or filters.default_q
+    game = Game.objects.filter(slug=filters.game).first() if filters.game and wanted else None
+    if game is None:
+        return None
+    key = (game.pk, game.cards_version, filters.q, filters.default_q, filters.on_date, filters.lang,
+           filters.format_slug)  # fmt: skip
+    if filters.outcome is None or filters.outcome.key != key:  # the grouped search asks twice
+        filters.outcome = search.card_query(
+            game=game,
+            text=filters.q,
+            on_date=filters.on_date,
+            lang=filters.lang,
+            default=filters.default_q,
+            format_slug=filters.format_slug,
+        )
+        filters.outcome.key = key
+    return filters.outcome
+
+
 def card_search(filters: CardFilters) -> QuerySet[Card]:
     qs = Card.objects.select_related("game")
     if filters.game:
         qs = qs.filter(game__slug=filters.game)
-    wanted = filters.q or filters.default_q
-    game = Game.objects.filter(slug=filters.game).first() if filters.game and wanted else None
-    if game is not None:
-        # The search language (README "Searching cards"); SearchError reaches the caller as 400 {"q": ...}.
-        key = (
-            game.pk,
-            game.cards_version,
-            filters.q,
-            filters.default_q,
-            filters.on_date,
-            filters.lang,
-            filters.format_slug,
-        )
-        if filters.outcome is None or filters.outcome.key != key:  # the grouped search asks twice
-            filters.outcome = search.card_query(
-                game=game,
-                text=filters.q,
-                on_date=filters.on_date,
-                lang=filters.lang,
-                default=filters.default_q,
-                format_slug=filters.format_slug,
-            )
-            filters.outcome.key = key
-        qs = qs.filter(_ids_in(filters.outcome.pks))
+    outcome = search_outcome(filters)
+    if outcome is not None:
+        qs = qs.filter(_ids_in(outcome.pks))
     elif filters.q:
         # No game: the name, any game. search_name holds casefold()ed names (SQLite's LIKE folds only ASCII).
         needle = filters.q.strip().casefold()
@@ -170,12 +172,70 @@ def canonical_order(card: Card) -> tuple[bool, int, str]:
     return (card.external_id != card.identity, len(card.external_id), card.external_id)
 
 
+@dataclass(frozen=True, slots=True)
+class GroupPrinting:
+    """One printing of a card identity as a search row lists it: its card row and its set codes."""
+
+    pk: int
+    external_id: str
+    sets: list[str]
+
+
 @dataclass
 class CardGroup:
     """One card identity in a search: its canonical printing and every printing (alternate artworks)."""
 
     card: Card
-    printings: list[Card]
+    printings: list[GroupPrinting]
+
+
+def set_codes(printings: list[tuple[str, str, str]]) -> list[str]:
+    """A card's (set, number, rarity) printings as players read them ("LOB LOB-005")."""
+    return [
+        f"{code} {number}".strip() if number and number != code else code for code, number, _r in printings
+    ]
+
+
+class IndexPage:
+    """The cards a search-language query matched, in the index's order, read from the database one page
+    at a time: the paginator takes ``len`` (the count, no COUNT query) and a slice (one query by primary
+    key for the page's rows, no ORDER BY over every match)."""
+
+    def __init__(self, pks: list[int], game: Game) -> None:
+        self.pks, self.game = pks, game
+
+    def __len__(self) -> int:
+        return len(self.pks)
+
+    def __getitem__(self, item: slice) -> list[Card]:
+        wanted = self.pks[item]
+        cards = {card.pk: card for card in Card.objects.filter(pk__in=wanted)}
+        for card in cards.values():
+            card.game = self.game  # one game for every row: no join
+        return [cards[pk] for pk in wanted if pk in cards]
+
+
+def index_only(filters: CardFilters) -> bool:
+    """A search-language query with no other filter than deck_buildable, in name order: the index answers
+    the order, the count and the page, no SQL over the matches."""
+    plain = not (
+        filters.card_type or filters.subtype or filters.attrs or filters.attr_ranges
+        or any(getattr(filters, f"{n}_{b}") is not None for n in ("level", "cost") for b in ("min", "max"))
+    )  # fmt: skip
+    return (
+        plain and filters.ordering == "name" and bool(filters.game) and bool(filters.q or filters.default_q)
+    )
+
+
+def card_search_page(filters: CardFilters) -> QuerySet[Card] | IndexPage:
+    """What /api/cards/ pages: the index's answer when it alone answers (``index_only``), else the query."""
+    outcome = search_outcome(filters) if index_only(filters) else None
+    if outcome is None or outcome.game is None:
+        return card_search(filters)
+    rows = outcome.rows
+    if filters.deck_buildable is not None:
+        rows = [row for row in rows if row.deck_buildable == filters.deck_buildable]
+    return IndexPage([row.pk for row in rows], outcome.game)
 
 
 def card_search_grouped(
@@ -192,8 +252,8 @@ def card_search_grouped(
     wanted = offset + limit
     in_memory = _grouped_keys(filters)
     if in_memory is not None:
-        keys = in_memory
-        return _groups_page(len(keys), keys[offset:wanted])
+        assert filters.outcome is not None
+        return len(in_memory), _groups_from_index(filters.outcome, in_memory[offset:wanted])
     ordered = card_search(filters).values_list("game_id", "identity")
     keys: list[tuple[int, str]] = []
     seen: set[tuple[int, str]] = set()
@@ -217,19 +277,14 @@ def card_search_grouped(
 
 
 def _grouped_keys(filters: CardFilters) -> list[tuple[int, str]] | None:
-    """A search-language query with no other filter than deck_buildable, in name order: its identities come
-    straight from the index rows (already in name order), no SQL needed for the order or the count."""
-    plain = not (
-        filters.card_type or filters.subtype or filters.attrs or filters.attr_ranges
-        or any(getattr(filters, f"{n}_{b}") is not None for n in ("level", "cost") for b in ("min", "max"))
-    )  # fmt: skip
-    if not plain or filters.ordering != "name" or not filters.game or not (filters.q or filters.default_q):
+    """A search-language query the index alone answers (``index_only``): its identities come straight from
+    the index rows (exact name matches first, then name order), no SQL needed for the order or the count."""
+    if not index_only(filters):
         return None
-    card_search(filters)  # reads the query (or raises), sets filters.outcome
-    outcome = filters.outcome
-    if outcome is None:
+    outcome = search_outcome(filters)  # reads the query (or raises)
+    if outcome is None or outcome.game is None:
         return None
-    game_id = Game.objects.filter(slug=filters.game).values_list("pk", flat=True).first()
+    game_id = outcome.game.pk
     keys: list[tuple[int, str]] = []
     seen: set[str] = set()
     for row in outcome.rows:
@@ -237,8 +292,30 @@ def _grouped_keys(filters: CardFilters) -> list[tuple[int, str]] | None:
             continue
         if row.identity not in seen:
             seen.add(row.identity)
-            keys.append((game_id, row.identity))  # type: ignore[arg-type]
+            keys.append((game_id, row.identity))
     return keys
+
+
+def _groups_from_index(outcome: search.SearchOutcome, page_keys: list[tuple[int, str]]) -> list[CardGroup]:
+    """The page's groups from the index: every printing of each identity (ids, set codes) is in it, so the
+    database is asked only for the page's canonical cards, by primary key."""
+    index, game = outcome.index, outcome.game
+    assert index is not None and game is not None
+    chosen: list[tuple[Any, list[Any]]] = []
+    for _game_id, identity in page_keys:
+        rows = sorted((index.rows[i] for i in index.printings_of(identity)), key=canonical_order)
+        if rows:
+            chosen.append((rows[0], rows))
+    cards = {card.pk: card for card in Card.objects.filter(pk__in=[first.pk for first, _rows in chosen])}
+    groups = []
+    for first, rows in chosen:
+        card = cards.get(first.pk)
+        if card is None:
+            continue
+        card.game = game
+        printings = [GroupPrinting(row.pk, row.external_id, set_codes(row.printings)) for row in rows]
+        groups.append(CardGroup(card=card, printings=printings))
+    return groups
 
 
 def _groups_page(total: int, page_keys: list[tuple[int, str]]) -> tuple[int, list[CardGroup]]:
@@ -261,7 +338,11 @@ def _groups_page(total: int, page_keys: list[tuple[int, str]]) -> tuple[int, lis
     for row in page:
         cards = sorted(printings.get((row["game_id"], row["identity"]), []), key=canonical_order)
         if cards:
-            groups.append(CardGroup(card=cards[0], printings=cards))
+            listed = [
+                GroupPrinting(c.pk, c.external_id, set_codes([(p.card_set.code, p.code, p.rarity) for p in c.printings.all()]))
+                for c in cards
+            ]  # fmt: skip
+            groups.append(CardGroup(card=cards[0], printings=listed))
     return total, groups
 
 

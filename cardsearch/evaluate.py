@@ -1,5 +1,6 @@
-"""Judging cards in memory: the leaf matchers shared with the rule sets' FILTER language
-(rules/engine/filters.py compiles its conditions with these same functions) and the query tree's compiler.
+"""Judging cards in memory: the query tree's one compiler, for a typed search and for a rule set's FILTER
+(games/filters.py turns a FILTER into the same tree, its conditions as terms naming a card field), and
+the leaf matchers both use.
 
 A card is anything with ``name``, ``text``, ``card_type``, ``subtypes``, ``level``, ``cost``, ``attributes``
 (``games.cards.CardInfo``, a ``cards.Card`` row); ``key``/``external_id`` and ``deck_buildable`` when
@@ -151,13 +152,18 @@ def color_letters(value: Any) -> set[str]:
     return {ch for item in items if isinstance(item, str) for ch in item.casefold() if ch.isalpha()}
 
 
-def compile_query(node: object, table: FieldTable, context: Context | None = None) -> Predicate:
-    """A predicate for the query tree. Every term is checked here, so a bad term raises before any card."""
+def compile_query(node: object, table: FieldTable | None, context: Context | None = None) -> Predicate:
+    """A predicate for the query tree: a search typed by a player (``parse``) or a rule set's FILTER
+    (``games.filters.filter_tree``) — one evaluator, so a section's ``accept`` rule and the search for the
+    same condition cannot disagree. Every term is checked here, so a bad term raises before any card.
+    ``table`` names the fields of typed terms; a tree of FILTER terms alone needs none."""
     context = context or Context()
     if node is None:
         return lambda card: True
     if isinstance(node, And):
         parts = [compile_query(item, table, context) for item in node.items]
+        if len(parts) == 1:
+            return parts[0]
         return lambda card: all(p(card) for p in parts)
     if isinstance(node, Or):
         parts = [compile_query(item, table, context) for item in node.items]
@@ -166,7 +172,36 @@ def compile_query(node: object, table: FieldTable, context: Context | None = Non
         inner = compile_query(node.item, table, context)
         return lambda card: not inner(card)
     assert isinstance(node, Term)
+    if node.source:
+        return _data_leaf(node)
+    if table is None:
+        raise QueryError("unknown_field", node.start, node.end, token=node.typed, suggestions=[])
     return _leaf(node, resolve(node, table), context)
+
+
+def getter(source: str) -> Callable[[Any], Any]:
+    """Reads one field of a card (``value_of`` unrolled once per term instead of once per card)."""
+    if source.startswith("attr."):
+        key = source[5:]
+        return lambda card: (card.attributes or {}).get(key)
+    if source == "external_id":
+        return lambda card: value_of(card, "external_id")
+    return lambda card: getattr(card, source, None)
+
+
+def _data_leaf(term: Term) -> Predicate:
+    """A FILTER condition's test (values already checked and normalised by ``games.filters``)."""
+    get = getter(term.source)
+    if term.kind == "any":
+        match = any_of(frozenset(norm(v) for v in term.values))
+        return lambda card: match(get(card))
+    if term.kind == "contains":
+        has = contains_any(str(v) for v in term.values)
+        return lambda card: has(get(card))
+    if term.kind == "number":
+        test = compare(term.op, term.values[0])  # type: ignore[arg-type]
+        return lambda card: test(get(card))
+    raise ValueError(f"no such FILTER term kind: {term.kind!r}")
 
 
 def _folded(card: Any, source: str) -> str:

@@ -48,6 +48,12 @@ class Term:
     end: int = 0
     # The field name as typed (an alias, in any case): error messages and suggestions quote it.
     typed: str = ""
+    # A condition of a rule set's FILTER (``games.filters.filter_tree``) names the card field it reads
+    # (``source``, as FieldSpec.source: card_type, subtypes, attr.atk…) and its typed values instead of a
+    # field name and text: kind "any" (equals one of, a list value containing one), "contains" (a text
+    # holding one of), "number" (``op`` against values[0]). Judged by the same ``compile_query``.
+    source: str = ""
+    values: tuple[object, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from cardsearch.evaluate import any_of, as_number, contains_any, norm
+from cardsearch.evaluate import compile_query, norm
+from cardsearch.query import And, Not, Or, Term
 
 from .cards import CardInfo
 from .errors import RuleSetError
@@ -25,24 +26,24 @@ CardPredicate = Callable[[CardInfo], bool]
 _COND_KEYS = {"min", "max", "not", "contains", "not_contains"}
 
 
-# One evaluator: the leaf tests (equals / any of, numbers, contains) are the card search language's own
-# (cardsearch.evaluate), so a section's accept rule and a search for the same condition cannot disagree.
-_norm = norm
-_any_of = any_of
-_number = as_number
+# One evaluator: a FILTER is compiled into the card search language's own tree (cardsearch.query's And /
+# Or / Not / Term) and judged by its one ``compile_query``, so a section's accept rule, a search and an
+# archetype rule for the same condition cannot disagree (tests/search check them side by side on the
+# real Yu-Gi-Oh! database). A FILTER's term names the card field it reads (``source``) and its typed
+# values; a typed search's term names a field of the game's table.
 
 
-def _getter(field: str) -> Callable[[CardInfo], Any]:
+def _source(field: str) -> str:
     if field == "type":
-        return lambda c: c.card_type
+        return "card_type"
     if field == "subtype":
-        return lambda c: c.subtypes
+        return "subtypes"
     if field in ("level", "cost", "name", "text"):
-        return lambda c: getattr(c, field)
-    return lambda c: c.attributes.get(field)
+        return field
+    return f"attr.{field}"
 
 
-def _values(field: str, raw: Any) -> frozenset[Any]:
+def _values(field: str, raw: Any) -> tuple[Any, ...]:
     items = raw if isinstance(raw, list) else [raw]
     for v in items:
         if not isinstance(v, str | int | float | bool):
@@ -50,7 +51,7 @@ def _values(field: str, raw: Any) -> frozenset[Any]:
                 f"filter field {field!r}: {v!r} is not a text or number value",
                 key="filter.bad_value", field=field, value=repr(v),
             )  # fmt: skip
-    return frozenset(_norm(v) for v in items)
+    return tuple(dict.fromkeys(norm(v) for v in items))
 
 
 def _bound(field: str, key: str, value: Any) -> float:
@@ -62,18 +63,19 @@ def _bound(field: str, key: str, value: Any) -> float:
     return value
 
 
-def _contains(field: str, key: str, raw: Any) -> Callable[[Any], bool]:
-    """True when a text value holds any of the given texts (case-insensitive)."""
-    needles = [n for n in _values(field, raw) if isinstance(n, str)]
+def _contains(field: str, key: str, raw: Any) -> Term:
+    """A text value holding any of the given texts (case-insensitive)."""
+    needles = tuple(n for n in _values(field, raw) if isinstance(n, str))
     if not needles:
         raise RuleSetError(
             f"filter field {field!r}: {key} needs a text, got {raw!r}",
             key="filter.needs_text", field=field, condition=key, value=repr(raw),
         )  # fmt: skip
-    return contains_any(needles)
+    return Term(field, ":", "", "contains", typed=field, source=_source(field), values=needles)
 
 
-def _condition(field: str, cond: Any) -> Callable[[Any], bool]:
+def _condition(field: str, cond: Any) -> object:
+    source = _source(field)
     if isinstance(cond, Mapping):
         unknown = set(cond) - _COND_KEYS
         if unknown:
@@ -81,25 +83,38 @@ def _condition(field: str, cond: Any) -> Callable[[Any], bool]:
                 f"filter field {field!r}: unknown condition key(s) {sorted(unknown)}",
                 key="filter.unknown_condition", field=field, keys=", ".join(sorted(map(str, unknown))),
             )  # fmt: skip
-        checks: list[Callable[[Any], bool]] = []
-        if "min" in cond:
-            lo = _bound(field, "min", cond["min"])
-            checks.append(lambda v: (n := _number(v)) is not None and n >= lo)
-        if "max" in cond:
-            hi = _bound(field, "max", cond["max"])
-            checks.append(lambda v: (n := _number(v)) is not None and n <= hi)
+        checks: list[object] = []
+        for key, op in (("min", ">="), ("max", "<=")):
+            if key in cond:
+                bound = _bound(field, key, cond[key])
+                checks.append(
+                    Term(field, op, str(bound), "number", typed=field, source=source, values=(bound,))
+                )
         if "not" in cond:
-            excluded = _any_of(_values(field, cond["not"]))
-            checks.append(lambda v: v is None or not excluded(v))
+            # A missing attribute is "none of" them: Not(any of) is true for it, as the README says.
+            excluded = _values(field, cond["not"])
+            checks.append(Not(Term(field, ":", "", "any", typed=field, source=source, values=excluded)))
         if "contains" in cond:
             # "A deck can have any number of cards named ..." is printed on the card, not a field of it.
-            has = _contains(field, "contains", cond["contains"])
-            checks.append(has)
+            checks.append(_contains(field, "contains", cond["contains"]))
         if "not_contains" in cond:
-            lacks = _contains(field, "not_contains", cond["not_contains"])
-            checks.append(lambda v: not lacks(v))
-        return lambda v: all(check(v) for check in checks)
-    return _any_of(_values(field, cond))
+            checks.append(Not(_contains(field, "not_contains", cond["not_contains"])))
+        return And(tuple(checks))
+    return Term(field, ":", "", "any", typed=field, source=source, values=_values(field, cond))
+
+
+def filter_tree(spec: Any) -> object:
+    """A FILTER (object, or list of objects for OR) as the search language's tree; bad specs raise
+    RuleSetError."""
+    if isinstance(spec, list):
+        return Or(tuple(filter_tree(item) for item in spec))
+    if not isinstance(spec, Mapping):
+        raise RuleSetError(
+            f"a filter must be an object of field -> condition, got {spec!r}",
+            key="filter.not_object",
+            spec=repr(spec),
+        )
+    return And(tuple(_condition(str(field), cond) for field, cond in spec.items()))
 
 
 _MEMO_LIMIT = 200_000
@@ -126,24 +141,7 @@ def _memoized(predicate: CardPredicate) -> CardPredicate:
 
 def compile_filter(spec: Any) -> CardPredicate:
     """Turn a FILTER (object, or list of objects for OR) into a fast predicate; bad specs raise RuleSetError."""
-    return _memoized(_compile(spec))
-
-
-def _compile(spec: Any) -> CardPredicate:
-    if isinstance(spec, list):
-        alternatives = [_compile(item) for item in spec]
-        return lambda card: any(alt(card) for alt in alternatives)
-    if not isinstance(spec, Mapping):
-        raise RuleSetError(
-            f"a filter must be an object of field -> condition, got {spec!r}",
-            key="filter.not_object",
-            spec=repr(spec),
-        )
-    parts = [(_getter(str(field)), _condition(str(field), cond)) for field, cond in spec.items()]
-    if len(parts) == 1:
-        (get, test) = parts[0]
-        return lambda card: test(get(card))
-    return lambda card: all(test(get(card)) for get, test in parts)
+    return _memoized(compile_query(filter_tree(spec), None))
 
 
 def _describe_values(raw: Any) -> str:

@@ -463,6 +463,130 @@ class GameTable(_Table):
         return value
 
 
+# --- archetypes: what a deck is called, as data (results/rules_engine.py compiles these) -----------------
+
+ARCHETYPE_SECTIONS = ("main", "side", "any")
+
+
+def _filter_compiles(where: str, spec: Any) -> None:
+    # Imported here, not at the top: filters imports cardsearch, and the schema module is read by tools
+    # (the README reference) that need no card code.
+    from .filters import compile_filter
+
+    try:
+        compile_filter(spec)
+    except RuleSetError as exc:
+        raise ValueError(f"{where}: {exc}") from None
+
+
+class ArchetypeConditionTable(_Table):
+    """One condition of an archetype (all of a rule's `when` must hold): `{ at_least = 3, of = {...} }`
+    counts the deck's copies (or, with `count = "cards"`, its different cards) that match a FILTER;
+    `{ none_of = {...} }` holds when the deck has none of them."""
+
+    of: Any = Field(None, description=f"{FILTER_DOC}: the cards counted")
+    none_of: Any = Field(None, description=f"{FILTER_DOC}: no copy of these may be in `section`")
+    at_least: int | None = Field(None, ge=0, description="at least this many (default 1 with `of`)")
+    at_most: int | None = Field(None, ge=0, description="at most this many")
+    section: Literal["main", "side", "any"] = Field(
+        "main", description="where the cards are counted: the main deck (and extra deck), the side, or `any`"
+    )
+    count: Literal["copies", "cards"] = Field(
+        "copies", description="`copies` (4 Lightning Bolt count 4) or `cards` (different cards: 1)"
+    )
+
+    @model_validator(mode="after")
+    def _one_test(self) -> ArchetypeConditionTable:
+        if (self.of is None) == (self.none_of is None):
+            raise ValueError("give `of` (with at_least / at_most) or `none_of`, one of the two")
+        if self.none_of is not None and (self.at_least is not None or self.at_most is not None):
+            raise ValueError("`none_of` takes no at_least / at_most (it means: zero)")
+        if self.at_least is not None and self.at_most is not None and self.at_least > self.at_most:
+            raise ValueError(f"at_least {self.at_least} is more than at_most {self.at_most}")
+        _filter_compiles(
+            "of" if self.of is not None else "none_of", self.of if self.of is not None else self.none_of
+        )
+        return self
+
+
+class ArchetypeVariantTable(_Table):
+    """`[[archetypes.variants]]`: a named variant, checked only after its parent matched; the first variant
+    whose conditions all hold names the deck."""
+
+    name: str = Field(min_length=1, max_length=120, description="the label decks get")
+    when: list[ArchetypeConditionTable] = Field(min_length=1, description="conditions, all must hold")
+    source: str = Field("", description="where the rule comes from (shown beside the label), free text")
+
+
+class ArchetypeTable(ArchetypeVariantTable):
+    """`[[archetypes]]`: an archetype rule. A deck two rules of different names catch is not labelled: it
+    waits in the organizers' review queue. A store's file (`DECKHALL_ARCHETYPE_DIRS`) adds rules; a rule of
+    the same name as the rule set's replaces it."""
+
+    variants: list[ArchetypeVariantTable] = Field(
+        default_factory=list, description="`[[archetypes.variants]]` (below)"
+    )
+    formats: list[str] = Field(
+        default_factory=list, description="format slugs the rule is for (default: every format of the game)"
+    )
+
+
+class ArchetypeReferenceTable(_Table):
+    """`[[archetype_references]]`: the fallback for decks no rule catches — the reference the deck overlaps
+    most names it when the overlap reaches `min_overlap`; the label says the figure. `cards` (a list with
+    copies: the share of the list's copies the deck has in its main deck) or `common` (cards typical of a
+    family of decks, MTGOFormatData's fallbacks, weighed as MTGOArchetypeParser does: the deck's copies of
+    them, main and side, per distinct card line of the deck, above `min_overlap`)."""
+
+    name: str = Field(min_length=1, max_length=120, description="the label decks get")
+    cards: dict[str, int] | None = Field(None, description='`{ "Card name" = copies }`')
+    common: list[str] | None = Field(None, description="card names typical of the family")
+    min_overlap: float | None = Field(
+        None, gt=0, le=1, description="the bar (default 0.5 for `cards`, above 0.1 for `common`)"
+    )
+    source: str = Field("", description="where the list comes from, free text")
+    formats: list[str] = Field(default_factory=list, description="format slugs (default: every format)")
+
+    @model_validator(mode="after")
+    def _one_list(self) -> ArchetypeReferenceTable:
+        if (self.cards is None) == (self.common is None):
+            raise ValueError("give `cards = { name = copies }` or `common = [names]`, one of the two")
+        if self.cards is not None and (not self.cards or any(n < 1 for n in self.cards.values())):
+            raise ValueError("`cards` needs at least one card, each with 1 or more copies")
+        if self.common is not None and not self.common:
+            raise ValueError("`common` needs at least one card name")
+        return self
+
+
+class ArchetypeFamiliesTable(_Table):
+    """`[archetype_families]`: archetypes the cards carry themselves (YGOPro's `datas.setcode`, named by
+    `strings.conf`): a deck takes the family most of its main-deck cards belong to, when it is an engine of
+    the deck (`min_copies` and `min_share`), then a sub-family holding most of those cards."""
+
+    attribute: str = Field(min_length=1, description="the card attribute holding the codes (`setcode`)")
+    names: str = Field(
+        min_length=1, description="the file naming the codes, relative to the shared data directory"
+    )
+    names_format: Literal["ygopro-setname"] = Field(
+        description="`ygopro-setname`: `!setname 0x2 Genex` lines (YGOPro's strings.conf)"
+    )
+    parent_mask: int = Field(
+        0xFFF, ge=1, description="the bits of a code that name the family (YGOPro: 0xFFF)"
+    )
+    min_copies: int = Field(6, ge=1, description="copies of the family a deck needs")
+    min_share: float = Field(0.15, gt=0, le=1, description="share of the main deck the family needs")
+
+
+class ArchetypeFile(_Table):
+    """A store's archetype file (`<game>.toml` or `<game>-*.toml` in `DECKHALL_ARCHETYPE_DIRS`): the
+    rule set's archetype tables, nothing else."""
+
+    archetypes: list[ArchetypeTable] = Field(default_factory=list, description="`[[archetypes]]`")
+    archetype_references: list[ArchetypeReferenceTable] = Field(
+        default_factory=list, description="`[[archetype_references]]`"
+    )
+
+
 class RuleSetFile(_Table):
     """One `games/rulesets/<game>.toml` file."""
 
@@ -471,6 +595,15 @@ class RuleSetFile(_Table):
     boosters: list[dict[str, Any]] = Field(
         default_factory=list,
         description="`[[boosters]]`: slots → sheets, each sheet a FILTER with rates (checked by games/boosters.py)",
+    )
+    archetypes: list[ArchetypeTable] = Field(
+        default_factory=list, description="`[[archetypes]]`: archetype rules (below)"
+    )
+    archetype_references: list[ArchetypeReferenceTable] = Field(
+        default_factory=list, description="`[[archetype_references]]`: the fallback by overlap (below)"
+    )
+    archetype_families: ArchetypeFamiliesTable | None = Field(
+        None, description="`[archetype_families]`: archetypes carried by the cards (below)"
     )
 
 
@@ -544,9 +677,9 @@ def located(file: str, lines: dict[tuple[Any, ...], int], loc: tuple[Any, ...], 
     return RuleSetError(f"{where(file, loc)}: {message}{suffix}")
 
 
-def _model_at(loc: tuple[Any, ...]) -> type[BaseModel] | None:
+def _model_at(loc: tuple[Any, ...], root: type[BaseModel] | None = None) -> type[BaseModel] | None:
     """The model a location points into, to list the keys it allows."""
-    model: Any = RuleSetFile
+    model: Any = root or RuleSetFile
     for part in loc:
         if isinstance(part, int):
             continue
@@ -571,13 +704,13 @@ def _model_of(annotation: Any) -> type[BaseModel] | None:
     return None
 
 
-def _message(error: dict[str, Any]) -> tuple[tuple[Any, ...], str]:
+def _message(error: dict[str, Any], root: type[BaseModel] | None = None) -> tuple[tuple[Any, ...], str]:
     loc = tuple(p for p in error["loc"] if not (isinstance(p, str) and "[" in p))  # drop union branch tags
     kind = error["type"]
     value = error.get("input")
     if kind == "extra_forbidden":
         parent = loc[:-1]
-        model = _model_at(parent)
+        model = _model_at(parent, root)
         allowed = f"; allowed: {sorted(model.model_fields)}" if model else ""
         return parent, f"unknown key(s) {[loc[-1]]}{allowed}"
     if kind == "missing":
@@ -611,6 +744,18 @@ def validate_file(file: str, text: str, data: dict[str, Any]) -> RuleSetFile:
         raise located(file, lines, loc, message + more) from None
 
 
+def validate_archetype_file(file: str, text: str, data: dict[str, Any]) -> ArchetypeFile:
+    """Validate a store's archetype file (or the archetype tables of a rule set) like a rule-set file:
+    a mistake raises RuleSetError naming the file, key and line."""
+    try:
+        return ArchetypeFile.model_validate(data)
+    except ValidationError as exc:
+        errors = sorted(exc.errors(include_url=False), key=lambda e: len(e["loc"]))
+        loc, message = _message(errors[0], ArchetypeFile)
+        more = f" (and {len(errors) - 1} more problem(s))" if len(errors) > 1 else ""
+        raise located(file, key_lines(text), loc, message + more) from None
+
+
 # --- the README reference, generated -----------------------------------------------------------------
 
 README_START = "<!-- ruleset-schema:start (generated by `python manage.py ruleset_reference --write`) -->"
@@ -635,6 +780,11 @@ _REFERENCE_TABLES: list[tuple[str, type[BaseModel]]] = [
     ("sideboard", SideboardTable),
     ("[[formats.versions]]", VersionTable),
     ("team", TeamTable),
+    ("[[archetypes]]", ArchetypeTable),
+    ("[[archetypes.variants]]", ArchetypeVariantTable),
+    ("when = [...] (an archetype condition)", ArchetypeConditionTable),
+    ("[[archetype_references]]", ArchetypeReferenceTable),
+    ("[archetype_families]", ArchetypeFamiliesTable),
 ]
 
 
@@ -654,7 +804,7 @@ def _type_name(annotation: Any, top: bool = True) -> str:
         return f"table of {_type_name(args[0], False)} → {_type_name(args[1], False)}"
     if args:  # a union: X | None, int | dict[...]
         return " or ".join(_type_name(a, top) for a in args if a is not type(None))
-    return {"str": "text", "int": "integer", "bool": "boolean", "date": "date"}.get(
+    return {"str": "text", "int": "integer", "float": "number", "bool": "boolean", "date": "date"}.get(
         getattr(annotation, "__name__", ""), str(annotation)
     )
 

@@ -26,7 +26,7 @@ when = [{ at_least = 3, of = { name = ["Rescue Rabbit", "Gold Sarcophagus"] } }]
 name = "Beasts"
 when = [{ at_least = 9, of = { type = "monster", race = "beast" } }]
 
-[[references]]
+[[archetype_references]]
 name = "Normal Beatdown"
 cards = { "Gene-Warped Warwolf" = 3, "Alexandrite Dragon" = 3, "Mystic Tomato" = 2 }
 """

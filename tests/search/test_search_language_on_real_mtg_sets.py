@@ -40,13 +40,9 @@ def mtg(shared_data: Path, games):  # type: ignore[no-untyped-def]
             cmc = field("cmc").split("//")[0].strip()
             entry["mv"] = math.floor(float(cmc)) if cmc else None
             pt = field("pt").split("/")
-            entry["power"] = (
-                int(pt[0])
-                if len(pt) == 2
-                and pt[0].strip().lstrip("-").isdigit()
-                and pt[1].strip().lstrip("-").isdigit()
-                else None
-            )
+            numeric = len(pt) == 2 and all(x.strip().lstrip("-").isdigit() for x in pt)
+            entry["power"] = int(pt[0]) if numeric else None
+            entry["toughness"] = int(pt[1]) if numeric else None
             entry["text"] = " ".join(words(node.findtext("text") or ""))
     return cards
 
@@ -78,7 +74,21 @@ def test_it_answers_as_the_set_files_read(client, mtg) -> None:  # type: ignore[
             lambda n, c: "instant" in words(c["type"]) and c["sets"] & {"m20", "inr"} and "damage" not in c["text"]
         ),
         "c:r c:g": expect(lambda n, c: {"R", "G"} <= c["colors"]),
+        "c=r t:creature": expect(lambda n, c: c["colors"] == {"R"} and "creature" in words(c["type"])),
+        "tou>=5 -t:legendary": expect(lambda n, c: c["toughness"] is not None and c["toughness"] >= 5 and "legendary" not in words(c["type"])),
+        "t:legendary t:creature o:flying": expect(
+            lambda n, c: {"legendary", "creature"} <= set(words(c["type"])) and "flying" in c["text"]
+        ),
+        'o:"enters the battlefield" (s:eld or s:unf) -c:b': expect(
+            lambda n, c: "enters the battlefield" in c["text"] and c["sets"] & {"eld", "unf"} and "B" not in c["colors"]
+        ),
     }  # fmt: skip
     for query, expected in cases.items():
         assert expected, query
         assert names(client, query) == expected, query
+    # An exact name, and the name's words in another order with its punctuation dropped.
+    name = next(n for n in sorted(mtg) if "," in n and len(words(n)) >= 3)
+    # '"Brims" Barone, Midway Mobster' typed without its quotes: punctuation is not part of a name's match.
+    assert names(client, '!"{}"'.format(name.replace('"', ""))) == {name}
+    shuffled = " ".join(reversed(words(name)))
+    assert names(client, shuffled) == expect(lambda n, c: all(w in " ".join(words(n)) for w in words(name)))

@@ -12,7 +12,7 @@ import pytest
 
 pytestmark = pytest.mark.django_db
 
-MONSTER, SPELL, TRAP, LINK = 0x1, 0x2, 0x4, 0x4000000  # LINK monsters have no DEF
+MONSTER, SPELL, TRAP, LINK, TUNER = 0x1, 0x2, 0x4, 0x4000000, 0x1000  # LINK monsters have no DEF
 RACE_DRAGON, ATTR_DARK, ATTR_LIGHT = 0x2000, 0x20, 0x10
 
 
@@ -84,6 +84,10 @@ def test_it_answers_every_query_kind_as_the_cdb_reads(client, ygo) -> None:  # t
         and not r[4] >= 2000 and r[6] & 0xFF >= 7
     )  # fmt: skip
     assert ids(client, "t:spell or t:trap") == expect(lambda r: r[3] & (SPELL | TRAP))
+    assert ids(client, '!"dark magician"') == {str(r[0]) for r in rows if r[1] == "Dark Magician"}
+    assert ids(client, "st:tuner lv<=2 atk>=1000") == expect(
+        lambda r: r[3] & MONSTER and r[3] & TUNER and r[6] & 0xFF <= 2 and r[4] >= 1000
+    )
     assert ids(client, 'blue eyes -o:"fusion"') == {
         i for i in blue_eyes if "fusion" not in plain(next(r[2] for r in rows if str(r[0]) == i))
     }
@@ -140,6 +144,8 @@ def test_the_index_answers_as_the_plain_evaluator_does(ygo) -> None:  # type: ig
         "t:dragon atk>=3000", "attribute:dark -lv<5", "race:spellcaster or race:fairy def=0", "atk>2500 atk<=3000",
         "t:spell -t:continuous", "dragon -blue", 'o:"special summon" t:tuner', "st:xyz lv:4", "atk!=0 t:link",
         "magician (attribute:light or attribute:dark) def>=2000", "o:/destroy (all|every)/", "attribute!=water lv=1",
+        'o:"destroy all monsters"', 'o:"l monsters you"', 'o:"ster"', "o:draw o:card -o:\"draw 1 card\"",
+        '!"dark magician"', 'name:"eyes white"', "name=kuriboh", "ye bl", "-o:the", "t:dragon (eyes or magician)",
     ]  # fmt: skip
     for q in queries:
         node = parse(q)
@@ -147,6 +153,7 @@ def test_the_index_answers_as_the_plain_evaluator_does(ygo) -> None:  # type: ig
         expected = [i for i, row in enumerate(index.rows) if test(row)]
         assert index.search(node, Context()) == expected, q
         assert expected, q
+        assert len(expected) < len(index.rows), q
 
 
 def test_banned_without_a_format_reads_the_format_the_page_names(client, ygo, shared_data: Path) -> None:  # type: ignore[no-untyped-def]

@@ -35,7 +35,7 @@ def test_it_finishes_the_event_from_the_newest_snapshot_after_a_sigkill(venue: A
     seen = set(snapshot_names(venue))
     round_pair(site, event)
     assert _wait_for_snapshot(venue, seen, f"event-{event}-round-1", timeout=1), (
-        "pairing snapshot is synchronous"
+        "the pairing's copy lands within a second of the pairing"
     )
     round_report(site, rounds_list(site, event)[-1])
     round_pair(site, event)

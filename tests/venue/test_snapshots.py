@@ -21,9 +21,24 @@ def _names(reason: str) -> list[str]:
     return [s.name for s in snapshots.snapshot_list() if s.reason == reason]
 
 
-def test_a_pairing_is_snapshotted_before_the_request_returns(live_db: Path) -> None:
+def test_a_pairing_is_snapshotted_right_after_it_is_paired(live_db: Path) -> None:
     snapshots.on_round_paired(tournament_id=4, round_number=2)
+    assert snapshots.drain(timeout=10)
     assert len(_names("event-4-round-2")) == 1
+
+
+def test_the_pair_request_does_not_wait_for_the_copy_but_leaves_it_owed(live_db: Path) -> None:
+    """The copy runs off the request: while another copy holds the lock the pairing answers at once, and a
+    kill at that moment leaves a mark the next start turns into the snapshot."""
+    with snapshots._exclusive():  # a copy in progress elsewhere (another worker's results copy)
+        started = time.monotonic()
+        snapshots.on_round_paired(tournament_id=5, round_number=1)
+        assert time.monotonic() - started < 0.5
+        assert not _names("event-5-round-1")
+        assert (snapshots.snapshot_dir() / ".changed").exists()  # owed if the server dies now
+    assert snapshots.drain(timeout=10)
+    assert len(_names("event-5-round-1")) == 1
+    assert not (snapshots.snapshot_dir() / ".changed").exists()
 
 
 def test_a_burst_of_a_thousand_results_takes_one_snapshot_and_misses_none(live_db: Path) -> None:
