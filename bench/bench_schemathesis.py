@@ -1,5 +1,8 @@
 """The full schemathesis hunt: every operation of the API, as anonymous, player, organizer and staff, with
-many more examples per operation than the CI test (tests/security/test_schemathesis.py, 6 by default).
+many more examples per operation than the CI test (tests/security/test_schemathesis.py: 2 by default, three
+roles). For `st run --checks all --mode all` against a running server (what the figures in the report come
+from): start gunicorn with the throttles raised and run `st run URL/api/schema/ --checks all --mode all -H
+"Authorization: Token …"` per role.
 
     .venv/bin/python bench/bench_schemathesis.py [--examples 100]
 
@@ -26,6 +29,7 @@ def main() -> int:
     env = {
         **os.environ,
         "SCHEMATHESIS_EXAMPLES": str(args.examples),
+        "SCHEMATHESIS_ROLES": "anonymous,player,organizer,staff",
         "DECK_CHECK_THROTTLE_RATE": "100000/min",
     }
     command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", "-q", "-s",

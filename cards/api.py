@@ -13,13 +13,13 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import generics, permissions, serializers, status
 from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api import ApiErrorOutSerializer
+from config.pagination import StrictPageNumberPagination
 
 from . import search, selectors, services
 from .importers import FORMATS, import_issue_text
@@ -28,7 +28,7 @@ from .permissions import can_edit_card_database, card_databases_editable_by
 from .pictures import MAX_ZIP_BYTES
 
 
-class CardPagination(PageNumberPagination):
+class CardPagination(StrictPageNumberPagination):
     page_size = 50
     page_size_query_param = "page_size"
     max_page_size = 200

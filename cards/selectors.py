@@ -22,6 +22,7 @@ from .importers import CardRecord, PrintingRecord, SetRecord, interchange
 from .models import Card, CardSet, Game, ImportJob, Printing, SavedSearch
 
 ATTR_KEY_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]{0,39}$")
+ISO_DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$", re.ASCII)
 ORDERINGS = {
     "name": ("search_name", "level", "external_id"),
     "-name": ("-search_name", "-level", "-external_id"),
@@ -466,9 +467,14 @@ def card_filters_from_params(params: Any) -> CardFilters:
         # Not "format": DRF reads that one as the answer's content type.
         format_slug=(params.get("format_slug") or "").strip()[:60],
     )
-    raw_date = (params.get("date") or "").strip()
-    if raw_date:
+    if "date" in params:
+        # As the schema says (format: date): exactly YYYY-MM-DD. An empty value is refused rather than read
+        # as "today" (leave the parameter out for today), and fromisoformat's other spellings ("20260105")
+        # are not dates the schema admits.
+        raw_date = (params.get("date") or "").strip()
         try:
+            if not ISO_DATE_RE.match(raw_date):
+                raise ValueError(raw_date)
             filters.on_date = datetime.date.fromisoformat(raw_date)
         except ValueError:
             raise FilterError(

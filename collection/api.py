@@ -12,13 +12,13 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import exceptions, serializers, status
 from rest_framework.generics import GenericAPIView
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cards.models import Card, Game
 from config.api import ApiErrorOutSerializer
+from config.pagination import StrictPageNumberPagination
 from decks.selectors import deck_readable, deck_sections
 
 from . import exporting, selectors, services
@@ -145,6 +145,16 @@ class CollectionRowOutSerializer(serializers.Serializer):
         # Plain dicts in BuiltDeckCopiesOutSerializer's shape: a nested serializer per row costs more than the row.
         return [{"deck": h.deck_id, "name": h.name, "count": h.count} for h in have.held.get(key, [])]
 
+    def to_representation(self, entry: Any) -> dict[str, Any]:
+        """The fields above, read directly: DRF's field-by-field walk was half of a 100-row page's time.
+        (tests/collection checks it answers exactly what the generic walk answers.)"""
+        card = entry.card
+        return {
+            "card": entry.card_id, "external_id": card.external_id, "name": str(card), "identity": card.identity,
+            "count": entry.count, "set_code": entry.set_code, "number": entry.number, "foil": bool(entry.foil),
+            "condition": entry.condition, "language": entry.language, "held_by": self.get_held_by(entry),
+        }  # fmt: skip
+
 
 class CollectionPageOutSerializer(serializers.Serializer):
     game = serializers.SlugField()
@@ -164,7 +174,7 @@ class CollectionCardInSerializer(serializers.Serializer):
     foil = serializers.BooleanField(required=False, default=False)
 
 
-class CollectionPagination(PageNumberPagination):
+class CollectionPagination(StrictPageNumberPagination):
     page_size = 100
     page_size_query_param = "page_size"
     max_page_size = 1000
@@ -184,13 +194,11 @@ class CollectionView(GenericAPIView):
     )  # fmt: skip
     def get(self, request: Request) -> Response:
         game = _game(request.query_params.get("game"))
-        entries = selectors.collection_entries(
-            user=request.user, game=game, query=request.query_params.get("q", "")[:100]
-        )
+        have = selectors.holdings(user=request.user, game_id=game.pk)
+        ids = selectors.collection_entry_ids(have=have, query=request.query_params.get("q", "")[:100])
         paginator = CollectionPagination()
-        page = paginator.paginate_queryset(entries, request, view=self) or []
-        have = selectors.holdings(user=request.user, game_id=game.pk, cards=[entry.card for entry in page])
-        totals = selectors.collection_totals(user=request.user, game=game)
+        page = selectors.collection_entries_by_id(paginator.paginate_queryset(ids, request, view=self) or [])
+        totals = selectors.collection_totals(user=request.user, game=game, have=have)
         body = {
             "game": game.slug,
             "track_printings": have.track,
@@ -211,7 +219,7 @@ class CollectionView(GenericAPIView):
         entry = _call(services.collection_card_set, owner=request.user, card=card, **data)
         if entry is None:
             return Response(status=status.HTTP_204_NO_CONTENT)
-        have = selectors.holdings(user=request.user, game_id=card.game_id, cards=[card])
+        have = selectors.holdings(user=request.user, game_id=card.game_id)
         return Response(CollectionRowOutSerializer(entry, context={"holdings": have}).data)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.utils import timezone
@@ -42,6 +44,11 @@ class CollectionEntry(models.Model):
         return f"{self.count} × {self.card_id}"
 
 
+def fresh_version() -> int:
+    """A collection version no earlier state had (random, so it never repeats even for a reused user id)."""
+    return secrets.randbelow(2**63)
+
+
 class CollectionSettings(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
@@ -50,6 +57,10 @@ class CollectionSettings(models.Model):
         default=False,
         help_text=_("Count each printing (alternate artwork) apart instead of as the same card."),
     )
+    # A fresh random number on every write to the player's collection of the game, to this row and to which
+    # decks are built, in the write's transaction (collection.services.collection_version_bump): cached reads
+    # are keyed on it, so every web node sees a write at once whatever cache it has (selectors.holdings).
+    version = models.PositiveBigIntegerField(default=fresh_version, editable=False)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["owner", "game"], name="collection_settings_unique")]

@@ -13,16 +13,24 @@ from django.utils.translation import gettext
 
 from cards.models import Card, Game
 from cards.selectors import canonical_order
+from decks.maybe import MAYBE
 from decks.models import Deck
-from decks.ownership import CONSIDERED_SECTIONS
 from decks.selectors import deck_sections
 
 from .csvformats import MAX_COPIES, CollectionFileError, CollectionRow, parse_collection_csv
-from .models import BuiltDeck, CollectionEntry, CollectionSettings
+from .models import BuiltDeck, CollectionEntry, CollectionSettings, fresh_version
 from .selectors import deck_ownership_for
 
 MAX_BYTES = 10 * 1024 * 1024
 IMPORT_MODES = ("replace", "add")
+
+
+def collection_version_bump(*, owner: Any, game: Game | int) -> None:
+    """Every write to a player's collection of a game calls this inside its transaction: reads cached under
+    the old version (collection.selectors) are then never served again, on any web node. The version is a
+    fresh random number rather than a counter, so it never repeats, not even for a reused user id."""
+    key = {"owner_id": getattr(owner, "pk", owner), "game_id": game if isinstance(game, int) else game.pk}
+    CollectionSettings.objects.update_or_create(**key, defaults={"version": fresh_version()})
 
 
 def file_error_message(error: CollectionFileError) -> str:
@@ -152,6 +160,7 @@ def collection_import(*, owner: Any, game: Game, data: bytes | str, mode: str = 
             )  # fmt: skip
     CollectionEntry.objects.bulk_create(new, batch_size=1000)
     CollectionEntry.objects.bulk_update(changed, ["count"], batch_size=1000)
+    collection_version_bump(owner=owner, game=game)
     result.cards = len(totals)
     return result
 
@@ -166,6 +175,7 @@ def collection_card_set(
             {"count": gettext("copies are a number from 0 to %(max)s") % {"max": MAX_COPIES}}
         )
     lookup = {"owner": owner, "card": card, "set_code": set_code[:40], "number": number[:40], "foil": foil}
+    collection_version_bump(owner=owner, game=card.game_id)
     if count == 0:
         CollectionEntry.objects.filter(**lookup).delete()
         return None
@@ -175,9 +185,12 @@ def collection_card_set(
     return entry
 
 
+@transaction.atomic
 def collection_settings_set(*, owner: Any, game: Game, track_printings: bool) -> CollectionSettings:
     settings, _ = CollectionSettings.objects.update_or_create(
-        owner=owner, game=game, defaults={"track_printings": track_printings}
+        owner=owner,
+        game=game,
+        defaults={"track_printings": track_printings, "version": fresh_version()},
     )
     return settings
 
@@ -199,7 +212,8 @@ def deck_built_set(*, deck: Deck, by: Any, built: bool) -> bool:
     # Lock the owner's row so two "built" clicks at once cannot both take the same last copies.
     get_user_model().objects.select_for_update().filter(pk=by.pk).first()
     if not built:
-        BuiltDeck.objects.filter(deck=deck).delete()
+        if BuiltDeck.objects.filter(deck=deck).delete()[0]:
+            collection_version_bump(owner=deck.owner_id, game=deck.game_id)
         return False
     if BuiltDeck.objects.filter(deck=deck).exists():
         return True
@@ -210,10 +224,11 @@ def deck_built_set(*, deck: Deck, by: Any, built: bool) -> bool:
             (str(card), ownership.lines[(slug, card.pk)].missing, ownership.lines[(slug, card.pk)].held_by)
             for slug, cards in sections.items()
             for card, _ in cards
-            if ownership.lines[(slug, card.pk)].missing and slug not in CONSIDERED_SECTIONS
+            if ownership.lines[(slug, card.pk)].missing and slug != MAYBE
         ]
         raise DeckNotBuildable(
             gettext("%(count)s copies are missing to build this deck") % {"count": ownership.missing}, lines
         )
     BuiltDeck.objects.create(deck=deck, owner=deck.owner, game=deck.game)
+    collection_version_bump(owner=deck.owner_id, game=deck.game_id)
     return True

@@ -42,7 +42,8 @@ def section_titles(*, game_slug: str, format_slug: str, lang: str) -> dict[str, 
 
 
 def held_words(held_by: Any, count: int) -> list[str]:
-    """ "2 of 3 are in Blue-Eyes": each built deck holding copies a line lacks."""
+    """ "2 of 3 are in Blue-Eyes": each built deck holding copies a line lacks, of all ``count`` copies the
+    player owns of the card."""
     return [
         ngettext("%(held)s of %(count)s is in %(deck)s", "%(held)s of %(count)s are in %(deck)s", held)
         % {"held": held, "count": count, "deck": name}
@@ -62,13 +63,14 @@ def collection_page(request: HttpRequest) -> HttpResponse:
         _collection_edit(request, game)
         return redirect(f"{reverse('collection:page')}?game={game.slug}&q={request.POST.get('q', '')}")
     query = request.GET.get("q", "").strip()[:100]
-    page = Paginator(selectors.collection_entries(user=request.user, game=game, query=query), 100).get_page(
+    # 50 rows a page: each row is a small edit form, and a phone reads 50 rows before it needs the next page.
+    have = selectors.holdings(user=request.user, game_id=game.pk)
+    page = Paginator(selectors.collection_entry_ids(have=have, query=query), 50).get_page(
         request.GET.get("page")
     )
-    have = selectors.holdings(user=request.user, game_id=game.pk, cards=[entry.card for entry in page])
     rows = [
         {"entry": entry, "held_by": have.held.get(entry.card_id if have.track else entry.card.identity, [])}
-        for entry in page
+        for entry in selectors.collection_entries_by_id(page.object_list)
     ]
     return render(
         request,
@@ -80,7 +82,7 @@ def collection_page(request: HttpRequest) -> HttpResponse:
             "page": page,
             "rows": rows,
             "track": have.track,
-            "totals": selectors.collection_totals(user=request.user, game=game),
+            "totals": selectors.collection_totals(user=request.user, game=game, have=have),
             "built": selectors.built_decks(user=request.user, game=game),
         },
     )
@@ -186,7 +188,7 @@ def deck_collection_page(request: HttpRequest, pk: int) -> HttpResponse:
             line = ownership.lines[(slug, card.pk)]
             lines.append(
                 {"section": titles.get(slug, slug), "card": card, "count": count, "owned": line.owned, "missing": line.missing,
-                 "held": held_words(line.held_by, count)}
+                 "held": held_words(line.held_by, line.copies)}
             )  # fmt: skip
     wants = selectors.deck_wants(deck=deck, user=request.user, sections=sections)
     return render(
@@ -203,6 +205,15 @@ def deck_collection_page(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
+def copies_words(held_by: Any) -> list[str]:
+    """ "2 copies are in Blue-Eyes": where the copies a deck lacks are."""
+    return [
+        ngettext("%(n)s copy is in %(deck)s", "%(n)s copies are in %(deck)s", held)
+        % {"n": held, "deck": name}
+        for _deck_id, name, held in held_by
+    ]
+
+
 @login_required
 @require_POST
 def deck_built_toggle(request: HttpRequest, pk: int) -> HttpResponse:
@@ -212,7 +223,7 @@ def deck_built_toggle(request: HttpRequest, pk: int) -> HttpResponse:
         services.deck_built_set(deck=deck, by=request.user, built=built)
     except services.DeckNotBuildable as refused:
         details = [
-            f"{name}: {missing}" + (f" ({'; '.join(held_words(held, missing))})" if held else "")
+            f"{name}: {missing}" + (f" ({'; '.join(copies_words(held))})" if held else "")
             for name, missing, held in refused.lines[:10]
         ]
         messages.error(request, f"{refused.messages[0]}: {', '.join(details)}")

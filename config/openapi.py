@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.registry import default_registry
+
 UNSUPPORTED_MEDIA_TYPE = "415"
 
 
@@ -26,4 +28,46 @@ def document_unsupported_media_type(result: dict[str, Any], **kwargs: Any) -> di
             if shape:
                 answer["content"] = shape
             responses[UNSUPPORTED_MEDIA_TYPE] = answer
+    return result
+
+
+# Query parameters whose values the API reads as dates (YYYY-MM-DD) everywhere it takes them.
+DATE_PARAMETERS = {"date", "on_date", "from", "to"}
+
+
+def _game_slugs() -> list[str]:
+    return sorted(default_registry().games)
+
+
+def describe_accepted_values(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """Say in the schema what the API accepts, so a request the schema allows is one the API takes.
+
+    - ``game`` (a required query parameter or a request body's field): one of the games the rule sets
+      define — the API refuses any other slug (and an empty one), so the schema lists them (``enum``).
+    - date parameters: ``format: date`` (the API answers 400 for anything but YYYY-MM-DD).
+    - ``page`` / ``page_size``: whole numbers from 1 (config.pagination refuses the rest).
+    - ``Idempotency-Key``: 1–255 visible ASCII characters, as idempotency/ checks.
+    """
+    slugs = _game_slugs()
+    for path_item in result.get("paths", {}).values():
+        for operation in path_item.values():
+            if not isinstance(operation, dict):
+                continue
+            for parameter in operation.get("parameters", []):
+                schema = parameter.setdefault("schema", {})
+                name, where, kind = parameter.get("name"), parameter.get("in"), schema.get("type")
+                # Required: the API refuses an unknown game; an optional filter just finds nothing for one.
+                if where == "query" and name == "game" and kind == "string" and parameter.get("required"):
+                    schema.setdefault("enum", slugs)
+                elif where == "query" and name in DATE_PARAMETERS and kind == "string":
+                    schema["format"] = "date"
+                elif where == "query" and name in {"page", "page_size"} and kind == "integer":
+                    schema.setdefault("minimum", 1)
+                    schema.setdefault("maximum", 10**18 - 1)  # config.pagination reads at most 18 digits
+                elif where == "header" and name == "Idempotency-Key":
+                    schema.update(minLength=1, maxLength=255, pattern="^[!-~]+$")
+    for name, component in result.get("components", {}).get("schemas", {}).items():
+        game = component.get("properties", {}).get("game") if name.endswith("Request") else None
+        if isinstance(game, dict) and game.get("type") == "string" and "enum" not in game:
+            game["enum"] = slugs
     return result

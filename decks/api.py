@@ -23,7 +23,6 @@ from drf_spectacular.utils import (
 from rest_framework import exceptions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.generics import GenericAPIView
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
@@ -31,6 +30,7 @@ from rest_framework.response import Response
 
 from cards.labels import game_title
 from cards.models import Card, Game
+from config.pagination import StrictPageNumberPagination, strict_query_bool
 from config.parsers import DepthLimitedJSONParser
 from rules.api import ViolationSerializer
 from rules.models import BanList
@@ -426,7 +426,7 @@ class DeckViewSet(viewsets.ViewSet):
         decks = selectors.decks_listed_for(request.user)
         if request.query_params.get("game"):
             decks = decks.filter(game__slug=request.query_params["game"])
-        if request.query_params.get("mine") in {"1", "true"}:
+        if strict_query_bool(request, "mine"):
             decks = decks.filter(owner=request.user) if request.user.is_authenticated else decks.none()
         if "folder" in request.query_params:
             # Folders are the owner's own shelves: filtering by one lists only the caller's decks.
@@ -434,7 +434,7 @@ class DeckViewSet(viewsets.ViewSet):
             decks = (
                 decks.filter(owner=owner, folder=request.query_params["folder"]) if owner else decks.none()
             )
-        paginator = PageNumberPagination()
+        paginator = StrictPageNumberPagination()
         page = paginator.paginate_queryset(decks, request, view=self) or []
         body = {
             "count": paginator.page.paginator.count,

@@ -12,6 +12,12 @@ from rest_framework.response import Response
 
 from .compare import lists_compare, parse_ref
 
+# A refusal ({"a"|"b": why}) or a side the caller cannot read ({"detail": "no such deck"}).
+ERROR = {"type": "object", "additionalProperties": {"type": "string"}}
+
+# What either side may be, as the API reads it (anything else answers 400).
+SIDE = {"type": "string", "pattern": "^(player:)?[1-9][0-9]{0,17}$"}
+
 
 class CompareLineOutSerializer(serializers.Serializer):
     card = serializers.IntegerField()
@@ -64,10 +70,10 @@ class DeckCompareView(GenericAPIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("a", str, required=True, description="a deck id, or player:<id>"),
-            OpenApiParameter("b", str, required=True, description="a deck id, or player:<id>"),
+            OpenApiParameter("a", SIDE, required=True, description="a deck id, or player:<id>"),
+            OpenApiParameter("b", SIDE, required=True, description="a deck id, or player:<id>"),
         ],
-        responses=DeckCompareOutSerializer,
+        responses={200: DeckCompareOutSerializer, 400: ERROR, 404: ERROR},
     )
     def get(self, request: Request) -> Response:
         a, b = list_ref_param(request, "a"), list_ref_param(request, "b")

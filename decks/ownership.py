@@ -2,6 +2,9 @@
 
 decks/ sits below collection/ in the layer order, so it cannot import it; collection's AppConfig.ready()
 registers its provider here. Without one (or for an anonymous reader) nothing is known: ``None``.
+
+The maybeboard (decks.maybe.MAYBE) is shown with what the reader owns, but is never needed to build the deck
+and never holds copies of a built deck.
 """
 
 from __future__ import annotations
@@ -17,6 +20,9 @@ class LineOwnership:
     missing: int
     # Built decks (other than this one) holding copies of the line's card: [(deck id, name, copies)].
     held_by: tuple[tuple[int, str, int], ...] = ()
+    # Every copy of the card the reader owns, built decks' included: "2 of 3 are in Blue-Eyes" counts these
+    # (a line needing 1 copy whose card has 3 copies, all sleeved, reads "3 of 3", never "3 of 1").
+    copies: int = 0
 
 
 @dataclass(frozen=True)
@@ -30,10 +36,6 @@ class DeckOwnership:
     def buildable(self) -> bool:
         return self.missing == 0
 
-
-# Sections a player is only considering (the builder's maybeboard): shown with what the reader owns, but never
-# needed to build the deck, never holding copies of a built deck.
-CONSIDERED_SECTIONS = frozenset({"maybe"})
 
 DeckProvider = Callable[[Any, Any, Any], DeckOwnership | None]
 ListProvider = Callable[[Any, Iterable[Any]], dict[int, int]]

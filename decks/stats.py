@@ -1,9 +1,8 @@
-"""Deck statistics, pure Python: hypergeometric opening-hand odds, cost/level curves, type breakdowns
-and sample hands. Inputs are plain (label, value, count) tuples so this needs neither Django nor cards."""
+"""Deck statistics, pure Python: hypergeometric opening-hand odds, cost/level curves, type breakdowns.
+Inputs are plain (label, value, count) tuples so this needs neither Django nor cards."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -74,11 +73,3 @@ def opening_odds(cards: Sequence[tuple[str, int]], hand: int) -> list[CardOdds]:
     """For each card of a section: the chance to open with at least one copy."""
     size = sum(count for _label, count in cards)
     return [CardOdds(label, count, prob_at_least(1, count, hand, size)) for label, count in cards]
-
-
-def sample_hand(cards: Sequence[tuple[str, int]], hand: int, seed: int | None = None) -> list[str]:
-    """Draw ``hand`` cards without replacement (seeded when reproducibility matters, e.g. in tests)."""
-    pile = [label for label, count in cards for _ in range(count)]
-    rng = random.Random(seed)  # a shuffle for a game preview, not for security
-    rng.shuffle(pile)
-    return pile[: min(hand, len(pile))]

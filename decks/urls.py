@@ -14,7 +14,6 @@ urlpatterns = [
     path("<int:pk>/export/<str:fmt>/", views.deck_export_download, name="export"),
     path("<int:pk>/copy/", views.deck_copy_view, name="copy"),
     path("<int:pk>/delete/", views.deck_delete_view, name="delete"),
-    path("<int:pk>/sample-hand/", views.deck_sample_hand, name="sample_hand"),
     path("<int:pk>/odds/", views.deck_odds, name="odds"),
     path("<int:pk>/versions/<int:number>/", views.deck_version, name="version"),
     path("<int:pk>/versions/<int:number>/restore/", views.deck_restore, name="restore"),

@@ -4,7 +4,7 @@ from django.urls import path
 from rest_framework.routers import SimpleRouter
 
 from . import api
-from .api import phases, teams
+from .api import entry_requests, phases, teams
 from .api.mending import ClockView, MendView
 from .api.penalties import PenaltyView
 
@@ -27,6 +27,12 @@ urlpatterns = [
         "tournaments/<str:pk>/rounds/<str:number>/report/",
         phases.PairingReportView.as_view(),
         name="api-tournament-round-report",
+    ),
+    path("tournaments/requests/", entry_requests.EntryRequestsView.as_view(), name="api-tournament-requests"),
+    path(
+        "tournaments/requests/<str:request_id>/",
+        entry_requests.EntryRequestAnswerView.as_view(),
+        name="api-tournament-request-answer",
     ),
     path("tournaments/team-check/", teams.TeamDeckCheckView.as_view(), name="api-tournament-team-check"),
     path("tournaments/<str:pk>/teams/", teams.TeamsView.as_view(), name="api-tournament-teams"),

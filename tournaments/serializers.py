@@ -285,6 +285,26 @@ class TournamentOutSerializer(serializers.Serializer):
         return t.join_code if user is not None and is_organizer(t, user) else None
 
 
+class EntryRequestOutSerializer(serializers.Serializer):
+    """A registration an organizer asked of a player: nothing is registered until the player accepts."""
+
+    id = serializers.IntegerField(source="pk")
+    tournament = serializers.IntegerField(source="tournament_id")
+    event = serializers.CharField(source="tournament.name")
+    username = serializers.CharField(source="user.username", help_text="The player asked.")
+    requested_by = serializers.CharField(source="requested_by.username", allow_null=True, default=None)
+    deck = serializers.IntegerField(
+        source="deck_id",
+        allow_null=True,
+        help_text="The player's own deck proposed (registered on accepting).",
+    )
+    status = serializers.SerializerMethodField(help_text="waiting, accepted or declined.")
+
+    @extend_schema_field(serializers.ChoiceField(choices=("waiting", "accepted", "declined")))
+    def get_status(self, r: Any) -> str:
+        return "waiting" if r.answered_at is None else ("accepted" if r.accepted else "declined")
+
+
 class PlayerOutSerializer(serializers.Serializer):
     id = serializers.IntegerField(source="pk")
     name = serializers.CharField()
@@ -293,6 +313,9 @@ class PlayerOutSerializer(serializers.Serializer):
     dropped_at_round = serializers.IntegerField(allow_null=True)
     joined_round = serializers.IntegerField()
     has_deck = serializers.SerializerMethodField()
+    deck_entered_by_organizer = serializers.BooleanField(
+        help_text="The registered list was entered by an organizer (their own copy), not by the player."
+    )
     checked_in = serializers.SerializerMethodField()
     no_show = serializers.BooleanField()
     username = serializers.SerializerMethodField(

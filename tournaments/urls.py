@@ -77,6 +77,7 @@ urlpatterns = [
     path("<int:pk>/teams/", reports.team_standings, name="team_standings"),
     path("<int:pk>/teams/manage/", teams.team_manage, name="team_manage"),
     path("<int:pk>/teams/propose/", team_entry.team_propose, name="team_propose"),
+    path("requests/<int:request_id>/", team_entry.entry_request_answer, name="entry_request_answer"),
     path("team-invites/<int:invite_id>/", team_entry.team_invite_answer, name="team_invite_answer"),
     path("teams/<int:team_id>/invite/", team_entry.team_invite_replace, name="team_invite_replace"),
     _step("<int:pk>/topcut/", "topcut"),

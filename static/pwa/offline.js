@@ -84,6 +84,7 @@
     var form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-queue")) { return; }
     event.preventDefault();
+    form.removeAttribute("data-touched");  // written: the answer's page shows it as saved
     var data = new FormData(form);
     if (event.submitter && event.submitter.name) { data.append(event.submitter.name, event.submitter.value); }
     var queue = items();
@@ -104,11 +105,56 @@
     return out;
   }
 
+  // Forms the person started filling in since their last write: the next game's form is offered as soon as
+  // a game is saved on the phone, so they may be choosing its answers when the saved game's answer arrives.
+  box.addEventListener("change", function (event) {
+    var form = event.target.closest ? event.target.closest("form") : null;
+    if (form) { form.setAttribute("data-touched", ""); }
+  });
+
+  function touchedFields() {
+    var kept = [];
+    box.querySelectorAll("form[data-touched][data-testid]").forEach(function (form) {
+      var fields = [];
+      form.querySelectorAll("input, select, textarea").forEach(function (el) {
+        if (!el.name || el.type === "hidden") { return; }
+        if (el.type === "radio" || el.type === "checkbox") {
+          if (el.checked) { fields.push({name: el.name, value: el.value, checked: true}); }
+        } else {
+          fields.push({name: el.name, value: el.value});
+        }
+      });
+      kept.push({id: form.getAttribute("data-testid"), fields: fields});
+    });
+    return kept;
+  }
+
+  function restoreFields(kept) {
+    kept.forEach(function (entry) {
+      var form = box.querySelector('form[data-testid="' + entry.id + '"]');
+      if (!form) { return; }  // that form is gone (the match was settled meanwhile): nothing to carry over
+      form.setAttribute("data-touched", "");
+      entry.fields.forEach(function (field) {
+        form.querySelectorAll("[name]").forEach(function (el) {
+          if (el.name !== field.name || el.type === "hidden") { return; }
+          if (field.checked) {
+            if (el.value === field.value) { el.checked = true; }
+          } else if (el.type !== "radio" && el.type !== "checkbox") {
+            el.value = field.value;
+          }
+        });
+      });
+    });
+  }
+
   function adopt(doc) {
-    // The answer is the page after the write (the view's redirect back here): show its result and messages.
+    // The answer is the page after the write (the view's redirect back here): show its result and messages,
+    // keeping what the person entered meanwhile in a form the new page offers too.
     var fresh = doc.getElementById("live");
     if (fresh) {
+      var kept = touchedFields();
       box.innerHTML = fresh.innerHTML;
+      restoreFields(kept);
       document.dispatchEvent(new CustomEvent("live:updated", {detail: {box: box}}));
     }
     var notes = doc.querySelector(".messages");

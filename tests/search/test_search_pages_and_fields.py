@@ -141,3 +141,18 @@ def test_the_deck_page_marks_the_lines_a_query_matches(client, cards, user) -> N
     assert page.count('data-testid="search-match"') == 2 and "4 cards match" in page
     page = client.get(f"/decks/{deck.pk}/", {"q": "atk>>1"}, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert 'data-testid="deck-search-error"' in page and "символе" in page
+
+
+@pytest.mark.parametrize("value", ["", "20260105", "2026-1-5", "tomorrow", "2026-02-30"])
+def test_a_date_the_schema_does_not_admit_is_refused_by_name(client, cards, value) -> None:  # type: ignore[no-untyped-def]
+    """The schema gives ``date`` as format: date; an empty or other spelling was read as "today"."""
+    for path in ("/api/cards/", "/api/cards/grouped/"):
+        answer = client.get(path, {"game": "yugioh", "q": "t:dragon -banned:", "date": value})
+        assert answer.status_code == 400, (path, value, answer.content[:200])
+        assert "YYYY-MM-DD" in answer.content.decode()
+
+
+def test_a_real_date_reads_the_ban_lists_of_that_day(client, cards) -> None:  # type: ignore[no-untyped-def]
+    answer = client.get("/api/cards/", {"game": "yugioh", "q": "blue eyes", "date": "2026-01-05"})
+    assert answer.status_code == 200
+    assert [row["name"] for row in answer.json()["results"]] == ["Blue-Eyes White Dragon"]

@@ -58,7 +58,9 @@ def _deck_routes() -> list[str]:
             route = prefix + str(p.pattern)
             if hasattr(p, "url_patterns"):
                 walk(p.url_patterns, route)
-            elif route.startswith(("decks/", "api/^decks/")) and "pk>" in route:
+            elif route.startswith(
+                ("decks/", "api/^decks/", "collection/decks/", "api/collection/decks/")
+            ) and ("pk>" in route or "deck_id>" in route):
                 routes.append(route)
 
     walk(get_resolver().url_patterns)
@@ -100,6 +102,13 @@ def test_it_walks_every_deck_route_and_shows_a_private_deck_to_nobody_but_its_ow
                 assert SECRET not in body and "Dora Brew" not in body, (who, method, path)
         if owner.get(path).status_code == 200:
             read_by_owner += 1
+    # Deck ids given in the query: the comparison page and API (either side), as the stranger and organizer.
+    mine = _mtg_deck(scene["organizer"], scene["game"], "Olga")
+    for query in (f"a={deck.pk}&b={mine.pk}", f"a={mine.pk}&b={deck.pk}", f"a={deck.pk}&b={deck.pk}"):
+        for path in (f"/decks/compare/?{query}", f"/api/decks/compare/?{query}"):
+            for who, c in (("anonymous", Client()), ("organizer", organizer), ("stranger", stranger)):
+                body = c.get(path).content.decode(errors="replace")
+                assert SECRET not in body and "Dora Brew" not in body, (who, path)
     assert read_by_owner >= 5  # the walk reaches real pages: the owner reads them
     deck.refresh_from_db()
     assert deck.name == "Dora Brew" and deck.entries.count() == 15  # nothing changed it
@@ -114,8 +123,15 @@ def test_an_organizer_cannot_register_a_team_with_a_players_decks(scene, games):
         "members": ["ann", "boris", "dora"],
         "decks": [ann.pk, boris.pk, scene["secret"].pk],
     }
-    refused = api.post(f"/api/tournaments/{tid}/teams/", body, format="json")
-    assert refused.status_code == 400 and "decks" in refused.json()
+    # The members' own decks: only asked for (each member accepts on their phone); nothing registered or read.
+    asked = api.post(f"/api/tournaments/{tid}/teams/", body, format="json")
+    assert asked.status_code == 202 and SECRET not in asked.content.decode()
+    assert not Player.objects.filter(tournament_id=tid).exists()
+    Team.objects.filter(tournament_id=tid).delete()
+    # Someone else's deck for a member (here ann's for dora's seat) is refused outright.
+    swapped = api.post(f"/api/tournaments/{tid}/teams/", {**body, "decks": [ann.pk, scene["secret"].pk, boris.pk]},
+                       format="json")  # fmt: skip
+    assert swapped.status_code == 400 and "decks" in swapped.json()
     # Even a public deck of a member is theirs: never registered for them without them.
     own = [_mtg_deck(scene["organizer"], game, f"Copy{i}") for i in range(2)]
     public = api.post(f"/api/tournaments/{tid}/teams/", {**body, "decks": [ann.pk, *[d.pk for d in own]]},
@@ -140,9 +156,16 @@ def test_no_body_that_names_a_deck_registers_someone_elses(scene, api_client_for
     api, solo, secret = scene["api"], scene["solo"], scene["secret"]
     public = _mtg_deck(scene["owner"], scene["game"], "Shown", visibility="public")
     for deck in (secret, public):
+        # Her own deck named by the organizer: a request she answers on her phone; nothing is registered.
         by_name = api.post(f"/api/tournaments/{solo['id']}/players/", {"username": "dora", "deck": deck.pk},
                            format="json")  # fmt: skip
-        assert by_name.status_code in (400, 403, 404), by_name.content
+        assert by_name.status_code in (202, 400), by_name.content
+        assert SECRET not in by_name.content.decode()
+    # Her deck for another account: refused, and nothing of it shows.
+    make_user("frank")
+    for_frank = api.post(f"/api/tournaments/{solo['id']}/players/", {"username": "frank", "deck": secret.pk},
+                         format="json")  # fmt: skip
+    assert for_frank.status_code in (400, 403, 404) and SECRET not in for_frank.content.decode()
     eve = make_user("eve")
     code = solo.get("join_code") or ""
     assert code

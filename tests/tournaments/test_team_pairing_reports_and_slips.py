@@ -109,4 +109,4 @@ def test_two_headed_giant_slips_name_both_heads(games, organizer, make_user, api
     client.cookies["django_language"] = "ru"
     html = client.get(f"/tournaments/{tid}/print/slips/?round=1", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert html.count('data-testid="slip-teams"') == 1
-    assert "Двухголовый великан: Team 0 — Team 1" in html and "t0 &amp; t1" in html and "t2 &amp; t3" in html
+    assert "«Двухголовый гигант»: Team 0 — Team 1" in html and "t0 &amp; t1" in html and "t2 &amp; t3" in html

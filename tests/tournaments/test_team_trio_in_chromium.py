@@ -182,7 +182,10 @@ def test_two_headed_giant_seat_b_reports_and_confirms_on_phones(
     first, second = ("Heads", "ann & boris"), ("Tails", "dana & emil")
     if head_a.user.username == "dana":
         first, second = second, first
-    assert teams == f"Two-Headed Giant: {first[0]} — {second[0]} · {first[1]} — {second[1]}"
+    # Each side is the team with both heads (the slip's columns name teams, not seat-A players).
+    assert teams == (
+        f"Two-Headed Giant: {first[0]} — {second[0]} · {first[0]} ({first[1]}) — {second[0]} ({second[1]})"
+    )
     _shot(reporter, "07-2hg-seat-b-reported", PHONE["width"])
     confirmer = _page(browser, live_server, partner[head_b.pk].user, PHONE, opened)
     confirmer.goto(f"{base}/tournaments/matches/{game.pk}/")

@@ -136,7 +136,7 @@ class TournamentViewSet(
     @extend_schema(
         methods=["POST"],
         request=s.PlayerInSerializer,
-        responses={201: s.PlayerOutSerializer, **WRITE},
+        responses={201: s.PlayerOutSerializer, 202: s.EntryRequestOutSerializer, **WRITE},
         examples=[
             OpenApiExample("guest", value={"name": "Guest Player"}, request_only=True),
             OpenApiExample(
@@ -151,23 +151,32 @@ class TournamentViewSet(
     @action(detail=True, methods=["get", "post"])
     def players(self, request: Request, pk: str | None = None) -> Response:
         """List the players (GET; ``place`` once finished) or register one (POST): yourself, or (organizers)
-        a guest by ``name`` or an existing account by ``username``. After the start, while late entry is
-        open, an organizer's POST adds a late entry that plays from the next round. Past the event's cap
-        the entry is ``waitlisted``."""
+        a guest by ``name`` or an existing account by ``username``. An account with a ``deck`` of that
+        player's own is only asked (202): nothing is registered until they accept on their phone; a deck of
+        your own is your copy of their list, registered at once and marked ``deck_entered_by_organizer``.
+        After the start, while late entry is open, an organizer's POST adds a late entry that plays from the
+        next round. Past the event's cap the entry is ``waitlisted``."""
         tournament = self.get_object()
         if request.method == "GET":
             players, context = selectors.players_listing(tournament)
             return Response(s.PlayersOutSerializer({"players": players}, context=context).data)
         v = parse(s.PlayerInSerializer, request)
-        deck, payload = deck_arg(v.get("deck"), request.user)
         organizer = is_organizer(tournament, request.user)
         if "username" in v:
             require_organizer(tournament, request.user)
             user = services.user_by_username(v["username"])
+            proposed = _players_own_deck(v.get("deck"), user)
+            if proposed is not None:
+                # A deck of the named player's own: nothing is registered until they accept on their phone.
+                asked = services.entry_request_create(
+                    tournament=tournament, by=request.user, user=user, deck=proposed
+                )
+                return Response(s.EntryRequestOutSerializer(asked).data, status=status.HTTP_202_ACCEPTED)
         else:
             # An organizer naming someone adds a guest; anyone else registers themselves, with the join code.
             user = None if organizer and v.get("name") else request.user
             services.join_code_check(tournament=tournament, by=request.user, code=v.get("code", ""))
+        deck, payload = deck_arg(v.get("deck"), request.user)
         pool = v.get("pool")
         if pool is not None and not isinstance(pool, dict):
             raise serializers.ValidationError(
@@ -409,6 +418,13 @@ class TournamentViewSet(
         return tournament_response(
             request, services.tournament_finish(tournament=self.get_object(), by=request.user)
         )
+
+
+def _players_own_deck(value: Any, user: Any) -> Any:
+    """The deck ``value`` names when it is ``user``'s own (an organizer proposing it for them), else None."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 < value <= 2**63 - 1:
+        return Deck.objects.filter(pk=value, owner=user).first()
+    return None
 
 
 def deck_arg(value: Any, user: Any) -> tuple[Any, Any]:

@@ -62,6 +62,14 @@ class TeamsOutSerializer(serializers.Serializer):
     teams = TeamRowOutSerializer(many=True, help_text="in team standings order")
 
 
+class TeamInvitedOutSerializer(serializers.Serializer):
+    team = serializers.IntegerField()
+    name = serializers.CharField()
+    invited = serializers.ListField(
+        child=serializers.CharField(), help_text="usernames asked to accept on their phones, in seat order"
+    )
+
+
 class TeamsView(TournamentApiView, APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
@@ -74,13 +82,15 @@ class TeamsView(TournamentApiView, APIView):
     @extend_schema(
         operation_id="tournaments_teams_register",
         request=TeamInSerializer,
-        responses={201: TeamsOutSerializer, **errors(400, 401, 403, 404)},
+        responses={201: TeamsOutSerializer, 202: TeamInvitedOutSerializer, **errors(400, 401, 403, 404)},
         examples=[OpenApiExample("trio", value={"name": "Blue Moon", "members": ["ann", "boris", "chen"],
                                                 "decks": [11, 12, 13]}, request_only=True)],
     )  # fmt: skip
     def post(self, request: Request, pk: str) -> Response:
-        """Organizers: register a team; its decks are checked together by the format's team rule (unified
-        construction: a 400 names the card and both decks)."""
+        """Organizers: register a team. ``decks`` are either your own copies of the members' lists (entered by
+        hand: registered at once, marked "entered by the organizer", checked together by the format's team
+        rule — a 400 names the card and both decks) or each member's own deck: then nothing is registered
+        until each member accepts on their phone (202, the invited usernames)."""
 
         tournament = get_object_or_404(Tournament, pk=pk)
         require_organizer(tournament, request.user)
@@ -91,17 +101,33 @@ class TeamsView(TournamentApiView, APIView):
         missing = [name for name in v["members"] if name not in users]
         if missing:
             raise serializers.ValidationError({"members": f"no account named {', '.join(missing)}"})
-        decks = []
         seated = [users[n] for n in v["members"]]
-        for deck_id in v.get("decks", []):
-            deck = Deck.objects.filter(pk=deck_id).first()
-            # Only the organizer's own decks (lists entered by hand): a player's deck, even one the organizer
-            # can read, is never registered without the player (they join and choose it themselves).
+        ids = v.get("decks", [])
+        found = Deck.objects.in_bulk(ids)
+        decks = [found.get(deck_id) for deck_id in ids]
+        if (
+            decks
+            and len(decks) == len(seated)
+            and all(d is not None and d.owner_id == m.pk for d, m in zip(decks, seated, strict=True))
+        ):
+            # Each member's own deck: nothing is registered until each accepts on their phone (the organizer
+            # never reads the decks; the team rule is checked as each list is registered).
+            team = services.team_invite_by_organizer(
+                tournament=tournament, by=request.user, name=v["name"], members=seated, decks=decks
+            )
+            return Response(
+                TeamInvitedOutSerializer(
+                    {"team": team.pk, "name": team.name, "invited": [m.username for m in seated]}
+                ).data,
+                status=status.HTTP_202_ACCEPTED,
+            )
+        for deck_id, deck in zip(ids, decks, strict=True):
+            # Otherwise only the organizer's own copies (lists entered by hand, marked so on every page).
             if deck is None or deck.owner_id != request.user.pk:
                 raise serializers.ValidationError(
-                    {"decks": f"no deck {deck_id} of yours: a player registers their own deck themselves"}
-                )
-            decks.append(deck)
+                    {"decks": f"no deck {deck_id} of yours: give your own copy for every member, or each "
+                              "member's own deck (they then accept on their phones)"}
+                )  # fmt: skip
         services.team_register(
             tournament=tournament, by=request.user, name=v["name"], members=seated,
             decks=decks,

@@ -137,7 +137,7 @@ def seats_prefetch() -> Prefetch:
 
 
 def _with_seats(matches: Any) -> Any:
-    return matches.select_related("round").prefetch_related(seats_prefetch())
+    return matches.select_related("round__tournament").prefetch_related(seats_prefetch())
 
 
 def organizer_alerts(tournament_id: int, now: datetime | None = None) -> Alerts:
@@ -167,8 +167,14 @@ def organizer_alerts(tournament_id: int, now: datetime | None = None) -> Alerts:
 
 
 def organizer_context(tournament_id: int) -> dict[str, Any]:
-    """What every organizer fragment shows on top."""
-    return {"alerts": organizer_alerts(tournament_id)}
+    """What every organizer fragment shows on top (in Two-Headed Giant each seat names its team)."""
+    from ..reads.teams import label_two_headed_seats
+
+    alerts = organizer_alerts(tournament_id)
+    listed = [*alerts.disputes, *alerts.unconfirmed, *alerts.late]
+    if listed:
+        label_two_headed_seats(listed[0].round.tournament, listed)
+    return {"alerts": alerts}
 
 
 def round_counts(round_: Round) -> dict[str, int]:

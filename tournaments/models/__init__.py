@@ -129,6 +129,9 @@ class Player(models.Model):
     publish_consent = models.BooleanField(_("list may be published"), null=True, blank=True)
     # Informational only: where the snapshot came from. The snapshot is the registered list.
     source_deck = models.ForeignKey("decks.Deck", null=True, blank=True, on_delete=models.SET_NULL)
+    # The registered list was entered by an organizer (their own copy, typed at the desk), not by the player:
+    # every page and printable showing the list says so.
+    deck_entered_by_organizer = models.BooleanField(default=False)
     registered_at = models.DateTimeField(auto_now_add=True)
     checked_in_at = models.DateTimeField(null=True, blank=True)
     # Dropped when the event started because they had not checked in (undoable until round 1 has results).
@@ -447,5 +450,6 @@ class JudgeCall(models.Model):
         return f"{self.match} judge call"
 
 
+from .entry_requests import EntryRequest  # noqa: E402,F401  (registrations asked of a player: likewise)
 from .phases import Phase  # noqa: E402,F401  (phases: a module of their own, see its docstring)
 from .teams import Team, TeamInvite, TeamMember  # noqa: E402,F401  (teams: likewise)

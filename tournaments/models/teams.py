@@ -52,6 +52,9 @@ class TeamInvite(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     answered_at = models.DateTimeField(null=True, blank=True)
     accepted = models.BooleanField(null=True)
+    # A deck of the invited player's own that the organizer proposed for them: registered only when they
+    # accept, and only if it is still theirs then (the organizer never reads it).
+    deck = models.ForeignKey("decks.Deck", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
 
     class Meta:
         ordering = ["team", "seat", "id"]

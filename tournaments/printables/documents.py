@@ -212,15 +212,23 @@ def pairing_rows(round_: Round, order: str) -> list[dict[str, Any]]:
     for match_id, table, bye, player_id, name in selectors.round_seat_names(round_=round_):
         entry = by_match.setdefault(match_id, {"table": table, "bye": bye, "seats": []})
         entry["seats"].append((player_id, name))
+    teams: dict[int, str] = {}
     if round_.tournament.team_mode == "2hg":
+        from ..reads.teams import two_headed_labels
         from .teams import add_second_heads
 
         add_second_heads(round_.tournament, by_match)  # seat B finds the team's table under their own name
+        teams = two_headed_labels(round_.tournament)  # ... and the other team by name, both heads with it
     rows = []
     for m in by_match.values():
         for player_id, name in m["seats"]:
             mate = m.get("mates", {}).get(player_id)
-            others = [other for other_id, other in m["seats"] if other_id not in (player_id, mate)]
+            others = [
+                teams.get(other_id, other)
+                for other_id, other in m["seats"]
+                if other_id not in (player_id, mate)
+            ]
+            others = list(dict.fromkeys(others))  # the two heads of one team are one opponent
             rows.append({"table": m["table"], "player": name, "opponents": others, "bye": m["bye"]})
     rows.sort(key=lambda r: (r["player"].casefold(), r["table"]))
     return rows
@@ -277,6 +285,10 @@ def context_for(
         rows, columns = standings_rows(tournament)
         base.update(template="tournaments/print/standings.html", rows=rows, columns=columns,
                     filename=f"standings-{tournament.pk}")  # fmt: skip
+        if tournament.team_size > 1:
+            from .teams import teams_context
+
+            base["team_rows"] = teams_context(tournament)["team_rows"]  # type: ignore[index]  # teams first
     elif kind in ("teams", "phase"):
         from .teams import phase_context, teams_context
 

@@ -102,7 +102,10 @@ def label_team_slips(tournament: Tournament, matches: list[Match]) -> None:
         teams = {"a": sides[0].team.name, "b": sides[1].team.name}  # type: ignore[union-attr]
         if two_headed:
             line = _("Two-Headed Giant: %(a)s — %(b)s") % teams
-            columns = [" & ".join(heads[side.team_id]) for side in sides]  # type: ignore[union-attr]
+            # Each team with both its heads, "Blue Mages (alice & bob)": one column and one signature each.
+            columns = [f"{side.team.name} ({' & '.join(heads[side.team_id])})" for side in sides]  # type: ignore[union-attr]
+            for seat, column in zip(seats, columns, strict=True):
+                seat.team_label = column  # the slip's drop line names the team too
         else:
             line = _("%(a)s — %(b)s, seat %(seat)s") % {**teams, "seat": SEATS[sides[0].seat]}  # type: ignore[union-attr]
             columns = [f"{s.player.name} ({side.team.name})" for s, side in zip(seats, sides, strict=True)]  # type: ignore[union-attr]

@@ -47,6 +47,17 @@ def _places(tournament: Tournament) -> dict[str, Any]:
         "cut": {r["player"] for r in rows if r["top_cut"]},
         "count": len(rows),
     }
+    if tournament.team_size > 1 and tournament.status == Tournament.Status.FINISHED:
+        # A team event is won by teams: each member is told their team's place (player id -> the team's row).
+        from ..services.teams import team_standings_rows
+
+        teams = team_standings_rows(tournament)
+        found["team_count"] = len(teams)
+        found["teams"] = {
+            m["player"]: {k: row[k] for k in ("name", "rank", "wins", "losses", "draws")}
+            for row in teams
+            for m in row["members"]
+        }
     cache.set(key, found, 600)
     return found
 
@@ -66,6 +77,15 @@ def player_outcome(
     if player.pk not in places["rank"]:
         return None
     count = places["count"]
+    team = places.get("teams", {}).get(player.pk)
+    if tournament.status == Tournament.Status.FINISHED and team is not None:
+        text = _("Final standings: your team %(team)s finished %(place)s of %(count)s teams, with a record of "
+                 "%(wins)s–%(losses)s–%(draws)s.") % {
+            "team": team["name"], "place": ordinal(team["rank"]), "count": places["team_count"],
+            "wins": team["wins"], "losses": team["losses"], "draws": team["draws"],
+        }  # fmt: skip
+        return {"final": True, "place": team["rank"], "count": places["team_count"], "text": text,
+                "next": _("The event is over. Thank you for playing!")}  # fmt: skip
     if tournament.status == Tournament.Status.FINISHED:
         place = places["rank"][player.pk]
         text = _("Final standings: you finished %(place)s of %(count)s, with a record of %(wins)s–%(losses)s–%(draws)s.") % {

@@ -155,3 +155,37 @@ def team_cut_stages(tournament: Tournament) -> dict[int, str]:
     """player id -> their team's stage in the cut, for the players' standings of a team event."""
     _seat_of, members = membership(tournament)
     return {pid: stage for team, stage in team_stages(tournament).items() for pid in members.get(team, ())}
+
+
+def two_headed_labels(tournament: Tournament) -> dict[int, str]:
+    """player id -> "Blue Mages (alice & bob)" for every member of a Two-Headed Giant team; {} in any other
+    event. A 2HG game is seated on seat A's player alone, so every page that lists seats names the team
+    through this instead of that one player."""
+    if tournament.team_mode != "2hg" or tournament.team_size < 2:
+        return {}
+    teams: dict[int, tuple[str, list[tuple[int, int, str]]]] = {}
+    for team_id, team_name, seat, player_id, name in (
+        TeamMember.objects.filter(team__tournament=tournament)
+        .order_by("team_id", "seat")
+        .values_list("team_id", "team__name", "seat", "player_id", "player__name")
+    ):
+        teams.setdefault(team_id, (team_name, []))[1].append((seat, player_id, name))
+    labels: dict[int, str] = {}
+    for team_name, members in teams.values():
+        label = f"{team_name} ({' & '.join(name for _seat, _pid, name in members)})"
+        for _seat, player_id, _name in members:
+            labels[player_id] = label
+    return labels
+
+
+def label_two_headed_seats(tournament: Tournament, matches: Any) -> None:
+    """Set ``team_label`` on the (prefetched) seats of ``matches`` of a Two-Headed Giant event, read by the
+    ``seat_name`` template filter; nothing in any other event."""
+    label_two_headed_seat_list(tournament, [seat for match in matches for seat in match.seats.all()])
+
+
+def label_two_headed_seat_list(tournament: Tournament, seats: Any) -> None:
+    """``label_two_headed_seats`` for seats already in hand (a match page's or a phone's sorted seats)."""
+    labels = two_headed_labels(tournament)
+    for seat in seats if labels else ():
+        seat.team_label = labels.get(seat.player_id, "")

@@ -40,6 +40,14 @@ from .common import (
     wins_needed,
 )
 from .drops import drop_undoable, player_drop, player_drop_undo
+from .entry_requests import (
+    AnswerOutcome,
+    entry_request_answer,
+    entry_request_create,
+    open_entry_requests,
+    open_team_invites,
+    team_invite_by_organizer,
+)
 from .judging import judge_call, judge_call_answer, match_extend, penalty_add, penalty_counts
 from .late_entry import late_entry_open, late_entry_refusal, latest_swiss_round
 from .mending import pairing_bye, pairing_loss, pairing_pair, pairing_swap, player_fix_table, round_publish
@@ -116,6 +124,7 @@ __all__ = [
     "FINISH_REASONS",
     "MAX_SEED",
     "TOP_CUT_SIZES",
+    "AnswerOutcome",
     "JudgedDeck",
     "StaleVersion",
     "admitted_over_cap",
@@ -126,6 +135,8 @@ __all__ = [
     "decks_frozen",
     "display_name",
     "drop_undoable",
+    "entry_request_answer",
+    "entry_request_create",
     "format_uses_pool",
     "freeze_if_deadline_passed",
     "game_rules",
@@ -153,7 +164,9 @@ __all__ = [
     "official_id_check",
     "official_id_of",
     "official_id_save",
+    "open_entry_requests",
     "open_invites",
+    "open_team_invites",
     "pairing_bye",
     "pairing_loss",
     "pairing_pair",
@@ -199,6 +212,7 @@ __all__ = [
     "team_deck_check",
     "team_deck_conflicts",
     "team_invite_answer",
+    "team_invite_by_organizer",
     "team_invite_replace",
     "team_of_captain",
     "team_propose",

@@ -411,6 +411,28 @@ def deck_check_own(deck: Any, by: Any) -> None:
         )
 
 
+def proposed_deck_register(*, player: Player, by: Any, deck: Any, checks: Sequence[Any] = ()) -> list[str]:
+    """A deck an organizer proposed for this player (the player's own), registered as the player themself
+    would once they accept; the reasons it was not, if any. ``checks`` are further callables returning
+    reasons (a team rule against the teammates' lists). On a refusal the entry stands without a list and
+    the player registers one from My event."""
+    if deck is None:
+        return []
+    deck.refresh_from_db(fields=["owner"])
+    if deck.owner_id != by.pk:
+        return [_("The proposed deck is no longer yours: register a list from My event.")]
+    for check in checks:
+        reasons = check(deck)
+        if reasons:
+            return list(reasons)
+    try:
+        with transaction.atomic():
+            player_submit_deck(player=player, by=by, deck=deck)
+    except (ValidationError, PermissionDenied) as refused:
+        return list(getattr(refused, "messages", [str(refused)]))
+    return []
+
+
 def player_submit_deck(
     *, player: Player, by: Any, deck: Any = None, payload: Mapping[str, Any] | None = None,
     pool: Any = None, text: str | bytes = "", filename: str = "", judged: JudgedDeck | None = None,
@@ -454,7 +476,18 @@ def player_submit_deck(
         player.deck_report = report
         player.deck_submitted_at = timezone.now()
         player.source_deck = judged.source_deck
-        player.save(update_fields=["deck", "pool", "deck_report", "deck_submitted_at", "source_deck"])
+        # Anyone but the player's own account (an organizer at the desk, a guest's list) entered this list.
+        player.deck_entered_by_organizer = player.user_id is None or getattr(by, "pk", None) != player.user_id
+        player.save(
+            update_fields=[
+                "deck",
+                "pool",
+                "deck_report",
+                "deck_submitted_at",
+                "source_deck",
+                "deck_entered_by_organizer",
+            ]
+        )
         announce(tournament.pk, "decks")
     return player
 

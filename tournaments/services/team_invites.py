@@ -33,7 +33,7 @@ def _require_open(tournament: Tournament) -> None:
         raise ValidationError(_("Registration for this event is closed."))
 
 
-def _free_to_invite(tournament: Tournament, user: Any) -> None:
+def free_to_invite(tournament: Tournament, user: Any) -> None:
     if tournament.players.filter(user=user).exists():
         raise ValidationError(_("%(name)s is already registered for this event.") % {"name": user.username})
     if TeamInvite.objects.filter(team__tournament=tournament, user=user, answered_at__isnull=True).exists():
@@ -62,7 +62,7 @@ def team_propose(*, tournament: Tournament, by: Any, name: str, teammates: Seque
     if errors:
         raise ValidationError(errors)
     for user in (by, *others):
-        _free_to_invite(tournament, user)
+        free_to_invite(tournament, user)
     team = Team.objects.create(tournament=tournament, name=name, created_by=by)
     captain = player_register(tournament=tournament, by=by, user=by)
     TeamMember.objects.create(team=team, player=captain, seat=0)
@@ -88,10 +88,32 @@ def team_invite_answer(*, invite: TeamInvite, by: Any, accept: bool) -> TeamInvi
                 TeamMember.objects.create(team=invite.team, player=player, seat=invite.seat)
         except IntegrityError:
             raise ValidationError(_("That seat of the team is taken.")) from None
+        invite.deck_problems = _submit_proposed_deck(invite, player, by)
     invite.answered_at, invite.accepted = timezone.now(), bool(accept)
     invite.save(update_fields=["answered_at", "accepted"])
     announce(tournament.pk, "players")
     return invite
+
+
+def _submit_proposed_deck(invite: TeamInvite, player: Any, by: Any) -> list[str]:
+    """The deck the organizer proposed for this seat, checked first by the team rule against the teammates'
+    lists registered so far."""
+    from ..models import Player
+    from ..printables.decklists import snapshot_from_deck
+    from .registration import proposed_deck_register
+    from .team_decks import team_deck_conflicts
+
+    tournament = invite.team.tournament
+
+    def team_rule(deck: Any) -> list[str]:
+        mates = Player.objects.filter(team_member__team=invite.team, deck__isnull=False).exclude(pk=player.pk)
+        conflicts = team_deck_conflicts(
+            game=tournament.game, format_slug=tournament.format_slug,
+            decks=[(deck.name, snapshot_from_deck(deck)), *[(mate.name, mate.deck) for mate in mates]],
+        )  # fmt: skip
+        return [c["message"] for c in conflicts]
+
+    return proposed_deck_register(player=player, by=by, deck=invite.deck, checks=[team_rule])
 
 
 @transaction.atomic
@@ -108,7 +130,7 @@ def team_invite_replace(*, team: Team, by: Any, seat: int, user: Any) -> TeamInv
         raise ValidationError(_("That seat of the team is taken."))
     if TeamInvite.objects.filter(team=team, seat=seat, answered_at__isnull=True).exists():
         raise ValidationError(_("That seat already waits for an answer."))
-    _free_to_invite(tournament, user)
+    free_to_invite(tournament, user)
     invite = TeamInvite.objects.create(team=team, user=user, seat=seat)
     announce(tournament.pk, "players")
     return invite

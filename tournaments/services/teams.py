@@ -33,6 +33,19 @@ from .team_decks import team_deck_conflicts
 SEATS = "ABC"
 
 
+def team_form_errors(tournament: Tournament, *, name: str, members: Sequence[Any]) -> dict[str, Any]:
+    """What is wrong with a team's name and members, by field (one wording for every way a team is formed)."""
+    errors: dict[str, Any] = {}
+    size = tournament.team_size
+    if not name or len(name) > 100:
+        errors["name"] = _("A team needs a name of at most 100 characters.")
+    elif tournament.teams.filter(name__iexact=name).exists():
+        errors["name"] = _("There is already a team named “%(name)s”.") % {"name": name}
+    if len(members) != size or len({m.pk for m in members}) != size:
+        errors["members"] = _("A team of this event has %(n)s different players.") % {"n": size}
+    return errors
+
+
 @transaction.atomic
 def team_register(
     *, tournament: Tournament, by: Any, name: str, members: Sequence[Any], decks: Sequence[Any] = ()
@@ -45,14 +58,8 @@ def team_register(
         raise ValidationError(_("This event is not a team event."))
     if tournament.status != Tournament.Status.REGISTRATION:
         raise ValidationError(_("Registration for this event is closed."))
-    errors: dict[str, Any] = {}
     name = (name or "").strip()
-    if not name or len(name) > 100:
-        errors["name"] = _("A team needs a name of at most 100 characters.")
-    elif tournament.teams.filter(name__iexact=name).exists():
-        errors["name"] = _("There is already a team named “%(name)s”.") % {"name": name}
-    if len(members) != size or len({m.pk for m in members}) != size:
-        errors["members"] = _("A team of this event has %(n)s different players.") % {"n": size}
+    errors = team_form_errors(tournament, name=name, members=members)
     if decks and len(decks) != size:
         errors["decks"] = _("Give one deck per member, in the members' order (%(n)s).") % {"n": size}
     elif not decks and tournament.deck_registration:

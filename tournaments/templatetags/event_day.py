@@ -36,3 +36,10 @@ def clock(seconds: Any) -> str:
     hours, rest = divmod(total, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+@register.filter
+def seat_name(seat: Any) -> str:
+    """Who holds a seat of a match: the team ("Blue Mages (alice & bob)") in Two-Headed Giant, where the seat
+    is its seat A player's (``reads.teams.label_two_headed_seats`` sets the label), else the player's name."""
+    return getattr(seat, "team_label", "") or seat.player.name

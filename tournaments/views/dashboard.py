@@ -39,6 +39,7 @@ from ..live.organizer import (
 from ..models import JudgeCall, Match, Player, Round, Tournament
 from ..permissions import is_organizer
 from ..reads import selectors
+from ..reads.teams import label_two_headed_seats, two_headed_labels
 from .helpers import int_or, live_config, tournament_or_404
 
 PAGES = ("round", "check_in", "event")
@@ -101,6 +102,7 @@ def round_dashboard_context(tournament: Tournament, round_: Round) -> dict[str, 
     )
     counts = round_counts(round_)
     matches, unsettled = round_attention(round_, overtime=overtime, calls=open_calls, limit=ATTENTION_ROWS)
+    label_two_headed_seats(tournament, matches)  # Two-Headed Giant: each seat names its team
     round_.match_count = sum(counts.values())
     facts = round_facts(tournament, round_, counts)
     penalties = services.penalty_counts(tournament)
@@ -145,6 +147,12 @@ def _matches_found(round_: Round, q: str) -> QuerySet[Match]:
     if not q:
         return matches
     by_name = Q(seats__player__name__icontains=q)
+    if round_.tournament.team_size > 1:
+        # A team's name, or (Two-Headed Giant) seat B's name, finds the table its seat A player holds.
+        team = "seats__player__team_member__team"
+        by_name |= Q(**{f"{team}__name__icontains": q}) | Q(
+            **{f"{team}__members__player__name__icontains": q}
+        )
     return matches.filter(by_name | Q(table=int(q)) if q.isdigit() else by_name).distinct()
 
 
@@ -154,11 +162,14 @@ def round_page_context(request: HttpRequest, tournament: Tournament, round_: Rou
     q, p = list_query(request)
     listing = Paginator(_matches_found(round_, q), LIST_ROWS).get_page(p)
     listing.object_list = list(listing.object_list.prefetch_related(seats_prefetch()))
+    label_two_headed_seats(tournament, listing.object_list)
     facts = round_facts(tournament, round_)
     players: list[_Named] = []
     if facts["can_mend"]:
         found = Player.objects.filter(seats__match__round=round_).values_list("id", "name", "fixed_table")
-        players = sorted((_Named(*row) for row in found), key=lambda p: (p.name.casefold(), p.pk))
+        teams = two_headed_labels(tournament)  # Two-Headed Giant: a seat A player stands for the team
+        players = sorted((_Named(pk, teams.get(pk, name), table) for pk, name, table in found),
+                         key=lambda p: (p.name.casefold(), p.pk))  # fmt: skip
     return {**facts, "listing": listing, "q": q, "page_links": page_links(listing, q),
             **_player_options(players), "organizer": True,
             "page_path": reverse("tournaments:round", args=[tournament.pk, round_.number])}  # fmt: skip

@@ -26,6 +26,7 @@ from ..models import Player, Round, Tournament
 from ..permissions import can_organize_any, can_see_decklist, is_organizer, player_for_user
 from ..printables import documents as printables
 from ..reads import selectors
+from ..reads.teams import label_two_headed_seats, two_headed_labels
 from . import dashboard
 from .helpers import (
     int_or,
@@ -36,6 +37,7 @@ from .helpers import (
     tournament_or_404,
 )
 from .projector import live_shell
+from .reports import team_rows_labelled
 
 
 @require_GET
@@ -43,7 +45,13 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "tournaments/list.html",
-        {"tournaments": selectors.tournament_list()[:200], "can_create": can_organize_any(request.user)},
+        {
+            "tournaments": selectors.tournament_list()[:200],
+            "can_create": can_organize_any(request.user),
+            # Registrations and team seats organizers asked of you: answered here, on your phone.
+            "entry_requests": services.open_entry_requests(request.user),
+            "team_invites": services.open_team_invites(request.user),
+        },
     )
 
 
@@ -91,6 +99,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "my_match": my_match,
             "my_decks": my_decks,
             "registration_open": services.registration_open(tournament),
+            "entry_requests": services.open_entry_requests(request.user, tournament),
             "team_entry": {
                 "invites": services.open_invites(tournament, request.user),
                 "captain": services.team_of_captain(tournament, request.user),
@@ -183,6 +192,10 @@ def standings(request: HttpRequest, pk: int) -> HttpResponse:
     me = player_for_user(tournament, request.user) if request.user.is_authenticated else None
     mine = me.pk if me is not None and not me.waitlisted else None
     context: dict[str, Any] = {"tournament": tournament, "base_url": base, "full": full, "mine": mine}
+    if tournament.team_size > 1:
+        # A team event is won by teams: their standings first, named with their members (per request, as the
+        # team page reads them; team events are small).
+        context["team_rows"] = team_rows_labelled(tournament)
     query = request.GET.get("q", "").strip()[:60]
     if query:
         context.update(live_standings.search(tournament, query), query=query)
@@ -207,9 +220,12 @@ def bracket(request: HttpRequest, pk: int) -> HttpResponse:
 
     def render_fragment() -> str:
         tournament = tournament_or_404(pk)
+        rounds = selectors.top_cut_rounds(tournament)
+        champion = selectors.tournament_champion(tournament)
+        label_two_headed_seats(tournament, [m for _round, matches in rounds for m in matches])
         return render_to_string("tournaments/_live_bracket.html", {"tournament": tournament,
-                                "rounds": selectors.top_cut_rounds(tournament),
-                                "champion": selectors.tournament_champion(tournament)})  # fmt: skip
+                                "rounds": rounds, "champion": champion,
+                                "champion_label": two_headed_labels(tournament).get(getattr(champion, "pk", 0), "")})  # fmt: skip
 
     shell = None
     if not request.GET.get("fragment"):

@@ -24,6 +24,7 @@ from ..printables import documents as printables
 from ..printables.documents import swap_lines
 from ..printables.teams import label_team_slips
 from ..reads import history, selectors
+from ..reads.teams import label_two_headed_seat_list
 from ..services.teams import two_headed_side
 from .helpers import (
     back,
@@ -57,6 +58,7 @@ def match_page(request: HttpRequest, match_id: int, status: int = 200) -> HttpRe
     side, side_users = two_headed_side(tournament, seats, me, request.user)
     if tournament.team_size > 1:
         label_team_slips(tournament, [match])  # which teams (and in 2HG, which heads) play this match
+        label_two_headed_seat_list(tournament, seats)  # 2HG: the forms and lines name the teams
     done = match.status in (Match.Status.CONFIRMED, Match.Status.FINAL)
     games = list(match.games.all())
     side_game = len(games) + 1

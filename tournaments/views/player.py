@@ -38,8 +38,10 @@ from ..permissions import is_organizer, player_for_user
 from ..printables import documents as printables
 from ..printables.documents import swap_lines
 from ..reads import outcomes
+from ..reads.teams import label_two_headed_seat_list
 from ..services.late_entry import latest_swiss_round
 from ..services.registration import normalize_join_code
+from ..templatetags.event_day import seat_name
 from .helpers import (
     back,
     deck_for,
@@ -414,6 +416,7 @@ def my_event_context(request: HttpRequest, base: dict[str, Any]) -> dict[str, An
     games = base["games"]
     # Two-Headed Giant: seat B plays the game seated on seat A, its teammate; the team's side is theirs too.
     side_ids = services.two_headed_side_ids(tournament, player) if seats else {player.pk}
+    label_two_headed_seat_list(tournament, seats)  # the score and game lines name the teams
     mine = next((s for s in seats if s.player_id in side_ids), None)
     opponents = [s for s in seats if s.player_id not in side_ids]
     round_: Round | None = base["round"]
@@ -438,8 +441,8 @@ def my_event_context(request: HttpRequest, base: dict[str, Any]) -> dict[str, An
         if decision is not None:
             next_first = {
                 "toss": decision.toss,
-                "name": None if decision.player is None else seats[decision.player].player.name,
-                "is_me": decision.player is not None and seats[decision.player].player_id == player.pk,
+                "name": None if decision.player is None else seat_name(seats[decision.player]),
+                "is_me": decision.player is not None and seats[decision.player].player_id in side_ids,
                 "chooses": decision.action == first_player.Action.CHOOSES,
                 "game": len(games) + 1,
                 "seeded": seeded is not None and not games,

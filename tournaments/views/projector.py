@@ -24,6 +24,7 @@ from ..models import Round, Tournament
 from ..permissions import is_organizer
 from ..printables import documents as printables
 from ..reads import selectors
+from ..reads.teams import label_two_headed_seats
 from ..services.rounds import collector_paused
 from .helpers import (
     int_or,
@@ -116,8 +117,13 @@ def projector(request: HttpRequest, pk: int, page: str) -> HttpResponse:
             data = live_standings.standings_data(pk, fresh=True)
             rows = data[1] if data is not None else []
             columns = live_standings.columns_for(tournament, rows)
+            # A team event's room reads the teams (each with its members, so everyone finds their name).
+            from .reports import team_rows_labelled
+
+            team_rows = team_rows_labelled(tournament) if tournament.team_size > 1 else None
             return render_to_string("tournaments/_live_standings.html", {"tournament": tournament,
-                                    "rows": live_standings.shown_rows(rows, columns), "columns": columns})  # fmt: skip
+                                    "rows": live_standings.shown_rows(rows, columns), "columns": columns,
+                                    "team_rows": team_rows})  # fmt: skip
 
     elif page == "timer":
 
@@ -172,6 +178,7 @@ def round_for_players(
 
     def render_table() -> str:
         matches = selectors.round_with_matches(round_=round_)
+        label_two_headed_seats(tournament, matches)  # Two-Headed Giant: each seat names its team
         overtime = selectors.overtime_matches(round_)
         pods = tournament.match_format == Tournament.MatchFormat.PODS and round_.kind == Round.Kind.SWISS
         return render_to_string("tournaments/_round_public.html",

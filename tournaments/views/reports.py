@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -61,15 +63,21 @@ def phase_standings(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     )
 
 
-@require_GET
-def team_standings(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = tournament_or_404(pk)
-    if tournament.team_size < 2:
-        raise Http404
+def team_rows_labelled(tournament: Tournament) -> list[dict[str, Any]]:
+    """The team standings' rows with the name of each team's stage in the cut."""
     from ..printables.documents import CUT_LABELS
     from ..services import team_standings_rows
 
     rows = team_standings_rows(tournament)
     for row in rows:
         row["top_cut_label"] = CUT_LABELS.get(row["top_cut"], row["top_cut"]) if row["top_cut"] else ""
-    return render(request, "tournaments/team_standings.html", {"tournament": tournament, "rows": rows})
+    return rows
+
+
+@require_GET
+def team_standings(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = tournament_or_404(pk)
+    if tournament.team_size < 2:
+        raise Http404
+    rows = team_rows_labelled(tournament)
+    return render(request, "tournaments/team_standings.html", {"tournament": tournament, "team_rows": rows})

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -14,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import services
-from ..models import Team, TeamInvite
+from ..models import EntryRequest, Team, TeamInvite
 from .helpers import int_or, run, tournament_or_404
 
 
@@ -51,11 +52,13 @@ def team_invite_answer(request: HttpRequest, invite_id: int) -> HttpResponse:
     invite = get_object_or_404(TeamInvite.objects.select_related("team"), pk=invite_id)
     accept = request.POST.get("answer") == "accept"
     done = _("You are on team %(name)s.") if accept else _("You declined the invitation to %(name)s.")
-    run(
+    answered = run(
         request,
         lambda: services.team_invite_answer(invite=invite, by=request.user, accept=accept),
         done % {"name": invite.team.name},
     )
+    for problem in getattr(answered, "deck_problems", []):
+        messages.warning(request, problem)
     return redirect("tournaments:detail", pk=invite.team.tournament_id)
 
 
@@ -79,3 +82,25 @@ def team_invite_replace(request: HttpRequest, team_id: int) -> HttpResponse:
         _("Invitation sent."),
     )
     return redirect("tournaments:detail", pk=team.tournament_id)
+
+
+@login_required
+@require_POST
+def entry_request_answer(request: HttpRequest, request_id: int) -> HttpResponse:
+    """The player's answer to a registration an organizer asked of them (only they can answer it)."""
+    asked = get_object_or_404(
+        EntryRequest.objects.select_related("tournament"), pk=request_id, user=request.user
+    )
+    accept = request.POST.get("answer") == "accept"
+    outcome = run(request, lambda: services.entry_request_answer(entry_request=asked, by=request.user,
+                                                                  accept=accept))  # fmt: skip
+    if outcome and accept:
+        messages.success(request, _("You are registered for %(event)s.") % {"event": asked.tournament.name})
+        for problem in outcome.deck_problems:
+            messages.warning(request, problem)
+        return redirect("tournaments:my_event", pk=asked.tournament_id)
+    if outcome:
+        messages.success(
+            request, _("You declined to register for %(event)s.") % {"event": asked.tournament.name}
+        )
+    return redirect("tournaments:list")

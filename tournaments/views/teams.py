@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -17,6 +18,7 @@ from decks.models import Deck
 
 from ..models import Tournament
 from ..permissions import is_organizer
+from ..services.entry_requests import team_invite_by_organizer
 from ..services.teams import team_event_configure, team_register
 from .helpers import int_or, run, tournament_or_404
 
@@ -39,17 +41,25 @@ def team_manage(request: HttpRequest, pk: int) -> HttpResponse:
     elif request.method == "POST":
         typed = {key: request.POST.get(key, "")[:150] for key in ("name", *_fields(tournament))}
         name = typed["name"]
-        if run(
-            request,
-            lambda: _register(request, tournament, typed),
-            _("Team %(name)s registered.") % {"name": name},
-        ):
+        made = run(request, lambda: _register(request, tournament, typed))
+        if made:
+            invited = made.invites.filter(answered_at__isnull=True).exists()
+            messages.success(
+                request,
+                (_("Team %(name)s invited: each member accepts on their phone.") if invited
+                 else _("Team %(name)s registered.")) % {"name": name},
+            )  # fmt: skip
             return redirect("tournaments:team_manage", pk=pk)
         status = 400
     teams = [
-        {"name": team.name, "members": [("ABC"[m.seat], m.player.name) for m in team.members.all()]}
-        for team in tournament.teams.prefetch_related("members__player")
-    ]
+        {
+            "name": team.name,
+            "members": [("ABC"[m.seat], m.player.name, m.player.deck_entered_by_organizer and m.player.deck)
+                        for m in team.members.all()],
+            "waiting": [("ABC"[i.seat], i.user.username) for i in team.invites.all() if i.answered_at is None],
+        }
+        for team in tournament.teams.prefetch_related("members__player", "invites__user")
+    ]  # fmt: skip
     seats = [
         {"letter": "ABC"[seat], "user": f"member_{seat}", "deck": f"deck_{seat}",
          "user_value": typed.get(f"member_{seat}", ""), "deck_value": typed.get(f"deck_{seat}", "")}
@@ -88,23 +98,29 @@ def _register(request: HttpRequest, tournament: Tournament, typed: dict[str, Any
     if missing:
         raise ValidationError(_("No account named %(names)s.") % {"names": ", ".join(missing)})
     members = [users[n.lower()] for n in names]
-    decks = []
     numbers = [typed[f"deck_{seat}"].strip() for seat in range(size)]
-    if any(numbers):
-        for member, number in zip(members, numbers, strict=True):
-            pk = int_or(number, 0) or 0
-            # Out of the id column's range (typed or forged): no such deck, never a database error.
-            deck = Deck.objects.filter(pk=pk).first() if 0 < pk < 2**63 else None
-            # Only the organizer's own decks (lists entered by hand): a player's deck, even one the organizer
-            # can read, is never registered without the player (they join and choose it themselves).
-            if deck is None or deck.owner_id != request.user.pk:
-                raise ValidationError(
-                    _(
-                        "No deck %(number)s of yours for %(member)s: players register their own decks themselves."
-                    )
-                    % {"number": number or "—", "member": member.username}
+    if not any(numbers):
+        return team_register(tournament=tournament, by=request.user, name=typed["name"], members=members)
+    decks = []
+    for number in numbers:
+        pk = int_or(number, 0) or 0
+        # Out of the id column's range (typed or forged): no such deck, never a database error.
+        decks.append(Deck.objects.filter(pk=pk).first() if 0 < pk < 2**63 else None)
+    if all(deck is not None and deck.owner_id == m.pk for deck, m in zip(decks, members, strict=True)):
+        # Each member's own deck: they accept on their phones; nothing is registered (or read) before.
+        return team_invite_by_organizer(
+            tournament=tournament, by=request.user, name=typed["name"], members=members, decks=decks
+        )
+    for member, number, deck in zip(members, numbers, decks, strict=True):
+        # Otherwise only the organizer's own copies (lists entered by hand, marked so on every page).
+        if deck is None or deck.owner_id != request.user.pk:
+            raise ValidationError(
+                _(
+                    "No deck %(number)s of yours for %(member)s: give your own copy for every member, or each "
+                    "member's own deck (they then accept on their phones)."
                 )
-            decks.append(deck)
+                % {"number": number or "—", "member": member.username}
+            )
     return team_register(
         tournament=tournament, by=request.user, name=typed["name"], members=members, decks=decks
     )

@@ -46,6 +46,9 @@
           document.dispatchEvent(new CustomEvent("live:updated", {detail: {box: box, clock: true}}));
           return;
         }
+        // The person started filling in a form while this answer was on its way: keep their page (and the
+        // old ETag, so the poll after they submit fetches the change again).
+        if (dirty) { return; }
         // Keep open what the person opened (their deck, a correction form) across the swap.
         var open = [];
         box.querySelectorAll("details").forEach(function (d, i) { if (d.open) { open.push(i); } });
