@@ -1,38 +1,57 @@
-"""Booster drafts in pods under load: many phones picking at once through the full Django stack (middleware,
-the Idempotency-Key table, the pod's write lock), on a throw-away SQLite file (the venue's engine).
+"""Booster drafts in pods on the venue server: N phones drafting 3 packs of 15 over HTTP against gunicorn
+(gthread, as `make venue` runs it) on a SQLite file, while phones drop off the Wi-Fi and workers are killed.
 
-    .venv/bin/python bench/bench_draft.py [--pods 4] [--seats 8] [--packs 3] [--threads 8] [--drop 0.05]
-            [--resend 0.05] [--double 0.02]
+    .venv/bin/python bench/bench_draft.py [--phones 80] [--workers 3] [--threads 4] [--drop 0.05]
+            [--drop-s 30] [--kill-every 20] [--think 0.3,1.5] [--seed 1]
 
-Each thread plays a share of the phones: it reads ``draft/me/`` and picks the first card of its pack with a
-fresh Idempotency-Key. ``--resend``: the answer is "lost" and the same request is sent again with the same key
-(must replay, never apply twice); ``--double``: a second pick for the same pick number with a new key (must be
-409); ``--drop``: that share of phones goes silent for three picks, and the organizer's tick (the pick timer
-running out) picks for them. Printed: p50/p95/max per request kind, picks per second, how long from a pod's
-last pick of a step until every phone of the pod saw its next pack, and the checks: 0 lost and 0 doubled
-picks, every card of every pack picked exactly once, every pod finished.
+Every phone is a signed-in session (its own keep-alive connection, aiohttp): it reads ``draft/me/`` as the
+"My draft" page does (every second while it waits for the pass, every two seconds while it holds a pack),
+thinks ``--think`` seconds, then picks a card of its pack with a fresh ``Idempotency-Key``. An answer that
+does not come (a worker killed under it) is sent again with the same key until one comes, as the phone's
+offline queue does. ``--drop`` of the phones go off the Wi-Fi for ``--drop-s`` seconds mid-draft, right after
+sending a pick whose answer they never see (sent again with its key when they come back); their pod goes on by
+the pick timer (MTR Appendix B times): the other phones' polls run it out and auto-pick. Every ``--kill-every``
+seconds a gunicorn worker is killed with ``kill -9`` (the master starts another one). The organizer's pod
+dashboard is read every two seconds.
 
-Not measured here (the issue's 250 pods × 8 phones over gunicorn with workers killed by ``kill -9``): this
-runs in one process with threads, so it shows the service's cost and correctness under concurrency, not
-the venue server's HTTP figures.
+Printed: picks, draft/me and dashboard p50/p95/worst; pass → next pack (from the pod's last pick of a step,
+as the database stamped it, to the phone's first answer showing the next pick; phones off the Wi-Fi then are
+left out); and the checks: 0 lost picks (every pick a phone was answered 201 for is stored, as answered),
+0 doubled (one pick per seat and pick number, each seat's picks numbered 1..45), every card of every pack
+picked exactly once, every pod finished.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import json
+import os
 import random
+import secrets
+import shutil
+import signal
 import statistics
 import sys
+import tempfile
 import threading
 import time
 import uuid
 from collections import Counter, defaultdict
-from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from throwaway_db import throwaway_database
+from bench_event_day import (
+    cpu_seconds,
+    free_port,
+    process_tree,
+    server_env,
+    setup_django,
+    start_server,
+    wait_ready,
+)
 
 
 def pct(values: list[float], p: float) -> float:
@@ -42,28 +61,12 @@ def pct(values: list[float], p: float) -> float:
     return values[min(len(values) - 1, round(p / 100 * (len(values) - 1)))]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--pods", type=int, default=4)
-    parser.add_argument("--seats", type=int, default=8)
-    parser.add_argument("--packs", type=int, default=3)
-    parser.add_argument("--threads", type=int, default=8)
-    parser.add_argument("--drop", type=float, default=0.05)
-    parser.add_argument("--resend", type=float, default=0.05)
-    parser.add_argument("--double", type=float, default=0.02)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
-    import logging
-
-    with throwaway_database("draft"):
-        logging.getLogger("django.request").setLevel(logging.ERROR)  # the 409s are expected, not news
-        run(args)
-
-
-def run(args: argparse.Namespace) -> None:
-    from django.db import close_old_connections
-    from django.test import Client
-    from django.utils import timezone
+def create_draft(phones: int, seed: int) -> dict[str, Any]:
+    """Migrate; an organizer, ``phones`` signed-in players, a twin-deck draft seated and its packs opened."""
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.core.management import call_command
 
     from accounts.models import User
     from cards.demo import SAMPLES
@@ -71,162 +74,293 @@ def run(args: argparse.Namespace) -> None:
     from cards.models import Game
     from cards.services import cards_import
     from limited import services
-    from limited.models import DraftPick, DraftPod
     from tournaments import services as tournament_services
 
+    call_command("migrate", verbosity=0)
     games_sync()
     game = Game.objects.get(slug="twindeck")
     cards_import(
         game=game, data=(SAMPLES / "twindeck-sample.json").read_bytes(), filename="twindeck-sample.json"
     )
-    organizer = User.objects.create_user("bench-organizer", password="x", is_organizer=True)
+    organizer = User.objects.create_user("bench-organizer", password=None, is_organizer=True)
     tournament = tournament_services.tournament_create(
-        created_by=organizer, name="Draft bench", game=game, format_slug="limited", seed=args.seed,
+        created_by=organizer,
+        name="Draft bench",
+        game=game,
+        format_slug="limited",
+        seed=seed,
         deck_registration=True,
-    )  # fmt: skip
-    event = services.limited_event_create(
-        tournament=tournament,
-        by=organizer,
-        kind="draft",
-        product="td-sample",
-        packs=args.packs,
-        seed=args.seed,
     )
-    phones: list[tuple[Client, int]] = []
-    for i in range(args.pods * args.seats):
-        user = User.objects.create_user(f"drafter{i:05d}", password="x")
+    event = services.limited_event_create(
+        tournament=tournament, by=organizer, kind="draft", product="td-sample", packs=3, seed=seed
+    )
+
+    def signed_in(user: Any) -> dict[str, str]:
+        session = SessionStore()
+        session[SESSION_KEY] = str(user.pk)
+        session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
+        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        session.create()
+        csrf = secrets.token_hex(16)  # a browser's CSRF cookie, sent back in X-CSRFToken by its posts
+        return {"Cookie": f"{settings.SESSION_COOKIE_NAME}={session.session_key}; csrftoken={csrf}",
+                "X-CSRFToken": csrf}  # fmt: skip
+
+    users = User.objects.bulk_create([User(username=f"drafter{i:05d}", password="!") for i in range(phones)])
+    out = []
+    for user in users:
         player = tournament_services.player_register(tournament=tournament, by=user)
-        client = Client()
-        client.force_login(user)
-        phones.append((client, player.pk))
+        out.append({"player": player.pk, "headers": signed_in(user)})
     started = time.perf_counter()
     pods = services.draft_start(event=event, by=organizer)
-    print(f"seated {len(phones)} phones in {len(pods)} pods and opened {len(phones) * args.packs} packs: "
-          f"{time.perf_counter() - started:.2f} s")  # fmt: skip
-    total = args.packs * len(pods[0].packs[0][0])
-    rng = random.Random(args.seed)
-    # Which phones go silent, and from which pick on (for three picks).
-    drops = {pid: rng.randint(2, total - 3) for _c, pid in phones if rng.random() < args.drop}
-    timings: dict[str, list[float]] = defaultdict(list)
-    counts: Counter[str] = Counter()
-    step_done_at: dict[tuple[int, int], float] = {}
-    seen_at: dict[tuple[int, int], list[float]] = defaultdict(list)
-    pod_of = {pid: pod.number for pod in pods for pid in pod.seats}
-    url = f"/api/tournaments/{tournament.pk}/draft/"
-    lock = threading.Lock()
-    done = threading.Event()
+    print(f"seated {phones} phones in {len(pods)} pods, opened {phones * 3} packs: "
+          f"{time.perf_counter() - started:.1f} s", flush=True)  # fmt: skip
+    seat = {pid: (pod.pk, i) for pod in pods for i, pid in enumerate(pod.seats)}
+    for phone in out:
+        phone["pod"], phone["seat"] = seat[phone["player"]]
+    return {"tournament": tournament.pk, "event": event.pk, "phones": out, "organizer": signed_in(organizer)}
 
-    def timed(kind: str, call):  # type: ignore[no-untyped-def]
-        t = time.perf_counter()
-        response = call()
-        with lock:
-            timings[kind].append((time.perf_counter() - t) * 1000)
-            counts[f"{kind} {response.status_code}"] += 1
-        return response
 
-    def phone_loop(mine: list[tuple[Client, int]]) -> None:
-        close_old_connections()
-        last_seen: dict[int, int] = {}
-        local = random.Random(mine[0][1])
-        while not done.is_set():
-            busy = False
-            for client, pid in mine:
-                me = timed("GET draft/me", lambda c=client: c.get(url + "me/")).json()
+class Run:
+    def __init__(self, base: str, args: argparse.Namespace) -> None:
+        self.base, self.args = base, args
+        self.latency: dict[str, list[float]] = defaultdict(list)
+        self.status: Counter[str] = Counter()
+        self.answered: list[tuple[int, int, str]] = []  # (player, pick number, card) answered 201
+        self.seen: list[tuple[int, int, int, float]] = []  # (pod, player, pick number first shown, wall time)
+        self.offline: dict[int, tuple[float, float]] = {}  # player → (from, until), wall time
+        self.resent = 0
+        self.replayed = 0
+        self.done = asyncio.Event()
+        self.lost_answers: set[Any] = set()  # the picks sent just before a phone went off the Wi-Fi
+
+    async def request(self, session: Any, kind: str, method: str, path: str, headers: dict[str, str],
+                      body: Any = None) -> tuple[int, Any]:  # fmt: skip
+        started = time.monotonic()
+        try:
+            async with session.request(method, self.base + path, headers=headers, json=body) as response:
+                data = await response.read()
+                status, replay = response.status, response.headers.get("Idempotent-Replayed")
+        except Exception:  # a worker killed under the request, a reset connection: no answer
+            self.status[f"{kind} no answer"] += 1
+            return 0, None
+        self.latency[kind].append((time.monotonic() - started) * 1000)
+        self.status[f"{kind} {status}"] += 1
+        if replay:
+            self.replayed += 1
+        try:
+            return status, json.loads(data) if data else None
+        except ValueError:
+            return status, None
+
+    async def phone(self, index: int, info: dict[str, Any], event_pk: int, drop_at: int | None) -> None:
+        import aiohttp
+
+        rng = random.Random(index)
+        low, high = self.args.think
+        url = f"/api/tournaments/{event_pk}/draft/"
+        last_shown = 0
+        connector = aiohttp.TCPConnector(limit=1, keepalive_timeout=30)
+        async with aiohttp.ClientSession(connector=connector, cookie_jar=aiohttp.DummyCookieJar(),
+                                         timeout=aiohttp.ClientTimeout(total=30)) as session:  # fmt: skip
+            await asyncio.sleep(rng.random() * 2)  # phones do not all open the page in the same millisecond
+            while True:
+                status, me = await self.request(session, "GET draft/me", "GET", url + "me/", info["headers"])
+                if status != 200 or not me:
+                    await asyncio.sleep(0.5)
+                    continue
                 if me["finished"]:
-                    continue
-                busy = True
+                    return
                 number = me["pick_number"]
-                if last_seen.get(pid) != number:
-                    last_seen[pid] = number
-                    with lock:
-                        seen_at[(pod_of[pid], number)].append(time.perf_counter())
-                if me["waiting"] or not me["pack"] or me["paused"]:
+                if number != last_shown:
+                    last_shown = number
+                    self.seen.append((info["pod"], info["player"], number, time.time()))
+                if me["waiting"] or me["paused"] or not me["pack"]:
+                    await asyncio.sleep(1.0 if me["waiting"] else 2.0)
                     continue
-                if pid in drops and drops[pid] <= number < drops[pid] + 3:
-                    continue  # this phone is asleep / off the Wi-Fi
-                key = uuid.uuid4().hex
-                body = {"card": me["pack"][0], "pick_number": number}
-
-                def post(c: Client = client, k: str = key, b: dict = body):  # type: ignore[type-arg]
-                    return c.post(url + "pick/", b, content_type="application/json", HTTP_IDEMPOTENCY_KEY=k)
-
-                timed("POST pick", post)
-                if local.random() < args.resend:
-                    timed("POST pick (same key again)", post)
-                if local.random() < args.double and len(me["pack"]) > 1:
-                    other = {"card": me["pack"][1], "pick_number": number}
-                    timed(
-                        "POST pick (second pick)",
-                        lambda c=client, o=other: c.post(
-                            url + "pick/",
-                            o,
-                            content_type="application/json",
-                            HTTP_IDEMPOTENCY_KEY=uuid.uuid4().hex,
-                        ),
+                await asyncio.sleep(rng.uniform(low, high))
+                body = {"card": rng.choice(me["pack"]), "pick_number": number}
+                headers = {**info["headers"], "Idempotency-Key": uuid.uuid4().hex}
+                if drop_at is not None and number >= drop_at:
+                    # Off the Wi-Fi right after sending: the pick may land, its answer never comes back.
+                    drop_at = None
+                    self.lost_answers.add(asyncio.ensure_future(self.request(
+                        session, "POST pick (answer lost)", "POST", url + "pick/", headers, body)))  # fmt: skip
+                    now = time.time()
+                    self.offline[info["player"]] = (now, now + self.args.drop_s)
+                    await asyncio.sleep(self.args.drop_s)
+                    self.resent += 1
+                while True:  # the offline queue: the same key again until an answer comes
+                    status, answer = await self.request(
+                        session, "POST pick", "POST", url + "pick/", headers, body
                     )
-            if not busy:
-                break
-            time.sleep(0.05)
-        close_old_connections()
+                    if status:
+                        break
+                    self.resent += 1
+                    await asyncio.sleep(0.3)
+                if status == 201 and answer:
+                    self.answered.append((info["player"], answer["pick_number"], answer["card"]))
 
-    organizer_client = Client()
-    organizer_client.force_login(organizer)
-    threads = [
-        threading.Thread(target=phone_loop, args=(phones[i :: args.threads],)) for i in range(args.threads)
-    ]
-    started = time.perf_counter()
-    for thread in threads:
-        thread.start()
-    last_steps: dict[int, int] = {}
-    while any(t.is_alive() for t in threads):
-        time.sleep(0.3)
-        board = timed("GET pods dashboard", lambda: organizer_client.get(url + "pods/")).json()
-        for pod in board:
-            if last_steps.get(pod["pod"]) != pod["pick_number"]:
-                last_steps[pod["pod"]] = pod["pick_number"]
-                step_done_at[(pod["pod"], pod["pick_number"])] = time.perf_counter()
-            silent = [s for s in pod["seats"] if not s["picked"] and s["player"] in drops
-                      and drops[s["player"]] <= pod["pick_number"] < drops[s["player"]] + 3]  # fmt: skip
-            waiting_only_for_silent = (
-                not pod["finished"] and silent and all(s["picked"] or s in silent for s in pod["seats"])
+    async def dashboard(self, headers: dict[str, str], event_pk: int) -> None:
+        import aiohttp
+
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.DummyCookieJar()) as session:
+            while not self.done.is_set():
+                await self.request(session, "GET pods dashboard", "GET",
+                                   f"/api/tournaments/{event_pk}/draft/pods/", headers)  # fmt: skip
+                await asyncio.sleep(2.0)
+
+    async def progress(self) -> None:
+        started = time.monotonic()
+        while not self.done.is_set():
+            await asyncio.sleep(15)
+            print(
+                f"  {time.monotonic() - started:4.0f} s: {dict(sorted(self.status.items()))}",
+                file=sys.stderr,
+                flush=True,
             )
-            if waiting_only_for_silent:  # their timers run out
-                DraftPod.objects.filter(event=event, number=pod["pod"]).update(
-                    deadline=timezone.now() - timedelta(seconds=1)
-                )
-        timed("POST tick", lambda: organizer_client.post(url + "tick/"))
-    elapsed = time.perf_counter() - started
-    for thread in threads:
-        thread.join()
 
-    print(f"\n{len(phones)} phones, {len(pods)} pods, {args.packs} packs of {len(pods[0].packs[0][0])}, "
-          f"{args.threads} threads, {len(drops)} phones silent for 3 picks: {elapsed:.1f} s")  # fmt: skip
-    print(f"{'request':32} {'n':>6} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
-    for kind, values in sorted(timings.items()):
-        print(
-            f"{kind:32} {len(values):6d} {statistics.median(values):8.1f} {pct(values, 95):8.1f} {max(values):8.1f}"
+    async def killer(self, master: int) -> None:
+        self.kills = 0
+        while not self.done.is_set():
+            await asyncio.sleep(self.args.kill_every)
+            workers = [p for p in process_tree(master) if p != master]
+            if workers and not self.done.is_set():
+                os.kill(random.choice(workers), signal.SIGKILL)
+                self.kills += 1
+
+    async def run(self, draft: dict[str, Any], master: int) -> float:
+        rng = random.Random(self.args.seed)
+        phones = draft["phones"]
+        drops = {i: rng.randint(8, 30) for i in range(len(phones)) if rng.random() < self.args.drop}
+        self.dropped = len(drops)
+        started = time.monotonic()
+        extra = [asyncio.ensure_future(self.dashboard(draft["organizer"], draft["tournament"]))]
+        if self.args.kill_every > 0:
+            extra.append(asyncio.ensure_future(self.killer(master)))
+        extra.append(asyncio.ensure_future(self.progress()))
+        await asyncio.gather(
+            *(self.phone(i, info, draft["tournament"], drops.get(i)) for i, info in enumerate(phones))
         )
-    print("answers:", dict(sorted(counts.items())))
-    lags = []
-    for key, times in seen_at.items():
-        if key in step_done_at:
-            lags.extend(t - step_done_at[key] for t in times if t >= step_done_at[key])
-    print(f"pass → phone sees the next pack (its next poll; dashboard sampling every 0.3 s): "
-          f"p95 {pct(lags, 95):.2f} s, max {max(lags or [0]):.2f} s")  # fmt: skip
+        elapsed = time.monotonic() - started
+        self.done.set()
+        for task in extra:
+            task.cancel()
+        await asyncio.sleep(0.5)  # the answers lost on purpose: let them land before the checks
+        return elapsed
 
-    picks = DraftPick.objects.filter(pod__event=event)
-    n_picks = picks.count()
-    doubled = picks.values("pod", "seat", "pick_number").distinct().count() != n_picks
-    bad_partition = 0
-    for pod in DraftPod.objects.filter(event=event):
-        got = Counter(pod.picks.values_list("card", flat=True))
+
+def report(
+    run: Run, draft: dict[str, Any], elapsed: float, client_cpu: float, server_cpu: float | None
+) -> None:
+    from django.db import connections
+
+    connections.close_all()  # the server wrote since: read the file afresh
+    from limited.models import DraftPick, DraftPod
+
+    phones = len(draft["phones"])
+    print(f"\n{phones} phones, {DraftPod.objects.filter(event_id=draft['event']).count()} pods, 3 packs of 15; "
+          f"{run.dropped} phones off the Wi-Fi for {run.args.drop_s:.0f} s, {getattr(run, 'kills', 0)} workers killed "
+          f"(kill -9): {elapsed:.0f} s; bench client CPU {client_cpu:.0f} s; load average {os.getloadavg()[0]:.1f}")  # fmt: skip
+    requests = sum(len(v) for v in run.latency.values())
+    if server_cpu is not None:
+        print(
+            f"server CPU {server_cpu:.0f} s for {requests} requests: {server_cpu / requests * 1000:.1f} ms a request"
+        )
+    print(f"{'request':26} {'n':>7} {'p50 ms':>8} {'p95 ms':>8} {'worst ms':>9}")
+    for kind, values in sorted(run.latency.items()):
+        print(
+            f"{kind:26} {len(values):7d} {statistics.median(values):8.0f} {pct(values, 95):8.0f} {max(values):9.0f}"
+        )
+    print("answers:", dict(sorted(run.status.items())))
+    print(
+        f"sent again with the same key: {run.resent}; answers replayed (Idempotent-Replayed): {run.replayed}"
+    )
+
+    picks = list(DraftPick.objects.filter(pod__event_id=draft["event"]).values_list(
+        "pod_id", "seat", "player_id", "pick_number", "card", "auto", "created_at"))  # fmt: skip
+    stored = {(player, number): card for _p, _s, player, number, card, _a, _c in picks}
+    lost = sum(1 for player, number, card in run.answered if stored.get((player, number)) != card)
+    per_seat = Counter((pod, seat, number) for pod, seat, _pl, number, _c, _a, _t in picks)
+    doubled = sum(n - 1 for n in per_seat.values() if n > 1)
+    by_seat: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for pod, seat, _pl, number, _c, _a, _t in picks:
+        by_seat[(pod, seat)].append(number)
+    gaps = sum(1 for numbers in by_seat.values() if sorted(numbers) != list(range(1, 46)))
+    not_partition = 0
+    for pod in DraftPod.objects.filter(event_id=draft["event"]):
         want = Counter(card for rnd in pod.packs for pack in rnd for card in pack)
-        bad_partition += got != want
-    expected = len(phones) * total
-    unfinished = DraftPod.objects.filter(event=event, finished_at__isnull=True).count()
-    print(f"picks: {n_picks} of {expected} (lost {expected - n_picks}, doubled {int(doubled)}), "
-          f"auto {picks.filter(auto=True).count()}; pods whose picks are not a partition of their packs: "
-          f"{bad_partition}; unfinished pods: {unfinished}")  # fmt: skip
+        got = Counter(card for p, _s, _pl, _n, card, _a, _t in picks if p == pod.pk)
+        not_partition += want != got
+    unfinished = DraftPod.objects.filter(event_id=draft["event"], finished_at__isnull=True).count()
+    passed: dict[tuple[int, int], float] = {}
+    for pod, _s, _pl, number, _c, _a, created in picks:
+        passed[(pod, number)] = max(passed.get((pod, number), 0.0), created.timestamp())
+    lags = []
+    for pod, player, number, wall in run.seen:
+        at = passed.get((pod, number - 1))
+        away = run.offline.get(player)
+        if at is None or (away and away[0] <= at <= away[1] + 2):
+            continue
+        lags.append(wall - at)
+    auto = sum(1 for *_x, a, _t in picks if a)
+    print(f"pass → next pack shown: p50 {pct(lags, 50):.2f} s, p95 {pct(lags, 95):.2f} s, worst {max(lags or [0]):.2f} s "
+          f"({len(lags)} passes seen)")  # fmt: skip
+    print(f"picks stored {len(picks)} of {phones * 45} ({auto} by the timer); answered 201: {len(run.answered)}; "
+          f"lost {lost}; doubled {doubled}; seats not numbered 1..45: {gaps}; pods whose picks are not their "
+          f"packs exactly: {not_partition}; unfinished pods: {unfinished}")  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--phones", type=int, default=80, help="up to 2,000 (250 pods of 8)")
+    parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--threads", type=int, default=4)
+    parser.add_argument("--drop", type=float, default=0.05)
+    parser.add_argument("--drop-s", type=float, default=30.0)
+    parser.add_argument(
+        "--kill-every", type=float, default=20.0, help="seconds between kill -9 of a worker (0: none)"
+    )
+    parser.add_argument("--think", type=lambda s: tuple(float(x) for x in s.split(",")), default=(0.3, 1.5))
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if not 2 <= args.phones <= 2000:
+        parser.error("--phones between 2 and 2,000")
+    folder = Path(tempfile.mkdtemp(prefix="bench_draft_"))
+    database_url = f"sqlite:///{folder / 'venue.sqlite3'}"
+    cache_url = (folder / "cache").as_uri()
+    # One key for the bench and the server: the sessions made here carry a hash the server checks with it.
+    os.environ.setdefault("BENCH_SECRET_KEY", secrets.token_urlsafe(64))
+    setup_django(database_url, cache_url)
+    import logging
+
+    logging.getLogger("django.request").setLevel(logging.ERROR)
+    server = None
+    try:
+        draft = create_draft(args.phones, args.seed)
+        from django.db import connections
+
+        connections.close_all()
+        port = free_port()
+        env = server_env(database_url, cache_url)
+        server = start_server("gunicorn", port, args.workers, env, threads=args.threads)
+        # The master's log (a line per killed worker) is read as it comes: a full pipe would block the master,
+        # and a blocked master starts no worker again.
+        threading.Thread(target=lambda: server.stderr and server.stderr.read(), daemon=True).start()
+        wait_ready(port, server)
+        run = Run(f"http://127.0.0.1:{port}", args)
+        client_before, server_before = time.process_time(), cpu_seconds(server.pid)
+        elapsed = asyncio.run(run.run(draft, server.pid))
+        # A killed worker takes its CPU time with it: the server's CPU is only whole without --kill-every.
+        server_cpu = cpu_seconds(server.pid) - server_before if not args.kill_every else None
+        report(run, draft, elapsed, time.process_time() - client_before, server_cpu)
+    finally:
+        if server is not None:
+            server.terminate()
+            try:
+                server.wait(timeout=10)
+            except Exception:
+                server.kill()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -308,7 +308,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     # Match statuses appear in two shapes (a round's matches, one match): one named enum for both.
-    "ENUM_NAME_OVERRIDES": {"MatchStatusEnum": "tournaments.models.Match.Status"},
+    # TournamentOutStatusEnum: the event answers of /api/tournaments/ (limited's create shares it) keep one name.
+    "ENUM_NAME_OVERRIDES": {
+        "MatchStatusEnum": "tournaments.models.Match.Status",
+        "TournamentOutStatusEnum": "limited.serializers.TOURNAMENT_STATUSES",
+    },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.openapi.document_unsupported_media_type",

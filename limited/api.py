@@ -1,18 +1,13 @@
 """/api/tournaments/{id}/limited|pools|draft/…: limited events over REST.
 
-``POST /api/tournaments/`` with a ``limited`` object is answered here too (``create_with_limited``): the
-tournament is created by the tournaments API's own view, and the limited part in the same transaction, so a
-product that cannot open leaves no event behind.
+``/api/tournaments/`` is answered here too (``TournamentWithLimitedViewSet``, the tournaments API's viewset
+whose create also takes the ``limited`` object): the schema of that endpoint comes from this view.
 """
 
 from __future__ import annotations
 
-import json
-
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.views.decorators.csrf import csrf_exempt
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import status
 from rest_framework.generics import get_object_or_404
 from rest_framework.permissions import IsAuthenticated
@@ -23,57 +18,49 @@ from rest_framework.views import APIView
 from idempotency.decorators import idempotent
 from tournaments import services as tournament_services
 from tournaments.api import TournamentViewSet
-from tournaments.api.common import IDEMPOTENCY_KEY, TournamentApiView, errors
+from tournaments.api.common import IDEMPOTENCY_KEY, TournamentApiView, errors, parse
 from tournaments.models import Player, Tournament
 
 from . import serializers as s
 from . import services
 from .models import DraftPod, LimitedEvent
 
-_tournaments = TournamentViewSet.as_view({"get": "list", "post": "create"})
 
+class TournamentWithLimitedViewSet(TournamentViewSet):
+    """``/api/tournaments/``: the tournaments API, whose create also takes the ``limited`` object (the
+    tournament and its limited part in one transaction, so a product that cannot open leaves no event)."""
 
-@csrf_exempt  # the delegated DRF view enforces CSRF for session log-ins itself
-def create_with_limited(request: HttpRequest) -> HttpResponse:
-    """``/api/tournaments/``: the tournaments API, plus the ``limited`` object on a POST."""
-    limited = None
-    if request.method == "POST" and request.content_type == "application/json":
-        try:
-            body = json.loads(request.body or b"{}")
-        except (
-            ValueError,
-            RecursionError,
-        ):  # the tournaments API's own parser answers such a body with a 400
-            body = {}
-        limited = body.get("limited") if isinstance(body, dict) else None
-    if limited is None:
-        return _tournaments(request)
-    given = s.LimitedInSerializer(data=limited)
-    if not isinstance(limited, dict) or not given.is_valid():
-        detail = given.errors if isinstance(limited, dict) else {"limited": ["give an object"]}
-        return JsonResponse({"detail": "limited: not valid", "limited": detail}, status=400)
-    v = given.validated_data
-    with transaction.atomic():
-        response = _tournaments(request)
-        if response.status_code != 201:
-            transaction.set_rollback(True)
-            return response
-        tournament = Tournament.objects.get(pk=response.data["id"])
-        try:
-            event = services.limited_event_create(
-                tournament=tournament, by=tournament.created_by, kind=v["kind"], product=v["product"],
-                packs=v.get("packs"), seed=v.get("seed"), cube=v.get("cube"), cube_pack_size=v["cube_pack_size"], physical=v["physical"],
-                pick_time_scale=v["pick_time_scale"], pod_rounds=v["pod_rounds"],
-            )  # fmt: skip
-        except services.ValidationError as error:
-            transaction.set_rollback(True)
-            detail = error.message_dict if hasattr(error, "error_dict") else {"limited": error.messages}
-            return JsonResponse(
-                {"detail": "; ".join(m for ms in detail.values() for m in ms), **detail}, status=400
-            )
-    data = dict(response.data)
-    data["limited"] = s.LimitedOutSerializer(event).data
-    return JsonResponse(data, status=201, json_dumps_params={"ensure_ascii": False})
+    @extend_schema(
+        request=s.TournamentLimitedInSerializer,
+        responses={201: s.TournamentLimitedOutSerializer, **errors(400, 401, 403)},
+        examples=[
+            OpenApiExample(
+                "booster draft",
+                value={"name": "Friday Draft", "game": "twindeck", "format": "limited", "deck_registration": True,
+                       "limited": {"kind": "draft", "product": "td-sample", "packs": 3, "seed": 17}},
+                request_only=True,
+            ),
+        ],
+    )  # fmt: skip
+    def create(self, request: Request) -> Response:
+        """Create an event; with ``limited`` (on a format that builds decks from a pool) it is a sealed event
+        or a booster draft whose packs all come from ``seed``."""
+        limited = parse(s.TournamentLimitedInSerializer, request).get("limited")
+        with transaction.atomic():
+            created = super().create(request)
+            tournament = Tournament.objects.get(pk=created.data["id"])
+            if limited is not None:
+                # A refusal raises: the atomic block takes the tournament back with it.
+                services.limited_event_create(
+                    tournament=tournament, by=request.user, kind=limited["kind"], product=limited["product"],
+                    packs=limited.get("packs"), seed=limited.get("seed"), cube=limited.get("cube"),
+                    cube_pack_size=limited["cube_pack_size"], physical=limited["physical"],
+                    pick_time_scale=limited["pick_time_scale"], pod_rounds=limited["pod_rounds"],
+                )  # fmt: skip
+        return Response(
+            s.TournamentLimitedOutSerializer(tournament, context={"request": request}).data,
+            status=status.HTTP_201_CREATED,
+        )
 
 
 def _event(pk: str) -> LimitedEvent:
@@ -81,6 +68,36 @@ def _event(pk: str) -> LimitedEvent:
         get_object_or_404(LimitedEvent.objects.select_related("tournament__game"), tournament_id=pk)
         if pk.isdigit()
         else get_object_or_404(LimitedEvent, pk=-1)
+    )
+
+
+# A phone's poll and pick read only these (the tournament's and game's rows are many columns to build):
+# a draft's hot path costs what the draft needs.
+_DRAFT_FIELDS = (
+    "pk",
+    "tournament_id",
+    "kind",
+    "physical",
+    "pick_time_scale",
+    "seed",
+    "packs",
+    "draft_started_at",
+)
+
+
+def _draft_event(pk: str) -> LimitedEvent:
+    return (
+        get_object_or_404(LimitedEvent.objects.only(*_DRAFT_FIELDS), tournament_id=pk)
+        if pk.isdigit()
+        else get_object_or_404(LimitedEvent, pk=-1)
+    )
+
+
+def _seated(event: LimitedEvent, request: Request) -> Player:
+    return get_object_or_404(
+        Player.objects.only("pk", "user_id", "tournament_id"),
+        tournament_id=event.tournament_id,
+        user=request.user,
     )
 
 
@@ -138,8 +155,8 @@ class DraftMeView(_View):
     @extend_schema(responses={200: s.DraftMeOutSerializer, **errors(400, 401, 404)})
     def get(self, request: Request, pk: str) -> Response:
         """Your seat, the pack you hold, your own picks and when the pick times out (nobody else's picks)."""
-        event = _event(pk)
-        player = get_object_or_404(Player, tournament_id=event.tournament_id, user=request.user)
+        event = _draft_event(pk)
+        player = _seated(event, request)
         return Response(s.DraftMeOutSerializer(services.draft_me(event=event, player=player)).data)
 
 
@@ -148,18 +165,36 @@ class DraftPickView(_View):
         request=s.PickInSerializer, parameters=[IDEMPOTENCY_KEY],
         responses={201: s.PickOutSerializer, **errors(400, 401, 403, 404, 409, 422)},
     )  # fmt: skip
-    @idempotent
     def post(self, request: Request, pk: str) -> Response:
         """Pick a card of the pack you hold. A second pick for the same pick number is 409 (the first
         stands); the same Idempotency-Key again replays the first answer."""
         given = s.PickInSerializer(data=request.data)
         given.is_valid(raise_exception=True)
-        event = _event(pk)
-        player = get_object_or_404(Player, tournament_id=event.tournament_id, user=request.user)
+        event = _draft_event(pk)
+        player = _seated(event, request)
+        # The reads (seat, packs, a timer run out) before the key's write transaction opens: on SQLite that
+        # transaction holds the venue's one write lock, so it holds it for the pick's own rows only.
+        seat = services.draft_pick_prepare(event=event, player=player, by=request.user)
+        answer = self._apply(request, pk, event=event, player=player, seat=seat, given=given.validated_data)
+        if answer.status_code == status.HTTP_201_CREATED:
+            services.draft_pools_settle(event=event, pod_id=seat.pod_id)
+        return answer
+
+    @idempotent
+    def _apply(
+        self,
+        request: Request,
+        pk: str,
+        *,
+        event: LimitedEvent,
+        player: Player,
+        seat: services.Seat,
+        given: dict,
+    ) -> Response:
         try:
             made = services.draft_pick(
-                event=event, player=player, by=request.user, pick_number=given.validated_data["pick_number"],
-                card=given.validated_data["card"],
+                event=event, player=player, by=request.user, pick_number=given["pick_number"],
+                card=given["card"], seat=seat,
             )  # fmt: skip
         except services.PickConflict as conflict:
             return Response(

@@ -5,7 +5,11 @@ from django.urls import path
 from . import api
 
 urlpatterns = [
-    path("tournaments/", api.create_with_limited, name="api-tournament-list-limited"),
+    path(
+        "tournaments/",
+        api.TournamentWithLimitedViewSet.as_view({"get": "list", "post": "create"}),
+        name="api-tournament-list-limited",
+    ),
     path("tournaments/<str:pk>/limited/", api.LimitedView.as_view(), name="api-limited"),
     path("tournaments/<str:pk>/limited/deal/", api.DealView.as_view(), name="api-limited-deal"),
     path("tournaments/<str:pk>/pools/<str:player_id>/", api.PoolView.as_view(), name="api-limited-pool"),

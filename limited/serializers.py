@@ -4,6 +4,13 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from tournaments.models import Tournament
+from tournaments.serializers import TournamentInSerializer, TournamentOutSerializer
+
+# The event's status as TournamentOut and TournamentLimitedOut both answer it: named once in the schema
+# (config/settings.py ENUM_NAME_OVERRIDES), not as two hashed enums.
+TOURNAMENT_STATUSES = Tournament.Status.values
+
 
 class LimitedInSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=["sealed", "draft"])
@@ -87,3 +94,17 @@ class TickOutSerializer(serializers.Serializer):
 
 class DealtOutSerializer(serializers.Serializer):
     pools = serializers.IntegerField()
+
+
+class TournamentLimitedInSerializer(TournamentInSerializer):
+    """``POST /api/tournaments/``: an event, and with ``limited`` a sealed event or a booster draft."""
+
+    limited = LimitedInSerializer(
+        required=False,
+        allow_null=True,
+        help_text="Makes the event a limited one (its format must build decks from a pool).",
+    )
+
+
+class TournamentLimitedOutSerializer(TournamentOutSerializer):
+    limited = LimitedOutSerializer(allow_null=True, help_text="null for an event that is not limited")

@@ -11,7 +11,9 @@ from __future__ import annotations
 import logging
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import timedelta
+from functools import lru_cache
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -37,7 +39,7 @@ from tournaments.models import Player, Tournament
 from tournaments.permissions import is_organizer, require_organizer
 from tournaments.services.common import format_uses_pool, game_rules
 
-from .engine.draft import PickRefused, PodDraft, pick_seconds, seat_pods
+from .engine.draft import PodDraft, auto_pick, cards_left, pack_held, pick_seconds, seat_pods
 from .models import DraftPick, DraftPod, LimitedEvent
 
 CUBE = "cube"
@@ -275,102 +277,191 @@ def pod_state(pod: DraftPod) -> PodDraft:
     return PodDraft(pod.packs, picks)
 
 
-def player_pod(event: LimitedEvent, player: Player) -> tuple[DraftPod, int] | None:
-    for pod in event.pods.all():
-        if player.pk in pod.seats:
-            return pod, pod.seats.index(player.pk)
-    return None
+# --- what never changes once a draft has started, kept per process ------------------------------------------
+# Seats, the opened packs and the packs every seat holds at pick n (once the pod has reached n: every pick
+# before n is made and never changes) are facts, so a worker reads them once and a phone's poll or pick reads
+# only its pod's row and its own picks. Keys carry the event's start time and seed: a test database handing
+# out the same ids again never meets another draft's facts.
 
 
-def _lock(pod: DraftPod) -> DraftPod:
-    # The conditional UPDATE takes the write lock (SQLite) / the row lock (PostgreSQL) before anything is read.
-    DraftPod.objects.filter(pk=pod.pk).update(step=F("step"))
-    return DraftPod.objects.select_for_update().get(pk=pod.pk)
+@dataclass(frozen=True)
+class Seat:
+    pod_id: int
+    number: int
+    seat: int  # from 0, clockwise
+    seats: int
 
 
-def _advance(event: LimitedEvent, pod: DraftPod, state: PodDraft) -> bool:
-    """After a pick: move the pod on when every seat has made it. True when the draft of the pod ended."""
-    step = state.step()
-    if step == pod.step:
+def _draft_key(event: LimitedEvent) -> tuple[int, str, int] | None:
+    if event.draft_started_at is None:
+        return None
+    return (event.pk, event.draft_started_at.isoformat(), event.seed)
+
+
+@lru_cache(maxsize=64)
+def _seating(key: tuple[int, str, int]) -> dict[int, Seat]:
+    out = {}
+    for pod_id, number, seats in DraftPod.objects.filter(event_id=key[0]).values_list(
+        "pk", "number", "seats"
+    ):
+        for i, player_id in enumerate(seats):
+            out[player_id] = Seat(pod_id=pod_id, number=number, seat=i, seats=len(seats))
+    return out
+
+
+def seat_of(event: LimitedEvent, player: Player) -> Seat | None:
+    key = _draft_key(event)
+    return _seating(key).get(player.pk) if key else None
+
+
+@lru_cache(maxsize=1024)
+def _opened(key: tuple[int, str, int], pod_id: int) -> list[list[list[str]]]:
+    return DraftPod.objects.filter(pk=pod_id).values_list("packs", flat=True).get()
+
+
+@lru_cache(maxsize=8192)
+def _held(key: tuple[int, str, int], pod_id: int, pick_number: int) -> tuple[tuple[str, ...], ...]:
+    packs = _opened(key, pod_id)
+    size = len(packs[0][0])
+    first = (pick_number - 1) // size * size + 1
+    taken = {
+        (seat, number): card
+        for seat, number, card in DraftPick.objects.filter(
+            pod_id=pod_id, pick_number__gte=first, pick_number__lt=pick_number
+        ).values_list("seat", "pick_number", "card")
+    }
+    return tuple(tuple(pack_held(packs, seat, pick_number, taken)) for seat in range(len(packs[0])))
+
+
+def packs_at(event: LimitedEvent, pod_id: int, pick_number: int) -> tuple[tuple[str, ...], ...]:
+    """Every seat's pack at ``pick_number``; only for a pick the pod has reached (its step or before)."""
+    key = _draft_key(event)
+    assert key is not None
+    return _held(key, pod_id, pick_number)
+
+
+def _pod_size(event: LimitedEvent, pod_id: int) -> tuple[int, int]:
+    """(pack size, total picks) of a pod (0, 0 for a physical draft: nothing opened on screens)."""
+    key = _draft_key(event)
+    packs = _opened(key, pod_id) if key else []
+    return (len(packs[0][0]), len(packs) * len(packs[0][0])) if packs else (0, 0)
+
+
+_POD_ROW = ("step", "deadline", "paused_left", "finished_at")
+
+
+def _pod_row(pod_id: int) -> dict[str, Any]:
+    return DraftPod.objects.filter(pk=pod_id).values(*_POD_ROW).get()
+
+
+def _due(row: Mapping[str, Any]) -> bool:
+    return (
+        row["finished_at"] is None
+        and row["paused_left"] is None
+        and row["deadline"] is not None
+        and row["deadline"] <= timezone.now()
+    )
+
+
+def _lock_row(pod_id: int) -> dict[str, Any]:
+    # The conditional UPDATE takes the write lock (SQLite) / the pod's row lock (PostgreSQL) before anything
+    # is read: picks and timers of one pod are applied one after the other.
+    DraftPod.objects.filter(pk=pod_id).update(step=F("step"))
+    return _pod_row(pod_id)
+
+
+def _advance(event: LimitedEvent, seat: Seat, number: int) -> bool:
+    """After pick ``number`` was written (the pod's lock held): when every seat has made it, the pod moves
+    on and its timer restarts. True when that was the pod's last pick."""
+    if DraftPick.objects.filter(pod_id=seat.pod_id, pick_number=number).count() < seat.seats:
         return False
-    pod.step = step
-    if state.finished:
-        pod.finished_at = timezone.now()
-        pod.deadline = None
-    else:
-        pod.deadline = _deadline(event, len(state.pack_for(0)))
-    pod.save(update_fields=["step", "finished_at", "deadline"])
-    return state.finished
+    size, total = _pod_size(event, seat.pod_id)
+    now = timezone.now()
+    finished = number >= total
+    DraftPod.objects.filter(pk=seat.pod_id, step=number).update(
+        step=number + 1,
+        finished_at=now if finished else None,
+        deadline=None
+        if finished
+        else now + timedelta(seconds=pick_seconds(cards_left(size, number + 1), scale=event.pick_time_scale)),
+    )
+    return finished
 
 
-def draft_pick(*, event: LimitedEvent, player: Player, by: Any, pick_number: int, card: str) -> DraftPick:
-    """Apply one pick exactly once. PickConflict ``already_picked`` (the pick is made: 409), ``not_yet``,
-    ``paused``; ValidationError when the card is not in the pack the player holds."""
+def draft_pick_prepare(*, event: LimitedEvent, player: Player, by: Any) -> Seat:
+    """Everything a pick needs that is read, not written, before its write transaction: who sits where, a
+    timer that ran out (its auto-picks first), and the packs of the pod's current pick (cached)."""
     if player.user_id is None or player.user_id != getattr(by, "id", None):
         raise PermissionDenied(_("Only the player picks for their seat."))
-    found = player_pod(event, player)
-    if found is None:
+    seat = seat_of(event, player)
+    if seat is None:
         raise ValidationError(_("You have no seat in this draft."))
-    pod, seat = found
     if event.physical:
         raise ValidationError(_("This draft is played with packs on the tables: enter your pool instead."))
-    draft_tick_pod(event=event, pod=pod)
-    finished = False
+    row = _pod_row(seat.pod_id)
+    if _due(row):
+        draft_tick_pod(event=event, pod=seat.pod_id)
+        row = _pod_row(seat.pod_id)
+    if row["finished_at"] is None:
+        packs_at(event, seat.pod_id, row["step"])
+    return seat
+
+
+def draft_pick(
+    *, event: LimitedEvent, player: Player, by: Any, pick_number: int, card: str, seat: Seat | None = None
+) -> DraftPick:
+    """Apply one pick exactly once: a short write transaction on the pod's row and the pick's own row.
+    PickConflict ``already_picked`` (the pick is made: 409), ``not_yet``, ``paused``; ValidationError when the
+    card is not in the pack the player holds. ``seat`` comes from ``draft_pick_prepare`` (called here when
+    not given); the pod's pools are registered by ``draft_pools_settle`` after the transaction."""
+    seat = seat or draft_pick_prepare(event=event, player=player, by=by)
     with transaction.atomic():
-        pod = _lock(pod)
-        if pod.paused_left is not None:
+        row = _lock_row(seat.pod_id)
+        if row["paused_left"] is not None:
             raise PickConflict("paused")
-        state = pod_state(pod)
-        try:
-            state.pick(seat, pick_number, card)
-        except PickRefused as refused:
-            if refused.code == "not_in_pack":
-                raise ValidationError(
-                    {"card": _("%(c)s is not in the pack you hold.") % {"c": card}}
-                ) from None
-            raise PickConflict(refused.code, **refused.params) from None
+        step = row["step"]
+        if pick_number < step or row["finished_at"] is not None:
+            raise PickConflict("already_picked", pick_number=pick_number)
+        if pick_number > step:
+            raise PickConflict("not_yet", pick_number=pick_number, current=step)
+        if card not in packs_at(event, seat.pod_id, step)[seat.seat]:
+            if DraftPick.objects.filter(pod_id=seat.pod_id, seat=seat.seat, pick_number=step).exists():
+                raise PickConflict("already_picked", pick_number=pick_number)
+            raise ValidationError({"card": _("%(c)s is not in the pack you hold.") % {"c": card}})
         try:
             with transaction.atomic():
                 made = DraftPick.objects.create(
-                    pod=pod, seat=seat, player=player, pick_number=pick_number, card=card
+                    pod_id=seat.pod_id, seat=seat.seat, player=player, pick_number=pick_number, card=card
                 )
         except IntegrityError:
             raise PickConflict("already_picked", pick_number=pick_number) from None
-        finished = _advance(event, pod, state)
-    if finished:
-        _register_pod_pools(event, pod)
+        _advance(event, seat, pick_number)
     return made
 
 
-def draft_tick_pod(*, event: LimitedEvent, pod: DraftPod) -> int:
+def draft_tick_pod(*, event: LimitedEvent, pod: DraftPod | int) -> int:
     """Auto-pick for the seats whose timer ran out on ``pod`` (one pick step per call). Returns picks made."""
-    if (
-        pod.finished_at is not None
-        or pod.paused_left is not None
-        or pod.deadline is None
-        or pod.deadline > timezone.now()
-    ):
+    pod_id = pod if isinstance(pod, int) else pod.pk
+    if not _due(_pod_row(pod_id)):
         return 0
-    finished = False
     with transaction.atomic():
-        pod = _lock(pod)
-        if (
-            pod.finished_at is not None
-            or pod.paused_left is not None
-            or pod.deadline is None
-            or pod.deadline > timezone.now()
-        ):
+        row = _lock_row(pod_id)
+        if not _due(row):
             return 0
-        state = pod_state(pod)
-        number = state.step()
-        made = state.auto_pick_missing(number)
+        number = row["step"]
+        seats = _seating(_draft_key(event))  # type: ignore[arg-type]
+        seat = next(s for s in seats.values() if s.pod_id == pod_id)
+        players = {s.seat: pid for pid, s in seats.items() if s.pod_id == pod_id}
+        done = set(DraftPick.objects.filter(pod_id=pod_id, pick_number=number).values_list("seat", flat=True))
+        held = packs_at(event, pod_id, number)
+        made = [(i, auto_pick(held[i])) for i in range(seat.seats) if i not in done]
         DraftPick.objects.bulk_create(
-            DraftPick(pod=pod, seat=seat, player_id=pod.seats[seat], pick_number=number, card=card, auto=True)
-            for seat, card in made
+            DraftPick(pod_id=pod_id, seat=i, player_id=players[i], pick_number=number, card=card, auto=True)
+            for i, card in made
         )
-        finished = _advance(event, pod, state)
+        finished = _advance(event, seat, number)
     if finished:
-        _register_pod_pools(event, pod)
+        draft_pools_settle(event=event, pod_id=pod_id)
     return len(made)
 
 
@@ -380,11 +471,16 @@ def draft_tick(*, event: LimitedEvent, by: Any | None = None) -> int:
     if by is not None:
         require_organizer(event.tournament, by)
     made = 0
-    for pod in event.pods.filter(
+    for pod_id in event.pods.filter(
         finished_at__isnull=True, paused_left__isnull=True, deadline__lte=timezone.now()
-    ):
-        made += draft_tick_pod(event=event, pod=pod)
+    ).values_list("pk", flat=True):
+        made += draft_tick_pod(event=event, pod=pod_id)
     return made
+
+
+def _lock(pod: DraftPod) -> DraftPod:
+    DraftPod.objects.filter(pk=pod.pk).update(step=F("step"))  # the lock first, as _lock_row
+    return DraftPod.objects.select_for_update().get(pk=pod.pk)
 
 
 def draft_pause(*, event: LimitedEvent, pod: DraftPod, by: Any, paused: bool) -> DraftPod:
@@ -404,12 +500,25 @@ def draft_pause(*, event: LimitedEvent, pod: DraftPod, by: Any, paused: bool) ->
     return pod
 
 
-def _register_pod_pools(event: LimitedEvent, pod: DraftPod) -> None:
-    """The picks become each player's registered pool (the deck is built from them)."""
+def draft_pools_settle(*, event: LimitedEvent, pod_id: int) -> None:
+    """A finished pod's picks become each player's registered pool (the deck is built from them). Called
+    after the last pick's transaction (not inside it: it writes every seat's pool), and again by any poll of
+    a finished pod that finds a pool missing, so a worker killed between the two still leaves none behind."""
+    seats = (
+        DraftPod.objects.filter(pk=pod_id, finished_at__isnull=False).values_list("seats", flat=True).first()
+    )
+    if not seats:
+        return
+    missing = set(Player.objects.filter(pk__in=seats, pool__isnull=True).values_list("pk", flat=True))
+    if not missing:
+        return
     tournament = event.tournament
+    pod = DraftPod.objects.get(pk=pod_id)
     state = pod_state(pod)
     organizer = tournament.created_by
     for seat, player_id in enumerate(pod.seats):
+        if player_id not in missing:
+            continue
         player = Player.objects.get(pk=player_id)
         try:
             tournament_services.player_submit_pool(
@@ -426,60 +535,78 @@ def _register_pod_pools(event: LimitedEvent, pod: DraftPod) -> None:
 
 
 def draft_me(*, event: LimitedEvent, player: Player) -> dict[str, Any]:
-    """What the player's phone shows: their seat, the pack they hold, their own picks and the deadline."""
-    found = player_pod(event, player)
-    if found is None:
+    """What the player's phone shows: their seat, the pack they hold, their own picks and the deadline. A
+    cheap read: the pod's row, the player's own picks, and the packs of the pod's pick from the cache."""
+    seat = seat_of(event, player)
+    if seat is None:
         raise ValidationError(_("You have no seat in this draft."))
-    pod, seat = found
     if event.physical:  # packs on the tables: the phone shows the seat; the pool is entered after the draft
-        return {"pod": pod.number, "seat": seat + 1, "seats": len(pod.seats), "physical": True, "finished": False,
+        return {"pod": seat.number, "seat": seat.seat + 1, "seats": seat.seats, "physical": True, "finished": False,
                 "pack": [], "picks": [], "pack_number": 1, "pick_in_pack": 1, "pick_number": None, "waiting": False,
                 "paused": False, "deadline": None, "passing": "left"}  # fmt: skip
-    draft_tick_pod(event=event, pod=pod)
-    pod.refresh_from_db()
-    state = pod_state(pod)
-    number = state.step()
-    finished = state.finished
-    pack_number, pick_in_pack = (
-        state.position(number) if not finished else (len(pod.packs), state.pack_size if pod.packs else 0)
+    row = _pod_row(seat.pod_id)
+    if _due(row):
+        draft_tick_pod(event=event, pod=seat.pod_id)
+        row = _pod_row(seat.pod_id)
+    size, total = _pod_size(event, seat.pod_id)
+    mine = list(
+        DraftPick.objects.filter(pod_id=seat.pod_id, seat=seat.seat)
+        .order_by("pick_number")
+        .values_list("card", flat=True)
     )
-    mine = state.picks[seat]
+    number = row["step"]
+    finished = row["finished_at"] is not None or number > total
+    if finished and Player.objects.filter(pk=player.pk, pool__isnull=True).exists():
+        draft_pools_settle(event=event, pod_id=seat.pod_id)
+    pack_number, pick_in_pack = (
+        ((number - 1) // size + 1, (number - 1) % size + 1)
+        if not finished
+        else (total // size if size else 0, size)
+    )
     waiting = not finished and len(mine) >= number
     return {
-        "pod": pod.number,
-        "seat": seat + 1,
-        "seats": len(pod.seats),
+        "pod": seat.number,
+        "seat": seat.seat + 1,
+        "seats": seat.seats,
         "pack_number": pack_number,
         "pick_in_pack": pick_in_pack,
         "pick_number": number if not finished else None,
-        "pack": [] if finished or waiting else state.pack_for(seat, number),
-        "picks": list(mine),
+        "pack": [] if finished or waiting else list(packs_at(event, seat.pod_id, number)[seat.seat]),
+        "picks": mine,
         "waiting": waiting,
         "finished": finished,
-        "paused": pod.paused_left is not None,
-        "deadline": pod.deadline,
+        "paused": row["paused_left"] is not None,
+        "deadline": row["deadline"],
         "passing": "left" if pack_number % 2 == 1 else "right",
         "physical": False,
     }
 
 
 def pods_progress(*, event: LimitedEvent, by: Any) -> list[dict[str, Any]]:
-    """The organizer's dashboard: each pod's pick, who has picked it, its timer — never anyone's picks."""
+    """The organizer's dashboard: each pod's pick, who has picked it, its timer — never anyone's picks.
+    Three reads whatever the number of pods: the pods' rows (not their packs), the names, the picks made
+    of each pod's current pick."""
     require_organizer(event.tournament, by)
-    out = []
     names = dict(Player.objects.filter(tournament_id=event.tournament_id).values_list("id", "name"))
-    for pod in event.pods.all():
-        done = dict(pod.picks.filter(pick_number=pod.step).values_list("seat", "auto"))
-        total = len(pod.packs) * len(pod.packs[0][0]) if pod.packs else 0
+    done: dict[int, set[int]] = {}
+    for pod_id, seat in DraftPick.objects.filter(
+        pod__event=event, pod__finished_at__isnull=True, pick_number=F("pod__step")
+    ).values_list("pod_id", "seat"):
+        done.setdefault(pod_id, set()).add(seat)
+    now = timezone.now()
+    out = []
+    for pod in event.pods.values("pk", "number", "seats", *_POD_ROW):
+        picked = done.get(pod["pk"], set())
+        deadline = pod["deadline"]
         out.append(
             {
-                "pod": pod.number, "pick_number": pod.step, "total_picks": total,
-                "finished": pod.finished_at is not None, "paused": pod.paused_left is not None,
-                "deadline": pod.deadline,
-                "seconds_left": max(0, int((pod.deadline - timezone.now()).total_seconds())) if pod.deadline else None,
+                "pod": pod["number"], "pick_number": pod["step"], "total_picks": _pod_size(event, pod["pk"])[1],
+                "finished": pod["finished_at"] is not None, "paused": pod["paused_left"] is not None,
+                "deadline": deadline,
+                "seconds_left": max(0, int((deadline - now).total_seconds())) if deadline else None,
                 "seats": [
-                    {"seat": i + 1, "player": pid, "name": names.get(pid, ""), "picked": i in done}
-                    for i, pid in enumerate(pod.seats)
+                    {"seat": i + 1, "player": pid, "name": names.get(pid, ""), "picked": i in picked}
+                    for i, pid in enumerate(pod["seats"])
                 ],
             }
         )  # fmt: skip

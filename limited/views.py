@@ -10,6 +10,7 @@ import hashlib
 import json
 from collections import Counter
 from datetime import timedelta
+from functools import lru_cache
 from typing import Any
 
 from django.contrib import messages
@@ -23,7 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from cards.models import Card, CardSet, Printing
+from cards.models import Card, CardSet, Game, Printing
 from idempotency.decorators import idempotent
 from tournaments import services as tournament_services
 from tournaments.models import Player
@@ -111,16 +112,32 @@ def my_draft(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @login_required
-@idempotent
 def draft_pick(request: HttpRequest, pk: int) -> HttpResponse:
     event = _event(pk)
     player = get_object_or_404(Player, tournament_id=pk, user=request.user)
+    try:
+        # The reads before the key's write transaction (services.draft_pick_prepare): the SQLite write lock
+        # is held for the pick's own rows only.
+        seat = services.draft_pick_prepare(event=event, player=player, by=request.user)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return _page(request, event, player, 400)
+    response = _draft_pick_once(request, pk, event=event, player=player, seat=seat)
+    services.draft_pools_settle(event=event, pod_id=seat.pod_id)
+    return response
+
+
+@idempotent
+def _draft_pick_once(
+    request: HttpRequest, pk: int, *, event: LimitedEvent, player: Player, seat: services.Seat
+) -> HttpResponse:
     status = 200
     try:
         number = int(request.POST.get("pick_number", ""))
         services.draft_pick(
-            event=event, player=player, by=request.user, pick_number=number, card=request.POST.get("card", "")
-        )
+            event=event, player=player, by=request.user, pick_number=number, card=request.POST.get("card", ""),
+            seat=seat,
+        )  # fmt: skip
         messages.success(request, _("Picked."))
     except ValueError:
         messages.error(request, _("That pick has no pick number."))
@@ -141,6 +158,31 @@ def draft_pick(request: HttpRequest, pk: int) -> HttpResponse:
     return _page(request, event, player, status)
 
 
+FREE_MAX = 60
+
+
+def _free_cards(game_id: int, format_slug: str) -> list[str]:
+    """The game's cards the format lets any deck add beyond the pool (its ``pool.free`` filter), by key."""
+    game = Game.objects.get(pk=game_id)
+    accept = services.game_rules(game).formats[format_slug].pool_free
+    if accept is None:
+        return []
+    count = Card.objects.filter(game_id=game_id).count()
+    return list(_free_keys(game_id, format_slug, count))
+
+
+@lru_cache(maxsize=32)
+def _free_keys(game_id: int, format_slug: str, _cards: int) -> tuple[str, ...]:
+    # Judged once per process and size of the game's card list (a card import changes the count).
+    game = Game.objects.get(pk=game_id)
+    accept = services.game_rules(game).formats[format_slug].pool_free
+    return tuple(
+        card.external_id
+        for card in Card.objects.filter(game_id=game_id).prefetch_related("printings__card_set")
+        if accept is not None and accept(services.card_info(card))
+    )
+
+
 @login_required
 def build(request: HttpRequest, pk: int) -> HttpResponse:
     """Pool mode: the deck from the player's pool on the phone (counts per card; the rest is the additional set)."""
@@ -148,14 +190,18 @@ def build(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = event.tournament
     player = get_object_or_404(Player, tournament_id=pk, user=request.user)
     pool = services.pool_counts(player=player, by=request.user)
-    cards = _names(event, pool)
     fmt = services.game_rules(tournament.game).formats[tournament.format_slug]
+    # Cards any deck adds beyond the pool where the game says so (Magic's basic lands, MTR 7.3).
+    free = {
+        key: FREE_MAX for key in _free_cards(tournament.game_id, tournament.format_slug) if key not in pool
+    }
+    cards = _names(event, [*pool, *free])
     side = fmt.sideboard.section if fmt.sideboard else ""
     # The additional set / sideboard is what the decks leave of the pool (g001 1.5.2): not chosen here.
     sections = [s for s in fmt.sections if s.slug != side and s.slug in (fmt.pool_scope or (s.slug,))]
     if request.method == "POST":
         chosen: dict[str, list[dict[str, Any]]] = {s.slug: [] for s in sections}
-        for key, have in pool.items():
+        for key, have in [*pool.items(), *free.items()]:
             for section in sections:
                 raw = request.POST.get(f"{section.slug}:{key}", "0").strip() or "0"
                 count = int(raw) if raw.isdigit() else -1
@@ -181,7 +227,11 @@ def build(request: HttpRequest, pk: int) -> HttpResponse:
         for line in lines:
             deck[(slug, line.get("external_id"))] = line.get("count", 0)
     rows = []
-    for key, have in sorted(pool.items(), key=lambda kv: cards[kv[0]].name if kv[0] in cards else kv[0]):
+    by_name = sorted(pool.items(), key=lambda kv: cards[kv[0]].name if kv[0] in cards else kv[0])
+    for key, have in [
+        *by_name,
+        *sorted(free.items(), key=lambda kv: cards[kv[0]].name if kv[0] in cards else kv[0]),
+    ]:
         card = cards.get(key)
         accepts = [
             s
@@ -193,6 +243,7 @@ def build(request: HttpRequest, pk: int) -> HttpResponse:
                 "key": key,
                 "card": card,
                 "have": have,
+                "free": key in free,
                 "inputs": [(s, deck.get((s.slug, key), 0), s in accepts) for s in sections],
             }
         )

@@ -76,6 +76,31 @@ def auto_pick(pack: Sequence[str]) -> str:
     return pack[0]
 
 
+def pack_held(
+    packs: Sequence[Sequence[Sequence[str]]],
+    seat: int,
+    pick_number: int,
+    taken: Mapping[tuple[int, int], str],
+) -> list[str]:
+    """What is left of the pack ``seat`` holds at ``pick_number``, from the opened packs and ``taken``, the
+    picks of the same pack before it (``{(seat, pick number): card}``): the earlier packs are not needed,
+    so a server reads only the current pack's picks."""
+    seats, size = len(packs[0]), len(packs[0][0])
+    pack_number, pick_in_pack = (pick_number - 1) // size + 1, (pick_number - 1) % size + 1
+    origin = origin_seat(seats=seats, pack_number=pack_number, pick_in_pack=pick_in_pack, seat=seat)
+    left = list(packs[pack_number - 1][origin])
+    first = (pack_number - 1) * size
+    for k in range(1, pick_in_pack):
+        taker = holder_seat(seats=seats, pack_number=pack_number, pick_in_pack=k, origin=origin)
+        left.remove(taken[(taker, first + k)])
+    return left
+
+
+def cards_left(pack_size: int, pick_number: int) -> int:
+    """How many cards the packs hold at ``pick_number`` (what the pick timer is set from)."""
+    return pack_size - (pick_number - 1) % pack_size
+
+
 class PickRefused(ValueError):
     def __init__(self, code: str, **params: object) -> None:
         super().__init__(code)
@@ -124,14 +149,14 @@ class PodDraft:
         number = pick_number or self.step()
         if number > self.total_picks:
             return []
-        pack_number, pick_in_pack = self.position(number)
-        origin = origin_seat(seats=self.seats, pack_number=pack_number, pick_in_pack=pick_in_pack, seat=seat)
-        left = list(self.packs[pack_number - 1][origin])
-        first = (pack_number - 1) * self.pack_size
-        for k in range(1, pick_in_pack):
-            taker = holder_seat(seats=self.seats, pack_number=pack_number, pick_in_pack=k, origin=origin)
-            left.remove(self.picks[taker][first + k - 1])
-        return left
+        first = (self.position(number)[0] - 1) * self.pack_size + 1
+        taken = {
+            (s, n): self.picks[s][n - 1]
+            for s in range(self.seats)
+            for n in range(first, number)
+            if n <= len(self.picks[s])
+        }
+        return pack_held(self.packs, seat, number, taken)
 
     def pick(self, seat: int, pick_number: int, card: str) -> None:
         """Apply one pick; PickRefused ``already_picked`` / ``not_yet`` / ``not_in_pack``."""

@@ -11,6 +11,27 @@ from cards.services import cards_import
 
 
 @pytest.fixture
+def magic(games: dict[str, Any]) -> Any:
+    """A Magic set of 50 green creatures (30 commons, 12 uncommons, 6 rares, 2 mythics) and the five basic
+    lands, which any limited deck adds beyond its pool."""
+    from cards.models import CardSet, Printing
+    from tests.tournaments.factories import make_card
+
+    game = games["mtg"]
+    card_set = CardSet.objects.create(game=game, code="TST", name="Test set")
+    specs = [("common", 30), ("uncommon", 12), ("rare", 6), ("mythic", 2)]
+    for rarity, n in specs:
+        for i in range(n):
+            card = make_card(game, f"{rarity} {i}", f"{rarity.title()} {i}", card_type="creature",
+                             attributes={"supertypes": [], "color": ["G"]})  # fmt: skip
+            Printing.objects.create(card=card, card_set=card_set, rarity=rarity, code=f"{rarity[0]}{i}")
+    for name in ("Plains", "Island", "Swamp", "Mountain", "Forest"):
+        card = make_card(game, name, name, card_type="land", attributes={"supertypes": ["basic"]})
+        Printing.objects.create(card=card, card_set=card_set, rarity="common", code=name)
+    return game
+
+
+@pytest.fixture
 def twindeck(games: dict[str, Any]) -> Any:
     name = "twindeck-sample.json"
     assert cards_import(game=games["twindeck"], data=(SAMPLES / name).read_bytes(), filename=name).ok

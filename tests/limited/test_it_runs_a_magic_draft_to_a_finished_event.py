@@ -11,31 +11,15 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from cards.models import Card, CardSet, Printing
+from cards.models import Card
 from limited.models import DraftPick, DraftPod
-from tests.tournaments.factories import finish_round, make_card
+from tests.tournaments.factories import finish_round
 from tournaments import services as tournament_services
 from tournaments.models import Tournament
 
 from .conftest import sign_up
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def magic(games):
-    game = games["mtg"]
-    card_set = CardSet.objects.create(game=game, code="TST", name="Test set")
-    specs = [("common", 30), ("uncommon", 12), ("rare", 6), ("mythic", 2)]
-    for rarity, n in specs:
-        for i in range(n):
-            card = make_card(game, f"{rarity} {i}", f"{rarity.title()} {i}", card_type="creature",
-                             attributes={"supertypes": [], "color": ["G"]})  # fmt: skip
-            Printing.objects.create(card=card, card_set=card_set, rarity=rarity, code=f"{rarity[0]}{i}")
-    for name in ("Plains", "Island", "Swamp", "Mountain", "Forest"):
-        card = make_card(game, name, name, card_type="land", attributes={"supertypes": ["basic"]})
-        Printing.objects.create(card=card, card_set=card_set, rarity="common", code=name)
-    return game
 
 
 def test_an_eight_player_magic_draft_runs_to_a_finished_event(magic, api_client_for, make_user, organizer):

@@ -34,6 +34,12 @@
   }
   document.addEventListener("live:updated", function () { etag = null; tick(); });
   window.setInterval(tick, 500);
-  window.setInterval(poll, 2000);
+  // Every second while this phone waits for the pod to pass (the next pack shows within about a second
+  // of the pass), every two seconds while it holds a pack (only the timer or a pause can change it then).
+  var beats = 0;
+  window.setInterval(function () {
+    beats += 1;
+    if (box.querySelector("[data-testid=draft-waiting]") || beats % 2 === 0) { poll(); }
+  }, 1000);
   tick();
 })();
