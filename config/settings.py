@@ -247,8 +247,13 @@ CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 10 * 60)
 # An unacknowledged task is redelivered after this long if its worker vanished; it must exceed the hard
 # time limit, or a slow task would be started twice.
 # (CELERY_VISIBILITY_TIMEOUT: the crash tests run their workers with a few seconds, to see the redelivery.)
+# A worker finds a dead worker's tasks by scanning the broker every restore interval × throttle seconds
+# (kombu's 10 × 10: a lost task waits up to 100 s past its timeout); the first scan runs when a worker starts,
+# when the lost task may still be younger than the timeout. The crash tests scan every second.
 CELERY_BROKER_TRANSPORT_OPTIONS = {
-    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", CELERY_TASK_TIME_LIMIT + 5 * 60)
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", CELERY_TASK_TIME_LIMIT + 5 * 60),
+    "unacked_restore_interval": env_int("CELERY_UNACKED_RESTORE_INTERVAL", 10),
+    "unacked_restore_throttle": env_int("CELERY_UNACKED_RESTORE_THROTTLE", 10),
 }
 # Import jobs (cards.services): a running job's heartbeat older than this means its worker died; the job is
 # re-run up to IMPORT_JOB_MAX_ATTEMPTS times, then failed. A pending job no worker took is failed after
