@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser_session import sign_in_context
+from tests.browser_session import confirm_yes, screenshot_checked, signed_in_page
 from tournaments.models import EntryChange, Match, Player, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -24,37 +24,18 @@ DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
 
-@pytest.fixture
-def opened() -> Any:
-    """The test's browser contexts, closed before the live server goes: a phone left open keeps polling."""
-    contexts: list[Any] = []
-    yield contexts
-    for context in contexts:
-        context.close()
-
-
 def _page(browser: Any, live_server: Any, user: Any, viewport: dict[str, int], opened: list[Any], ru: bool = False) -> Any:  # fmt: skip
-    context = browser.new_context(locale="ru-RU" if ru else "en-US", viewport=viewport)
-    opened.append(context)
-    context.set_default_timeout(15_000)
-    sign_in_context(context, live_server, user)
-    if ru:
-        context.add_cookies([{"name": "django_language", "value": "ru", "url": live_server.url}])
-    return context.new_page()
+    return signed_in_page(
+        browser, live_server, user, viewport=viewport, locale="ru-RU" if ru else "en-US",
+        language="ru" if ru else None, opened=opened,
+    )  # fmt: skip
 
 
 def _shot(page: Any, name: str, width: int | None = None) -> None:
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-    if width is not None:
-        wide = page.evaluate("document.documentElement.scrollWidth")
-        assert wide <= width, f"{name}: {wide}px wide on a {width}px phone"
+    screenshot_checked(page, ARTIFACTS, name, width)
 
 
-def _confirm(page: Any) -> None:
-    page.wait_for_selector("[data-testid=confirm-page]")
-    page.get_by_test_id("confirm-yes").click()
-    page.wait_for_load_state()
+_confirm = confirm_yes
 
 
 def test_the_waitlist_fills_places_freed_after_the_start_on_phones(
