@@ -217,6 +217,12 @@ class IsCardEditor(permissions.BasePermission):
         return card_databases_editable_by(request.user).exists()
 
 
+def _whole_number(low: int = -999_999_999, high: int = 999_999_999) -> dict[str, object]:
+    """A whole-number filter as selectors.int_param reads it: at most nine digits, or left empty (an empty
+    field of the search form means "no filter")."""
+    return {"anyOf": [{"type": "integer", "minimum": low, "maximum": high}, {"type": "string", "enum": [""]}]}
+
+
 SEARCH_PARAMETERS = [
     OpenApiParameter("game", str, description="game slug"),
     OpenApiParameter(
@@ -230,17 +236,18 @@ SEARCH_PARAMETERS = [
     ),
     OpenApiParameter("type", str, description="card type, e.g. monster, spell, hero, creature"),
     OpenApiParameter("subtype", str, description="a subtype the card has, e.g. effect, image, soul bond"),
-    OpenApiParameter("level_min", int),
-    OpenApiParameter("level_max", int),
-    OpenApiParameter("cost_min", int),
-    OpenApiParameter("cost_max", int),
+    OpenApiParameter("level_min", _whole_number()),
+    OpenApiParameter("level_max", _whole_number()),
+    OpenApiParameter("cost_min", _whole_number()),
+    OpenApiParameter("cost_max", _whole_number()),
     OpenApiParameter("deck_buildable", bool),
     OpenApiParameter(
         "attr.KEY",
         str,
         description="attribute equals (or list attribute contains) a value; also attr.KEY.min/.max",
     ),
-    OpenApiParameter("ordering", str, enum=list(selectors.ORDERINGS)),
+    # Empty: the default order (name), as the search form sends it.
+    OpenApiParameter("ordering", str, enum=[*selectors.ORDERINGS, ""]),
 ]
 
 
@@ -545,8 +552,10 @@ class CardGroupListView(APIView):
     @extend_schema(
         parameters=[
             *SEARCH_PARAMETERS,
-            OpenApiParameter("page", int),
-            OpenApiParameter("page_size", int, description="rows per page, 1–100 (default 40)"),
+            OpenApiParameter("page", _whole_number(1)),
+            OpenApiParameter(
+                "page_size", _whole_number(1, 100), description="rows per page, 1–100 (default 40)"
+            ),
         ],
         responses={200: CardGroupPageSerializer},
     )

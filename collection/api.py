@@ -17,13 +17,18 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cards.models import Card, Game
-from config.api import ApiErrorOutSerializer
+from config.api import ApiErrorOutSerializer, StateConflict, Unprocessable
 from config.pagination import StrictPageNumberPagination
 from decks.selectors import deck_readable, deck_sections
+from games.registry import default_registry
 
 from . import exporting, selectors, services
 
 MAX_ID = 2**63 - 1
+# Collections are of the games played with decks (a game without decks has no cards to own): the rule sets
+# say which, so the schema lists exactly the games _game() takes.
+DECK_GAMES = sorted(slug for slug, rules in default_registry().games.items() if rules.has_decks)
+GAME = OpenApiParameter("game", str, required=True, enum=DECK_GAMES)
 
 
 def _game(slug: str | None) -> Game:
@@ -57,6 +62,8 @@ def _call(function: Any, **kwargs: Any) -> Any:
         return function(**kwargs)
     except DjangoPermissionDenied as error:
         raise exceptions.PermissionDenied(str(error)) from None
+    except (StateConflict, Unprocessable):
+        raise  # config.api's handler answers them 409 / 422
     except DjangoValidationError as error:
         detail = error.message_dict if hasattr(error, "error_dict") else error.messages
         raise exceptions.ValidationError(detail) from None
@@ -69,12 +76,11 @@ class BuiltDeckCopiesOutSerializer(serializers.Serializer):
 
 
 class CollectionImportInSerializer(serializers.Serializer):
-    game = serializers.SlugField()
+    game = serializers.ChoiceField(choices=DECK_GAMES)
     file = serializers.FileField(required=False)
-    data = serializers.CharField(
-        required=False, allow_blank=True, trim_whitespace=False, max_length=services.MAX_BYTES
-    )
+    data = serializers.CharField(required=False, trim_whitespace=False, max_length=services.MAX_BYTES)
     mode = serializers.ChoiceField(choices=services.IMPORT_MODES, default="replace")
+    at_least_one_of = ("file", "data")  # the file wins when both come
 
 
 class UnknownLineOutSerializer(serializers.Serializer):
@@ -188,7 +194,7 @@ class CollectionView(GenericAPIView):
     serializer_class = CollectionCardInSerializer
 
     @extend_schema(
-        parameters=[OpenApiParameter("game", str, required=True), OpenApiParameter("q", str),
+        parameters=[GAME, OpenApiParameter("q", str),
                     OpenApiParameter("page", int), OpenApiParameter("page_size", int)],
         responses=CollectionPageOutSerializer,
     )  # fmt: skip
@@ -238,7 +244,9 @@ class CardWhereView(GenericAPIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        parameters=[OpenApiParameter("card", int, required=True)],
+        parameters=[
+            OpenApiParameter("card", {"type": "integer", "minimum": 1, "maximum": MAX_ID}, required=True)
+        ],
         responses={200: CardWhereOutSerializer, 404: ApiErrorOutSerializer},
     )
     def get(self, request: Request) -> Response:
@@ -325,7 +333,7 @@ class CollectionExportView(GenericAPIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        parameters=[OpenApiParameter("game", str, required=True)],
+        parameters=[GAME],
         responses={(200, "text/csv"): OpenApiTypes.STR},
     )
     def get(self, request: Request) -> HttpResponse:

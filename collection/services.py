@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 
 from cards.models import Card, Game
 from cards.selectors import canonical_order
+from config.api import Unprocessable
 from decks.maybe import MAYBE
 from decks.models import Deck
 from decks.selectors import deck_sections
@@ -116,7 +117,8 @@ def collection_import(*, owner: Any, game: Game, data: bytes | str, mode: str = 
     try:
         parsed = parse_collection_csv(data)
     except CollectionFileError as error:
-        raise ValidationError({"file": file_error_message(error)}) from None
+        # Well-formed request, content no collection layout reads: 422 on the API (config.api).
+        raise Unprocessable({"file": file_error_message(error)}) from None
     result = ImportResult(layout=parsed.layout.slug)
     for problem in parsed.problems:
         result.unknown.append(

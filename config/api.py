@@ -19,12 +19,40 @@ class ApiErrorOutSerializer(serializers.Serializer):
     non_field_errors = serializers.ListField(child=serializers.CharField(), required=False)
 
 
+class StateConflict(DjangoValidationError):
+    """A well-formed request the object's current state refuses (the event has started, the round is already
+    published, the match is not disputed): 409 on the API. A ValidationError, so the pages that show a
+    service's refusal as a form error keep doing so."""
+
+
+class Unprocessable(DjangoValidationError):
+    """A request that matches the schema but names something that cannot be used together with the rest
+    of it, for a reason no schema can state (a card, hero, format or ban list of another game; a deck list
+    that names no card of the game): 422 on the API. Malformed input stays 400."""
+
+
+def _status_of(exc: DjangoValidationError) -> int:
+    if isinstance(exc, StateConflict):
+        return 409
+    if isinstance(exc, Unprocessable):
+        return 422
+    return 400
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    # Services raise Django's ValidationError; turn it into a 400 rather than a 500.
+    # Services raise Django's ValidationError; turn it into a 4xx rather than a 500: 400, or the status its
+    # class names (StateConflict 409, Unprocessable 422).
+    status = None
     if isinstance(exc, DjangoValidationError):
+        status = _status_of(exc)
         detail: Any = exc.message_dict if hasattr(exc, "error_dict") else exc.messages
         exc = exceptions.ValidationError(detail)
     response = drf_exception_handler(exc, context)
+    if response is not None and status is not None:
+        response.status_code = status
+        if status == 409 and isinstance(response.data, list):
+            # One documented 409 shape with the stale-version answers: ``detail`` says what the state is.
+            response.data = {"detail": " ".join(str(message) for message in response.data)}
     # ValidationError("…") renders as a bare list; keep one documented shape (an object) for errors.
     if response is not None and isinstance(response.data, list):
         response.data = {"non_field_errors": response.data}
@@ -35,11 +63,16 @@ _ERROR_DESCRIPTIONS = {
     "400": "the request is malformed or a field is invalid (the body names it)",
     "403": "not logged in, not allowed, or a missing CSRF token with session authentication",
     "404": "no such object, or not visible to you",
-    "409": "the object changed since the version the request was based on",
-    "422": "the Idempotency-Key was already used for a different request",
+    "409": "the current state refuses it (already started, already published, changed since you read it)",
+    "422": "well-formed, but names something that does not fit the rest (a card of another game), or an "
+    "Idempotency-Key already used for a different request",
     "429": "too many requests or failed log-ins; wait and retry",
 }
 _UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
+# Python's str.strip() white space (what DRF trims), spelled for both Python's and ECMA-262's regexes.
+_SPACE = r"\t\n\v\f\r \x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+_NO_NUL = r"^[^\x00]*$"
+_NOT_BLANK = rf"^[^\x00]*[^\x00{_SPACE}][^\x00]*$"
 
 
 class DeckhallAutoSchema(AutoSchema):
@@ -47,8 +80,9 @@ class DeckhallAutoSchema(AutoSchema):
 
     Which errors are possible follows from the view: a body or query parameters can be invalid (400);
     non-public views and unsafe methods under session authentication can refuse (403); a path with an
-    id can miss (404); a throttled view can throttle (429). Views declare anything else (409)
-    themselves; an explicitly declared status is never overwritten.
+    id can miss (404); a write to an existing object can meet a state that refuses it (409); a throttled
+    view can throttle (429). Views declare anything else (422) themselves; an explicitly declared status
+    is never overwritten.
     """
 
     def _possible_errors(self) -> list[str]:
@@ -63,6 +97,9 @@ class DeckhallAutoSchema(AutoSchema):
             codes.append("400")
         if not public or (self.method in _UNSAFE and view.authentication_classes):
             codes.append("403")
+        # A write to an existing object can meet a state that refuses it (services raise StateConflict).
+        if self.method in _UNSAFE and "{" in self.path:
+            codes.append("409")
         # A path id can miss; so can a page number beyond the last page of a paginated list.
         if "{" in self.path or any(
             p.get("in") == "query" and p.get("name") == "page" for p in self._get_parameters()
@@ -71,6 +108,42 @@ class DeckhallAutoSchema(AutoSchema):
         if getattr(view, "throttle_scope", None):
             codes.append("429")
         return codes
+
+    def _map_serializer_field(self, field: Any, direction: str, bypass_extensions: bool = False) -> Any:
+        schema = super()._map_serializer_field(field, direction, bypass_extensions)
+        # What every DRF CharField refuses, stated for the requests: a NUL character, and (unless blank is
+        # allowed) a value that is only white space, which DRF strips to "" and refuses as blank.
+        if (
+            direction == "request"
+            and isinstance(field, serializers.CharField)
+            and isinstance(schema, dict)
+            and schema.get("type") == "string"
+            and not {"pattern", "format", "enum"} & schema.keys()
+        ):
+            blank_ok = field.allow_blank or not field.trim_whitespace
+            schema["pattern"] = _NO_NUL if blank_ok else _NOT_BLANK
+        return schema
+
+    def _map_serializer(self, serializer: Any, direction: str, bypass_extensions: bool = False) -> Any:
+        schema = super()._map_serializer(serializer, direction, bypass_extensions)
+        # Alternatives a request serializer's validate() enforces (class attributes ``exactly_one_of``: one
+        # thing given one way, and ``at_least_one_of``), stated as the schema's own rule.
+        one_of = getattr(serializer, "exactly_one_of", None)
+        any_of = getattr(serializer, "at_least_one_of", None)
+        if direction == "request" and isinstance(schema, dict):
+            if one_of:
+                schema["oneOf"] = [{"required": [name]} for name in one_of]
+            if any_of:
+                schema["anyOf"] = [{"required": [name]} for name in any_of]
+        return schema
+
+    def get_auth(self) -> list[dict[str, Any]]:
+        # The API's own credential (the token header) first, the site's session cookie after it: the two are
+        # alternatives, and a client or a checker that takes the first one listed takes the one an API client
+        # holds (schemathesis judges a request by the first scheme it carries, so a stray session cookie
+        # listed first made a token-authenticated request look like one sent with a made-up cookie).
+        auths = super().get_auth()
+        return sorted(auths, key=lambda requirement: "tokenAuth" not in requirement)
 
     def _get_response_bodies(self, direction: str = "response") -> dict[str, Any]:
         responses = super()._get_response_bodies(direction)

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from django.db.models import Prefetch
 from django.urls import NoReverseMatch
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.decorators import api_view, permission_classes
@@ -61,7 +61,16 @@ class ObtainTokenView(APIView):
 
     @extend_schema(
         request=AuthTokenSerializer,
-        responses={200: TokenOutSerializer, 400: ApiErrorOutSerializer, 429: ApiErrorOutSerializer},
+        responses={
+            200: TokenOutSerializer,
+            400: OpenApiResponse(
+                ApiErrorOutSerializer, description="username or password missing or malformed"
+            ),
+            401: OpenApiResponse(
+                ApiErrorOutSerializer, description="no active account with this username and password"
+            ),
+            429: ApiErrorOutSerializer,
+        },
     )
     def post(self, request: Request) -> Response:
         data = request.data if isinstance(request.data, Mapping) else {}
@@ -71,8 +80,19 @@ class ObtainTokenView(APIView):
                 status=status.HTTP_429_TOO_MANY_REQUESTS,
             )
         serializer = AuthTokenSerializer(data=request.data, context={"request": request})
-        if not serializer.is_valid():
-            return Response(serializer.errors, status=status.HTTP_400_BAD_REQUEST)
+        try:
+            serializer.is_valid(raise_exception=True)
+        except serializers.ValidationError as error:
+            # Credentials that name no active account are refused as credentials (401, as simplejwt's token
+            # view does; RFC 9110 wants the scheme named in WWW-Authenticate); a missing or malformed field
+            # is a malformed request (400).
+            if error.get_codes() == {"non_field_errors": ["authorization"]}:
+                return Response(
+                    error.detail,
+                    status=status.HTTP_401_UNAUTHORIZED,
+                    headers={"WWW-Authenticate": 'Token realm="api"'},
+                )
+            return Response(error.detail, status=status.HTTP_400_BAD_REQUEST)
         # A new token each time, shown this once: only its digest is stored (accounts.tokens).
         token = api_token_create(user=serializer.validated_data["user"])
         return Response(TokenOutSerializer({"token": token}).data)

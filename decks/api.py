@@ -30,6 +30,7 @@ from rest_framework.response import Response
 
 from cards.labels import game_title
 from cards.models import Card, Game
+from config.api import StateConflict, Unprocessable
 from config.pagination import StrictPageNumberPagination, strict_query_bool
 from config.parsers import DepthLimitedJSONParser
 from rules.api import ViolationSerializer
@@ -389,6 +390,8 @@ def _service_call(function: Any, **kwargs: Any) -> Any:
         return function(**kwargs)
     except DjangoPermissionDenied as error:
         raise exceptions.PermissionDenied(str(error)) from None
+    except (StateConflict, Unprocessable):
+        raise  # config.api's handler answers them 409 / 422
     except DjangoValidationError as error:
         detail = error.message_dict if hasattr(error, "error_dict") else error.messages
         raise exceptions.ValidationError(detail) from None
@@ -556,6 +559,9 @@ class DeckViewSet(viewsets.ViewSet):
     @action(detail=True, methods=["post"], url_path=r"versions/(?P<number>\d+)/restore")
     def restore(self, request: Request, pk: str, number: str) -> Response:
         deck = self._editable(request, pk)
+        # The version is part of the path: one this deck never had is a 404, like a missing deck.
+        if not deck.versions.filter(number=int(number)).exists():
+            raise exceptions.NotFound({"version": f"deck {deck.pk} has no version {number}"})
         deck = _service_call(services.deck_restore_version, deck=deck, number=int(number), by=request.user)
         return Response(deck_json(deck))
 
@@ -633,16 +639,16 @@ class DeckImportInSerializer(serializers.Serializer):
     fmt = serializers.ChoiceField(choices=FORMATS, required=False, allow_blank=True)
     name = serializers.CharField(max_length=200, required=False, allow_blank=True)
     visibility = serializers.ChoiceField(choices=Deck.Visibility.choices, required=False)
-    data = serializers.CharField(
-        required=False, allow_blank=True, max_length=MAX_BYTES, trim_whitespace=False
-    )
+    data = serializers.CharField(required=False, max_length=MAX_BYTES, trim_whitespace=False)
     file = serializers.FileField(required=False)
     allow_unknown = serializers.BooleanField(required=False, default=False)
+    at_least_one_of = ("data", "file")  # the file wins when both come
 
 
 class DeckImportView(GenericAPIView):
-    """Import a deck list (paste in ``data`` or upload ``file``). Unknown cards refuse the import with
-    their list (400) unless ``allow_unknown`` is true; then the deck is created without them."""
+    """Import a deck list (paste in ``data`` or upload ``file``). A list this game cannot use (unknown
+    cards, lines that are no card, a format the game does not have) is refused with every problem listed
+    (422) unless ``allow_unknown`` is true for the unknown cards; then the deck is created without them."""
 
     permission_classes = [IsAuthenticated]
     parser_classes = [DepthLimitedJSONParser, MultiPartParser, FormParser]
@@ -650,7 +656,7 @@ class DeckImportView(GenericAPIView):
 
     @extend_schema(
         request=DeckImportInSerializer,
-        responses={201: DeckImportOutSerializer, 400: DeckImportRefusedOutSerializer},
+        responses={201: DeckImportOutSerializer, 422: DeckImportRefusedOutSerializer},
     )
     def post(self, request: Request) -> Response:
         data = _valid(DeckImportInSerializer, request.data)
@@ -688,10 +694,12 @@ class DeckImportView(GenericAPIView):
             )
         except services.DeckImportError as error:
             body = {"detail": gettext("the deck was not imported"), **error.result.to_dict()}
-            return Response(DeckImportRefusedOutSerializer(body).data, status=status.HTTP_400_BAD_REQUEST)
+            return Response(
+                DeckImportRefusedOutSerializer(body).data, status=status.HTTP_422_UNPROCESSABLE_ENTITY
+            )
         except DjangoValidationError as error:
-            detail = error.message_dict if hasattr(error, "error_dict") else error.messages
-            raise exceptions.ValidationError(detail) from None
+            # The request is well-formed; what it names does not fit this game (README "Errors": 422).
+            raise Unprocessable(error) from None
         assert result.deck is not None
         body = {**result.to_dict(), "deck": result.deck}
         return Response(DeckImportOutSerializer(body).data, status=status.HTTP_201_CREATED)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from typing import Any
 
@@ -121,6 +122,9 @@ def events_for(params: Any) -> list[Tournament]:
     for key, lookup in (("from", "created_at__date__gte"), ("to", "created_at__date__lte")):
         if key in params:  # given empty is not a date either (the schema says format: date)
             try:
+                # Exactly YYYY-MM-DD (format: date); fromisoformat alone also takes "20260105".
+                if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", params[key]):
+                    raise ValueError(params[key])
                 found = found.filter(**{lookup: date.fromisoformat(params[key])})
             except ValueError:
                 raise serializers.ValidationError({key: "a date as YYYY-MM-DD"}) from None

@@ -70,9 +70,10 @@ class ValidateInputSerializer(serializers.Serializer):
     text = serializers.CharField(required=False, max_length=200_000)
     ydk = serializers.CharField(required=False, max_length=200_000)
     ydke = serializers.CharField(required=False, max_length=200_000)
+    exactly_one_of = ("sections", "text", "ydk", "ydke")  # the deck, given one way
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        given = [k for k in ("sections", "text", "ydk", "ydke") if k in attrs]
+        given = [k for k in self.exactly_one_of if k in attrs]
         if len(given) != 1:
             raise serializers.ValidationError(
                 _("Give the deck exactly one way: sections, text, ydk or ydke (got: %(given)s).")
@@ -190,7 +191,7 @@ class ValidateDeckView(APIView):
 
     @extend_schema(
         request=ValidateInputSerializer,
-        responses={200: ReportSerializer, 429: ApiErrorOutSerializer},
+        responses={200: ReportSerializer, 422: ApiErrorOutSerializer, 429: ApiErrorOutSerializer},
         tags=["rules"],
     )
     def post(self, request: Any) -> Response:
@@ -229,10 +230,12 @@ class ValidateDeckView(APIView):
                 extra_heroes=extra_heroes, house_sideboard=data["house_sideboard"],
             )  # fmt: skip
             report.warnings.extend(warnings)
+        # The request matched the schema; a format, ban list or list this game cannot use is 422 (README
+        # "Errors"), the status schemathesis.toml admits for schema-valid requests.
         except DeckInputError as exc:
-            return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+            return Response({"detail": str(exc)}, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
         except DjangoValidationError as exc:
-            return Response({"detail": "; ".join(exc.messages)}, status=status.HTTP_400_BAD_REQUEST)
+            return Response({"detail": "; ".join(exc.messages)}, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
         if "pool" in data:
             report.warnings.extend(_unknown_pool_warnings(data, game))
         return Response(report.to_dict(_lang()))
@@ -282,7 +285,9 @@ class SideboardView(APIView):
     throttle_classes = [DeckCheckThrottle]
 
     @extend_schema(
-        request=SideboardInputSerializer, responses={200: dict, 429: ApiErrorOutSerializer}, tags=["rules"]
+        request=SideboardInputSerializer,
+        responses={200: dict, 422: ApiErrorOutSerializer, 429: ApiErrorOutSerializer},
+        tags=["rules"],
     )
     def post(self, request: Any) -> Response:
         ser = SideboardInputSerializer(data=request.data)
@@ -293,7 +298,8 @@ class SideboardView(APIView):
         refs = [u.ref for u in unknown] + [line["card"] for line in _unknown_pool_lines(data, game)]
         if refs:
             return Response(
-                {"detail": _("unknown cards: %(cards)s") % {"cards": ", ".join(refs)}}, status=400
+                {"detail": _("unknown cards: %(cards)s") % {"cards": ", ".join(refs)}},
+                status=status.HTTP_422_UNPROCESSABLE_ENTITY,
             )
         swaps = [
             Swap(section=s["section"], out=s.get("out"), into=s.get("into"), count=s["count"])
@@ -304,7 +310,7 @@ class SideboardView(APIView):
                                           hero=hero, banlist=data.get("banlist") or None, on_date=data.get("date"),
                                           pool=pool, house_sideboard=data["house_sideboard"])  # fmt: skip
         except DjangoValidationError as exc:
-            return Response({"detail": "; ".join(exc.messages)}, status=400)
+            return Response({"detail": "; ".join(exc.messages)}, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
         return Response(
             {
                 "sections": {k: [{"card": ref, "count": n} for ref, n in v] for k, v in deck.items()},

@@ -163,6 +163,7 @@ class BulkPlayersInSerializer(serializers.Serializer):
     csv = serializers.CharField(
         required=False, max_length=2_000_000, help_text="Rows of name[,deck list]; a header row is skipped."
     )
+    exactly_one_of = ("names", "csv")  # the bulk view refuses both or neither
 
 
 class CheckInInSerializer(serializers.Serializer):
@@ -179,6 +180,8 @@ class ResultInSerializer(serializers.Serializer):
     games = serializers.ListField(child=serializers.DictField(), required=False, max_length=20)
     places = serializers.ListField(child=serializers.DictField(), required=False, max_length=20)
     reason = serializers.CharField(required=False, allow_blank=True, max_length=300)
+    # The result is given one way (tournaments/api/matches.py result_input refuses the rest).
+    exactly_one_of = ("wins", "games", "places")
 
 
 class PreviousGameSerializer(serializers.Serializer):
@@ -416,7 +419,9 @@ class MatchOutSerializer(RoundMatchOutSerializer):
 
 class ConflictOutSerializer(serializers.Serializer):
     detail = serializers.CharField()
-    current = MatchOutSerializer()
+    current = MatchOutSerializer(
+        required=False, help_text="the match as it is now, when it changed since you read it"
+    )
 
 
 class RoundOutSerializer(serializers.Serializer):

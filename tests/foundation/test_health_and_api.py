@@ -92,8 +92,8 @@ def test_it_issues_a_token_for_valid_credentials_and_accepts_it(api_client: Any,
 
 def test_it_refuses_a_token_for_a_wrong_password(api_client: Any, user: Any) -> None:
     response = api_client.post("/api/auth/token/", {"username": "alice", "password": "nope"}, format="json")
-    assert response.status_code == 400
-    assert "token" not in response.json()
+    assert response.status_code == 401 and response["WWW-Authenticate"].startswith("Token")
+    assert "token" not in response.json() and "Unable to log in" in str(response.json())
 
 
 def test_it_creates_a_superuser_without_prompting(monkeypatch: Any) -> None:
@@ -137,7 +137,7 @@ def test_it_throttles_password_guessing_on_the_token_endpoint(
     finally:
         ScopedRateThrottle.THROTTLE_RATES = original
         cache.clear()
-    assert codes == [400, 400, 400, 429]
+    assert codes == [401, 401, 401, 429]
 
 
 @pytest.fixture

@@ -48,7 +48,7 @@ def test_it_refuses_a_token_for_an_account_locked_out_on_the_log_in_page(user: A
 
 def test_it_locks_the_log_in_page_after_failures_on_the_token_endpoint(user: Any) -> None:
     for attempt in range(3):
-        assert _token("198.51.100.1", "alice", f"guess{attempt}").status_code == 400
+        assert _token("198.51.100.1", "alice", f"guess{attempt}").status_code == 401
     refused = _page_login("198.51.100.1", "alice", PASSWORD)
     assert refused.status_code == 429
     assert not refused.client_user.is_authenticated
@@ -79,7 +79,7 @@ def test_it_stops_one_address_spraying_many_accounts(make_user: Any) -> None:
     make_user("victim")
     # One guess at each of eight accounts stays under the per-account limit ...
     codes = [_token("198.51.100.1", f"user{i}", "Password1").status_code for i in range(8)]
-    assert codes == [400] * 8
+    assert codes == [401] * 8
     # ... but the address as a whole is now refused, even for an account it never tried.
     assert _token("198.51.100.1", "victim", PASSWORD).status_code == 429
     assert _token("203.0.113.9", "victim", PASSWORD).status_code == 200
@@ -120,7 +120,7 @@ def test_a_rotated_x_forwarded_for_does_not_bypass_the_token_throttle(
         ).status_code
         for i in range(8)
     ]
-    assert codes == [400] * 5 + [429] * 3
+    assert codes == [401] * 5 + [429] * 3
 
 
 def test_ipv6_clients_are_counted_per_64_network(user: Any) -> None:

@@ -111,7 +111,7 @@ ROWS = [
     ),
     Row("post", lambda w: f"/api/tournaments/{w['event']}/freeze/", organizer_only(200), lambda w: {}),
     # A running event cannot be finished yet: the organizer is refused by the event's state (400).
-    Row("post", lambda w: f"/api/tournaments/{w['event']}/finish/", organizer_only(400), lambda w: {}),
+    Row("post", lambda w: f"/api/tournaments/{w['event']}/finish/", organizer_only(409), lambda w: {}),
     Row(
         "post",
         lambda w: f"/api/tournaments/{w['event']}/players/{w['player']}/drop/",

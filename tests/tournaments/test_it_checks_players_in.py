@@ -25,7 +25,7 @@ def event(games, organizer, user, other_user):  # type: ignore[no-untyped-def]
 def test_players_check_in_once_it_is_open_and_organizers_mark_anyone(event, organizer, user, api_client_for):
     mine = event.players.get(user=user)
     url = f"/api/tournaments/{event.pk}/players/{mine.pk}/check-in/"
-    assert api_client_for(user).post(url, {}, format="json").status_code == 400  # not open yet
+    assert api_client_for(user).post(url, {}, format="json").status_code == 409  # not open yet
     services.checkin_open(tournament=event, by=organizer)
     response = api_client_for(user).post(url, {}, format="json")
     assert response.status_code == 200 and response.json()["checked_in"] is True
@@ -54,7 +54,7 @@ def test_starting_drops_the_no_shows_and_it_can_be_undone_until_round_one_has_re
     late = api_client_for(user).post(
         f"/api/tournaments/{event.pk}/players/{mine.pk}/check-in/", {}, format="json"
     )
-    assert late.status_code == 400 and "started" in str(late.json())
+    assert late.status_code == 409 and "started" in str(late.json())
     restored = api_client_for(organizer).post(f"/api/tournaments/{event.pk}/no-shows/restore/")
     assert restored.status_code == 200 and {p["id"] for p in restored.json()["players"]} == no_shows
     seated = set(round_one.matches.values_list("seats__player", flat=True))

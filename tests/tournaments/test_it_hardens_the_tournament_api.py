@@ -75,7 +75,7 @@ def test_registering_twice_is_a_clear_400(games, organizer, user, api_client_for
     body = {"code": event.join_code}
     assert client.post(f"/api/tournaments/{event.pk}/players/", body, format="json").status_code == 201
     again = client.post(f"/api/tournaments/{event.pk}/players/", body, format="json")
-    assert again.status_code == 400 and "already registered" in str(again.json())
+    assert again.status_code == 409 and "already registered" in str(again.json())
     assert Player.objects.filter(tournament=event).count() == 1
 
 

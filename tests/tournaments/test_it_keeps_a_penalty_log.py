@@ -173,7 +173,7 @@ def test_mending_the_clock_and_judge_answers_through_the_api(games, organizer, u
     assert api.post(f"/api/tournaments/{event.pk}/rounds/9/mend/", swap, format="json").status_code == 404
     assert api.post(f"/api/tournaments/{event.pk}/rounds/x/mend/", swap, format="json").status_code == 404
     clock = f"/api/tournaments/{event.pk}/rounds/1/clock/"
-    assert api.post(clock, {"action": "pause"}, format="json").status_code == 400  # not running yet
+    assert api.post(clock, {"action": "pause"}, format="json").status_code == 409  # not running yet
     services.round_timer_start(round_=round_, by=organizer, minutes=20)
     paused = api.post(clock, {"action": "pause"}, format="json").json()
     assert paused["timer_ends_at"] is None and paused["timer_paused_left"] > 1100

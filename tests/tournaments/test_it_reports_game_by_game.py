@@ -56,7 +56,7 @@ def test_a_game_can_be_corrected_until_the_result_is_confirmed(table):
     )
     assert confirmed.status_code == 200 and confirmed.json()["status"] == "confirmed"
     again = _game(table["alice"], m, 3, a, b)
-    assert again.status_code == 400 and Match.objects.get(pk=m.pk).status == "confirmed"
+    assert again.status_code == 409 and Match.objects.get(pk=m.pk).status == "confirmed"
 
 
 def test_a_stale_confirm_is_refused_with_the_current_result(table):

@@ -91,7 +91,7 @@ def test_phases_are_refused_with_reasons(games, organizer, user, api_client_for)
     client = api_client_for(organizer)
     url = f"/api/tournaments/{event.pk}/phases/"
     answer = client.post(url, {"kind": "swiss", "rounds": 2}, format="json")
-    assert answer.status_code == 400 and "first phase" in str(answer.json())
+    assert answer.status_code == 409 and "first phase" in str(answer.json())
     services.tournament_update(tournament=event, by=organizer, rounds=1)
     assert client.post(url, {"kind": "swiss", "rounds": 0}, format="json").status_code == 400
     assert client.post(url, {"kind": "swiss"}, format="json").status_code == 400

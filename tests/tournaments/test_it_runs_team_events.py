@@ -78,7 +78,7 @@ def test_team_requests_are_checked(games, organizer, user, make_user, api_client
         make_user(name)
     assert client.post(url, {"name": "T", "members": ["x1", "x2"]}, format="json").status_code == 400
     assert client.post(url, {"name": "T", "members": ["x1", "x1", "x2"]}, format="json").status_code == 400
-    assert client.post(url, {"name": "T", "members": ["x1", "x2", "ghost"]}, format="json").status_code == 400
+    assert client.post(url, {"name": "T", "members": ["x1", "x2", "ghost"]}, format="json").status_code == 404
     assert api_client_for(user).post(url, {"name": "T", "members": ["x1", "x2", "x3"]},
                                      format="json").status_code == 403  # fmt: skip
     assert client.post(url, {"name": "T", "members": ["x1", "x2", "x3"]}, format="json").status_code == 201
@@ -86,7 +86,7 @@ def test_team_requests_are_checked(games, organizer, user, make_user, api_client
     assert again.status_code == 400
     solo = make_event(organizer, games["mtg"], format_slug="constructed")
     assert client.post(f"/api/tournaments/{solo.pk}/teams/", {"name": "T", "members": ["x1", "x2", "x3"]},
-                       format="json").status_code == 400  # fmt: skip
+                       format="json").status_code == 409  # fmt: skip
     # Teams of 3 may have a top cut; two seat matches can split, so pairs may not.
     bad = client.post("/api/tournaments/", {"name": "X", "game": "mtg", "format": "constructed", "team_size": 2,
                                             "top_cut": 4}, format="json")  # fmt: skip

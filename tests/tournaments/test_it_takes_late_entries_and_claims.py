@@ -91,7 +91,7 @@ def test_the_nothing_recorded_policy_leaves_missed_rounds_empty(games, organizer
     ("body", "status", "words"),
     [
         ({"username": "nobody-here"}, 400, "No account is called nobody-here"),
-        ({"username": "alice"}, 400, "already registered"),
+        ({"username": "alice"}, 409, "already registered"),
         ({"username": "olga_late"}, 400, "closed at the end of round 2"),
     ],
 )
@@ -153,7 +153,7 @@ def test_a_player_whose_name_matches_a_guest_is_offered_it_not_a_duplicate(
     audit = EntryChange.objects.get(player=guest, action="claim")
     assert audit.changed_by == erin and audit.new == {"user": erin.pk, "username": "erin"}
     again = client.post("/api/tournaments/join/", {"code": event.join_code}, format="json")
-    assert again.status_code == 400 and "already registered" in str(again.json())
+    assert again.status_code == 409 and "already registered" in str(again.json())
 
 
 def test_a_player_may_still_join_as_a_new_entry(games, organizer, erin, api_client_for):
@@ -178,7 +178,7 @@ def test_claims_of_someone_elses_entry_or_a_linked_one_are_refused(
     taken = api_client_for(erin).post(
         "/api/tournaments/join/", {"code": event.join_code, "claim": guest.pk}, format="json"
     )
-    assert taken.status_code == 400 and "already belongs to the account alice" in str(taken.json())
+    assert taken.status_code == 409 and "already belongs to the account alice" in str(taken.json())
     assert Player.objects.get(pk=guest.pk).user == user
     assert not EntryChange.objects.filter(action="claim").exists()
 
@@ -195,12 +195,12 @@ def test_an_organizer_links_any_guest_entry_to_an_account(games, organizer, user
     audit = EntryChange.objects.get(player=guest, action="link")
     assert audit.changed_by == organizer and audit.old == {"user": None}
     twice = api_client_for(organizer).post(url, {"username": "alice"}, format="json")
-    assert twice.status_code == 400 and "already belongs" in str(twice.json())
+    assert twice.status_code == 409 and "already belongs" in str(twice.json())
     second = event.players.exclude(pk=guest.pk).order_by("id").first()
     duplicate = api_client_for(organizer).post(
         f"/api/tournaments/{event.pk}/players/{second.pk}/link/", {"username": "alice"}, format="json"
     )
-    assert duplicate.status_code == 400 and "one account, one entry" in str(duplicate.json())
+    assert duplicate.status_code == 409 and "one account, one entry" in str(duplicate.json())
     assert Player.objects.filter(tournament=event, user=user).count() == 1
     # The linked player reports their game from their account.
     round_one = services.round_pair_next(tournament=event, by=organizer)

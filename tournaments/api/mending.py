@@ -62,7 +62,7 @@ def _round(pk: str, number: str) -> Round:
 def _player(round_: Round, player_id: int, field: str) -> Player:
     player = Player.objects.filter(pk=player_id, tournament_id=round_.tournament_id).first()
     if player is None:
-        raise serializers.ValidationError({field: "no player with this id in this event"})
+        raise NotFound({field: "no player with this id in this event"})
     return player
 
 

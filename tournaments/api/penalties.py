@@ -6,6 +6,7 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound
 from rest_framework.generics import get_object_or_404
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -85,7 +86,7 @@ class PenaltyView(TournamentApiView, APIView):
         v: dict[str, Any] = parse(PenaltyInSerializer, request)
         player = Player.objects.filter(pk=v["player"], tournament=tournament).first()
         if player is None:
-            raise serializers.ValidationError({"player": "no player with this id in this event"})
+            raise NotFound({"player": "no player with this id in this event"})
         row = services.penalty_add(tournament=tournament, by=request.user, player=player,
                                    round_number=v.get("round"), infraction=v["infraction"],
                                    penalty=v["penalty"], note=v.get("note", ""))  # fmt: skip

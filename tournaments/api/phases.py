@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound
 from rest_framework.generics import get_object_or_404
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
@@ -211,14 +211,14 @@ class PhaseDetailView(TournamentApiView, APIView):
 
 
 def swiss_round(tournament_pk: str, number: str) -> Round:
-    """The two-player Swiss round a report is about (400 naming why for a top-cut or pod round); in a team
-    event the report is about its teams."""
+    """The two-player Swiss round a report is about (a top-cut or pod round has no pairing report: 404
+    naming why); in a team event the report is about its teams."""
     tournament = get_object_or_404(Tournament, pk=tournament_pk)
     round_ = get_object_or_404(
         Round.objects.select_related("tournament"), tournament=tournament, number=number
     )
     if round_.kind != Round.Kind.SWISS or tournament.match_format == Tournament.MatchFormat.PODS:
-        raise ValidationError(
+        raise NotFound(
             _("Round %(n)s is not a two-player Swiss round; pairing reports cover those.")
             % {"n": round_.number}
         )

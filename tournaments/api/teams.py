@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound
 from rest_framework.generics import get_object_or_404
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
@@ -100,7 +101,7 @@ class TeamsView(TournamentApiView, APIView):
         }
         missing = [name for name in v["members"] if name not in users]
         if missing:
-            raise serializers.ValidationError({"members": f"no account named {', '.join(missing)}"})
+            raise NotFound({"members": f"no account named {', '.join(missing)}"})
         seated = [users[n] for n in v["members"]]
         ids = v.get("decks", [])
         found = Deck.objects.in_bulk(ids)

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+
+from config.api import StateConflict
 
 from ..models import EntryChange, Match, Player, Round, Tournament
 from ..permissions import is_organizer, require_organizer
@@ -28,7 +30,7 @@ def checkin_open(*, tournament: Tournament, by: Any) -> Tournament:
     require_organizer(tournament, by)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status != Tournament.Status.REGISTRATION:
-        raise ValidationError(_("The event has started; check-in is closed."))
+        raise StateConflict(_("The event has started; check-in is closed."))
     if tournament.check_in_opened_at is None:
         tournament.check_in_opened_at = timezone.now()
         tournament.save(update_fields=["check_in_opened_at"])
@@ -50,11 +52,11 @@ def player_check_in(*, player: Player, by: Any, present: bool = True) -> Player:
         and player.joined_round > latest_swiss_round(tournament)
     )
     if tournament.status != Tournament.Status.REGISTRATION and not late_arrival:
-        raise ValidationError(_("The event has started; check-in is closed."))
+        raise StateConflict(_("The event has started; check-in is closed."))
     if not organizer and not late_arrival and tournament.check_in_opened_at is None:
-        raise ValidationError(_("Check-in has not opened yet."))
+        raise StateConflict(_("Check-in has not opened yet."))
     if player.waitlisted and present:
-        raise ValidationError(
+        raise StateConflict(
             _("%(name)s is on the waitlist: check-in opens for them when a place frees.")
             % {"name": player.name}
         )
@@ -89,15 +91,15 @@ def no_shows_restore(*, tournament: Tournament, by: Any, players: list[Player] |
     require_organizer(tournament, by)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status == Tournament.Status.REGISTRATION:
-        raise ValidationError(_("The event has not started; nobody was dropped as a no-show."))
+        raise StateConflict(_("The event has not started; nobody was dropped as a no-show."))
     if round_one_has_results(tournament) or tournament.round_set.filter(number__gt=1).exists():
-        raise ValidationError(_("Round 1 already has results: a no-show can only join as a late entry now."))
+        raise StateConflict(_("Round 1 already has results: a no-show can only join as a late entry now."))
     qs = tournament.players.filter(no_show=True)
     if players is not None:
         qs = qs.filter(pk__in=[p.pk for p in players])
     restored = list(qs)
     if not restored:
-        raise ValidationError(_("Nobody to restore: no player was dropped as a no-show."))
+        raise StateConflict(_("Nobody to restore: no player was dropped as a no-show."))
     for player in restored:
         EntryChange.objects.create(player=player, changed_by=by, action="undo_no_show",
                                    old={"dropped_at_round": 0}, new={"dropped_at_round": None})  # fmt: skip

@@ -18,6 +18,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from config.api import StateConflict
+
 from ..models import EntryChange, Player, Tournament
 from ..permissions import require_organizer
 from .common import announce
@@ -44,13 +46,13 @@ def _take_over(*, player: Player, user: Any, by: Any, action: str) -> Player:
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.user_id is not None:
         owner = get_user_model().objects.filter(pk=player.user_id).values_list("username", flat=True).first()
-        raise ValidationError(
+        raise StateConflict(
             _("The entry %(name)s already belongs to the account %(username)s.")
             % {"name": player.name, "username": owner}
         )
     other = tournament.players.filter(user=user).first()
     if other is not None:
-        raise ValidationError(
+        raise StateConflict(
             _("%(username)s already has an entry in %(event)s (%(name)s): one account, one entry.")
             % {"username": user.username, "event": tournament.name, "name": other.name}
         )
@@ -59,7 +61,7 @@ def _take_over(*, player: Player, user: Any, by: Any, action: str) -> Player:
         with transaction.atomic():
             player.save(update_fields=["user"])
     except IntegrityError:
-        raise ValidationError(
+        raise StateConflict(
             _("%(username)s already has an entry in %(event)s: one account, one entry.")
             % {"username": user.username, "event": tournament.name}
         ) from None
@@ -80,7 +82,7 @@ def player_claim(*, code: str, player: Player, by: Any) -> Player:
     if player.tournament_id != tournament.pk:
         raise ValidationError({"claim": _("That entry is not in %(event)s.") % {"event": tournament.name}})
     if player.dropped_at_round is not None:
-        raise ValidationError({"claim": _("The entry %(name)s has dropped; ask the organizer.")
+        raise StateConflict({"claim": _("The entry %(name)s has dropped; ask the organizer.")
                                % {"name": player.name}})  # fmt: skip
     if player.user_id is None and not name_matches(player.name, by):
         raise PermissionDenied(

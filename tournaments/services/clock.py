@@ -20,6 +20,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config.api import StateConflict
+
 from ..models import Round
 from ..permissions import require_organizer
 from .common import announce
@@ -31,7 +33,7 @@ def _locked_latest(round_: Round, by: Any) -> Round:
     require_organizer(round_.tournament, by)
     round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
     if round_.tournament.round_set.filter(number__gt=round_.number).exists():
-        raise ValidationError(_("Only the latest round's clock can be changed."))
+        raise StateConflict(_("Only the latest round's clock can be changed."))
     return round_
 
 
@@ -50,10 +52,10 @@ def whole_minutes(value: Any, *, low: int, high: int) -> int:
 def round_timer_pause(*, round_: Round, by: Any) -> Round:
     round_ = _locked_latest(round_, by)
     if round_.timer_ends_at is None:
-        raise ValidationError(_("The round clock is not running."))
+        raise StateConflict(_("The round clock is not running."))
     left = int((round_.timer_ends_at - timezone.now()).total_seconds())
     if left <= 0:
-        raise ValidationError(_("Time is already up; add time instead."))
+        raise StateConflict(_("Time is already up; add time instead."))
     round_.timer_paused_left = left
     round_.timer_ends_at = None
     round_.save(update_fields=["timer_paused_left", "timer_ends_at"])
@@ -65,7 +67,7 @@ def round_timer_pause(*, round_: Round, by: Any) -> Round:
 def round_timer_resume(*, round_: Round, by: Any) -> Round:
     round_ = _locked_latest(round_, by)
     if round_.timer_paused_left is None:
-        raise ValidationError(_("The round clock is not paused."))
+        raise StateConflict(_("The round clock is not paused."))
     round_.timer_ends_at = timezone.now() + timedelta(seconds=round_.timer_paused_left)
     round_.timer_paused_left = None
     round_.save(update_fields=["timer_paused_left", "timer_ends_at"])
@@ -80,7 +82,7 @@ def round_timer_add(*, round_: Round, by: Any, minutes: Any) -> Round:
     if round_.timer_paused_left is not None:
         round_.timer_paused_left += minutes * 60
     elif round_.timer_ends_at is None:
-        raise ValidationError(_("Start the round clock first."))
+        raise StateConflict(_("Start the round clock first."))
     else:
         # A clock already at zero starts again from now: the added minutes are playing time.
         round_.timer_ends_at = max(round_.timer_ends_at, timezone.now()) + timedelta(minutes=minutes)

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
+
+from config.api import StateConflict
 
 from ..models import EntryChange, Player, Round, Tournament
 from ..permissions import is_organizer, require_organizer
@@ -30,9 +32,9 @@ def player_drop(*, player: Player, by: Any) -> Player:
         raise PermissionDenied(_("You can only drop yourself."))
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.dropped_at_round is not None:
-        raise ValidationError(_("%(name)s has already dropped.") % {"name": player.name})
+        raise StateConflict(_("%(name)s has already dropped.") % {"name": player.name})
     if tournament.status == Tournament.Status.FINISHED:
-        raise ValidationError(_("The event is over."))
+        raise StateConflict(_("The event is over."))
     latest = tournament.round_set.filter(kind=Round.Kind.SWISS).order_by("-number").first()
     player.dropped_at_round = latest.number if latest else 0
     player.save(update_fields=["dropped_at_round"])
@@ -63,13 +65,13 @@ def player_drop_undo(*, player: Player, by: Any) -> Player:
     require_organizer(tournament, by)
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.dropped_at_round is None:
-        raise ValidationError(_("%(name)s has not dropped.") % {"name": player.name})
+        raise StateConflict(_("%(name)s has not dropped.") % {"name": player.name})
     if player.no_show:
         from .checkin import no_shows_restore
 
         return no_shows_restore(tournament=tournament, by=by, players=[player])[0]
     if not drop_undoable(tournament, player):
-        raise ValidationError(
+        raise StateConflict(
             _(
                 "%(name)s cannot come back: a later round has been paired without them. Add them as a late entry."
             )
@@ -80,7 +82,7 @@ def player_drop_undo(*, player: Player, by: Any) -> Player:
         and tournament.status == Tournament.Status.REGISTRATION
         and free_places(tournament) == 0
     ):
-        raise ValidationError(
+        raise StateConflict(
             _("%(name)s cannot come back: the event is full and their place went to the waitlist.")
             % {"name": player.name}
         )

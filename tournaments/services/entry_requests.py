@@ -24,6 +24,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config.api import StateConflict
+
 from ..models import EntryRequest, Player, Team, TeamInvite, Tournament
 from ..permissions import is_organizer
 from .common import announce
@@ -45,7 +47,7 @@ def _require_organizer_and_open(tournament: Tournament, by: Any) -> None:
     if not is_organizer(tournament, by):
         raise PermissionDenied(_("Only the organizers of this event may ask a player to register."))
     if tournament.status != Tournament.Status.REGISTRATION or not registration_open(tournament):
-        raise ValidationError(_("Registration for this event is closed."))
+        raise StateConflict(_("Registration for this event is closed."))
 
 
 def _own_deck_or_refuse(deck: Any, user: Any) -> None:
@@ -60,15 +62,15 @@ def entry_request_create(*, tournament: Tournament, by: Any, user: Any, deck: An
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     _require_organizer_and_open(tournament, by)
     if tournament.team_size > 1:
-        raise ValidationError(_("This is a team event: register a team."))
+        raise StateConflict(_("This is a team event: register a team."))
     _own_deck_or_refuse(deck, user)
     if tournament.players.filter(user=user).exists():
-        raise ValidationError(_("%(name)s is already registered.") % {"name": user.username})
+        raise StateConflict(_("%(name)s is already registered.") % {"name": user.username})
     try:
         with transaction.atomic():
             made = EntryRequest.objects.create(tournament=tournament, user=user, requested_by=by, deck=deck)
     except IntegrityError:
-        raise ValidationError(
+        raise StateConflict(
             _("%(name)s already has a request to answer for this event.") % {"name": user.username}
         ) from None
     announce(tournament.pk, "players")
@@ -86,7 +88,7 @@ def entry_request_answer(*, entry_request: EntryRequest, by: Any, accept: bool) 
     if by is None or not by.is_authenticated or entry_request.user_id != by.pk:
         raise PermissionDenied(_("Only the named player can answer this request."))
     if entry_request.answered_at is not None:
-        raise ValidationError(_("This request has been answered already."))
+        raise StateConflict(_("This request has been answered already."))
     outcome = AnswerOutcome(entry_request=entry_request)
     if accept:
         outcome.player = player_register(tournament=entry_request.tournament, by=by, user=by)
@@ -110,7 +112,7 @@ def team_invite_by_organizer(
     _require_organizer_and_open(tournament, by)
     size = tournament.team_size
     if size < 2:
-        raise ValidationError(_("This event is not a team event."))
+        raise StateConflict(_("This event is not a team event."))
     name = (name or "").strip()
     errors = team_form_errors(tournament, name=name, members=members)
     if (

@@ -22,6 +22,8 @@ from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config.api import StateConflict
+
 from ..models import Game as MatchGame
 from ..models import JudgeCall, Match, MatchSeat, Penalty, Player, ResultChange, Round, Tournament
 from ..permissions import is_organizer, require_organizer
@@ -133,7 +135,7 @@ def penalty_add(
         raise ValidationError(_("The infraction is at most 120 characters and the note at most 500."))
     round_ = _round_of(tournament, round_number)
     if penalty != Penalty.Kind.WARNING and tournament.status == Tournament.Status.FINISHED:
-        raise ValidationError(_("The event is over: only a warning can still be logged."))
+        raise StateConflict(_("The event is over: only a warning can still be logged."))
     reason = _("Penalty (%(penalty)s): %(infraction)s") % {
         "penalty": Penalty.Kind(penalty).label,
         "infraction": infraction,
@@ -173,11 +175,11 @@ def match_extend(*, match: Match, by: Any, minutes: Any) -> Match:
     require_organizer(match.round.tournament, by)
     minutes = whole_minutes(minutes, low=1, high=MAX_EXTENSION_MINUTES)
     if match.bye:
-        raise ValidationError(_("A bye has no time to extend."))
+        raise StateConflict(_("A bye has no time to extend."))
     if match.status not in OPEN:
-        raise ValidationError(_("This match is already settled; it needs no more time."))
+        raise StateConflict(_("This match is already settled; it needs no more time."))
     if match.extra_minutes + minutes > 255:
-        raise ValidationError({"minutes": _("This table already has all the extra time it can get.")})
+        raise StateConflict({"minutes": _("This table already has all the extra time it can get.")})
     match.extra_minutes += minutes
     match.save(update_fields=["extra_minutes"])
     # "timer": the projector's clock lists the tables with extra time.
@@ -195,7 +197,7 @@ def judge_call(*, match: Match, by: Any) -> JudgeCall:
     if me is None and not is_organizer(tournament, by):
         raise PermissionDenied(_("Only the players at this table can call a judge to it."))
     if tournament.status == Tournament.Status.FINISHED:
-        raise ValidationError(_("The event is over."))
+        raise StateConflict(_("The event is over."))
     open_call = match.judge_calls.filter(answered_at__isnull=True).first()
     if open_call is not None:
         return open_call  # a second tap while waiting is the same call

@@ -26,6 +26,8 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from config.api import StateConflict
+
 from .. import signals
 from ..models import Match, MatchSeat, PairingChange, Player, Round, Tournament
 from ..permissions import require_organizer
@@ -37,16 +39,16 @@ def _locked_round(round_: Round, by: Any) -> Round:
     require_organizer(round_.tournament, by)
     round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
     if round_.kind != Round.Kind.SWISS:
-        raise ValidationError(_("Only Swiss rounds can be mended; the top cut follows the seeds."))
+        raise StateConflict(_("Only Swiss rounds can be mended; the top cut follows the seeds."))
     if round_.tournament.round_set.filter(number__gt=round_.number).exists():
-        raise ValidationError(_("Only the latest round can be mended."))
+        raise StateConflict(_("Only the latest round can be mended."))
     return round_
 
 
 def _require_no_results(round_: Round) -> None:
     played = round_.matches.filter(bye=False).exclude(status=Match.Status.PENDING).exists()
     if played or round_.matches.filter(games__isnull=False).exists():
-        raise ValidationError(
+        raise StateConflict(
             _("Round %(n)s already has results; correct them instead of changing the pairings.")
             % {"n": round_.number}
         )
@@ -57,7 +59,7 @@ def _seat_of(round_: Round, player: Player) -> MatchSeat:
         raise ValidationError(_("%(name)s is not in this event.") % {"name": player.name})
     seat = MatchSeat.objects.select_related("match").filter(match__round=round_, player=player).first()
     if seat is None:
-        raise ValidationError(
+        raise StateConflict(
             _("%(name)s is not paired in round %(n)s.") % {"name": player.name, "n": round_.number}
         )
     return seat
@@ -69,7 +71,7 @@ def _opponent(seat: MatchSeat) -> MatchSeat | None:
 
 def _two_player(round_: Round) -> None:
     if round_.tournament.match_format == Tournament.MatchFormat.PODS:
-        raise ValidationError(_("Pods are mended by swapping players between them."))
+        raise StateConflict(_("Pods are mended by swapping players between them."))
 
 
 def _audit(round_: Round, by: Any, kind: str, **detail: Any) -> PairingChange:
@@ -99,7 +101,7 @@ def pairing_swap(*, round_: Round, by: Any, player_a: Player, player_b: Player) 
     _require_no_results(round_)
     a, b = _seat_of(round_, player_a), _seat_of(round_, player_b)
     if a.match_id == b.match_id:
-        raise ValidationError(_("%(a)s and %(b)s are already at the same table.")
+        raise StateConflict(_("%(a)s and %(b)s are already at the same table.")
                               % {"a": player_a.name, "b": player_b.name})  # fmt: skip
     tables = {"a": a.match.table, "b": b.match.table}
     _exchange(a, b)
@@ -115,7 +117,7 @@ def pairing_pair(*, round_: Round, by: Any, player_a: Player, player_b: Player) 
     _require_no_results(round_)
     a, b = _seat_of(round_, player_a), _seat_of(round_, player_b)
     if a.match_id == b.match_id:
-        raise ValidationError(_("%(a)s and %(b)s already play each other.")
+        raise StateConflict(_("%(a)s and %(b)s already play each other.")
                               % {"a": player_a.name, "b": player_b.name})  # fmt: skip
     x, y = _opponent(a), _opponent(b)
     if x is not None:
@@ -148,7 +150,7 @@ def pairing_bye(*, round_: Round, by: Any, player: Player) -> PairingChange:
     _require_no_results(round_)
     seat = _seat_of(round_, player)
     if seat.match.bye:
-        raise ValidationError(_("%(name)s already has a bye.") % {"name": player.name})
+        raise StateConflict(_("%(name)s already has a bye.") % {"name": player.name})
     left = seat.match
     opponent = _opponent(seat)
     seat.delete()
@@ -184,11 +186,11 @@ def pairing_loss(*, round_: Round, by: Any, player: Player, reason: str = "") ->
     seat = _seat_of(round_, player)
     opponent = _opponent(seat)
     if seat.match.bye or opponent is None:
-        raise ValidationError(
+        raise StateConflict(
             _("%(name)s has no opponent to lose to; pair them first.") % {"name": player.name}
         )
     if seat.match.status != Match.Status.PENDING:
-        raise ValidationError(_("This match already has a result; correct it instead."))
+        raise StateConflict(_("This match already has a result; correct it instead."))
     need = wins_needed(round_.tournament, round_)
     wins = [0, need] if seat.seat == 0 else [need, 0]
     words = (reason or "").strip() or _("Match loss given by hand")
@@ -202,7 +204,7 @@ def round_publish(*, round_: Round, by: Any) -> Round:
     require_organizer(round_.tournament, by)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if not round_.draft:
-        raise ValidationError(_("Round %(n)s is already published.") % {"n": round_.number})
+        raise StateConflict(_("Round %(n)s is already published.") % {"n": round_.number})
     round_.draft = False
     round_.save(update_fields=["draft"])
     signals.send_on_commit(

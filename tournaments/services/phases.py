@@ -15,6 +15,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from config.api import StateConflict
+
 from ..models import Phase, Tournament
 from ..permissions import require_organizer
 from ..reads import phases, records
@@ -50,11 +52,11 @@ def phase_create(
     require_organizer(tournament, by)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status in (Tournament.Status.TOP_CUT, Tournament.Status.FINISHED):
-        raise ValidationError(_("Phases can only be added before the top cut."))
+        raise StateConflict(_("Phases can only be added before the top cut."))
     if tournament.match_format == Tournament.MatchFormat.PODS:
-        raise ValidationError(_("Pod events have no Swiss phases."))
+        raise StateConflict(_("Pod events have no Swiss phases."))
     if tournament.rounds is None:
-        raise ValidationError({"rounds": _("Set the number of Swiss rounds of the first phase first.")})
+        raise StateConflict({"rounds": _("Set the number of Swiss rounds of the first phase first.")})
     errors: dict[str, str] = {}
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_PHASE_ROUNDS:
         errors["rounds"] = _("Rounds must be between 1 and %(n)s.") % {"n": MAX_PHASE_ROUNDS}
@@ -67,7 +69,7 @@ def phase_create(
         raise ValidationError(errors)
     latest = tournament.round_set.order_by("-number").first()
     if latest is not None and latest.number > tournament.rounds:
-        raise ValidationError(_("Phases can only be added before the top cut."))
+        raise StateConflict(_("Phases can only be added before the top cut."))
     number = (tournament.phases.order_by("-number").values_list("number", flat=True).first() or 1) + 1
     phase = Phase.objects.create(
         tournament=tournament,
@@ -91,12 +93,12 @@ def phase_seat_entrants(*, tournament: Tournament, number: int, history: records
         return
     entrants = phases.cut_entrants(tournament, history, phase)
     if tournament.team_size > 1 and len(entrants) < 2 * tournament.team_size:
-        raise ValidationError(
+        raise StateConflict(
             _("Only %(n)s teams meet the cut of phase %(phase)s; lower it or add a minimum count.")
             % {"n": len(entrants) // tournament.team_size, "phase": phase.number}
         )
     if len(entrants) < 2:
-        raise ValidationError(
+        raise StateConflict(
             _("Only %(n)s players meet the cut of phase %(phase)s; lower it or add a minimum count.")
             % {"n": len(entrants), "phase": phase.number}
         )
@@ -115,9 +117,9 @@ def phase_set_cut(*, tournament: Tournament, by: Any, size: Any) -> Tournament:
     require_organizer(tournament, by)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status in (Tournament.Status.TOP_CUT, Tournament.Status.FINISHED):
-        raise ValidationError(_("The top cut has already started."))
+        raise StateConflict(_("The top cut has already started."))
     if tournament.match_format == Tournament.MatchFormat.PODS:
-        raise ValidationError({"size": _("Pod events have no single-elimination top cut.")})
+        raise StateConflict({"size": _("Pod events have no single-elimination top cut.")})
     if isinstance(size, bool) or size not in TOP_CUT_SIZES:
         raise ValidationError({"size": _("Top cut must be 0 (none) or from 2 to 64 players.")})
     if size and tournament.team_size > 1:

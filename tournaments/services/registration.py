@@ -29,6 +29,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config.api import StateConflict
+
 from ..models import EntryChange, Player, Tournament
 from ..permissions import is_organizer, require_organizer
 from ..printables import decklists
@@ -112,7 +114,7 @@ def player_register(
     if not registration_open(tournament) and not (
         organizer and tournament.status == Tournament.Status.REGISTRATION
     ):
-        raise ValidationError(_("Registration for this event is closed."))
+        raise StateConflict(_("Registration for this event is closed."))
     # A player cannot enter under someone else's name: an account's entry shows its display name.
     name = (name or "").strip() if organizer else ""
     name = name or (display_name(user) if user is not None else "")
@@ -147,7 +149,7 @@ def _create_entry(
     """
     already = _("%(name)s is already registered.")
     if user is not None and tournament.players.filter(user=user).exists():
-        raise ValidationError(already % {"name": display_name(user)})
+        raise StateConflict(already % {"name": display_name(user)})
     full = over_cap and entry_goes_to_waitlist(tournament)
     waitlisted = False if over_cap else entry_goes_to_waitlist(tournament)
     try:
@@ -157,7 +159,7 @@ def _create_entry(
                 official_id=official_id_of(user, tournament.game),
             )  # fmt: skip
     except IntegrityError:
-        raise ValidationError(already % {"name": display_name(user) if user is not None else name}) from None
+        raise StateConflict(already % {"name": display_name(user) if user is not None else name}) from None
     if full and joined_round == 1:
         EntryChange.objects.create(
             player=player, changed_by=by, action="register", old=None, new={"over_cap": True}
@@ -229,10 +231,10 @@ def player_join(*, code: str, by: Any, deck: Any = None, payload: Mapping[str, A
         raise PermissionDenied(_("Log in to register."))
     tournament = tournament_by_join_code(code)
     if tournament.players.filter(user=by).exists():
-        raise ValidationError(_("You are already registered for %(event)s.") % {"event": tournament.name})
+        raise StateConflict(_("You are already registered for %(event)s.") % {"event": tournament.name})
     if tournament.team_size > 1:
         # An entry on no team could never be paired: teams are registered whole.
-        raise ValidationError(
+        raise StateConflict(
             _("%(event)s is a team event: the organizer registers each team with its members (ask them at the "
               "desk); a lone entry cannot play.") % {"event": tournament.name}
         )  # fmt: skip
@@ -285,7 +287,7 @@ def players_bulk_add(
     require_organizer(tournament, by)
     tournament.refresh_from_db()
     if tournament.status != Tournament.Status.REGISTRATION:
-        raise ValidationError(
+        raise StateConflict(
             _("Players can be added in bulk only before round 1; add late entries one by one.")
         )
     parsed = [(row, "") if isinstance(row, str) else (row[0], row[1]) for row in rows]
@@ -426,7 +428,7 @@ def player_submit_deck(
     tournament = Tournament.objects.select_related("game", "banlist").get(pk=player.tournament_id)
     organizer = _check_deck_access(tournament, player, by)
     if decks_frozen(tournament) and not (player.deck is None and (organizer or _late_first_list(player))):
-        raise ValidationError(_("Deck lists are frozen: registration has closed."))
+        raise StateConflict(_("Deck lists are frozen: registration has closed."))
     if judged is None:
         judged = registration_deck_judge(
             tournament=tournament, by=by, deck=deck, payload=payload, pool=pool, text=text,
@@ -438,7 +440,7 @@ def player_submit_deck(
         if current is None:
             raise ValidationError(_("This entry no longer exists."))
         if decks_frozen(tournament) and not (current[1] is None and (organizer or _late_first_list(player))):
-            raise ValidationError(_("Deck lists are frozen: registration has closed."))
+            raise StateConflict(_("Deck lists are frozen: registration has closed."))
         report = judged.report
         if not judged.pool_given and current[0] != judged.pool:
             # The pool changed while the list was judged (a second tab): judge against the registered one.
@@ -483,7 +485,7 @@ def _check_deck_access(tournament: Tournament, player: Player, by: Any) -> bool:
     if not organizer and (by is None or player.user_id != by.id):
         raise PermissionDenied(_("You can only register your own deck."))
     if not game_rules(tournament.game).has_decks:
-        raise ValidationError(_("%(game)s is played without decks.") % {"game": tournament.game.name})
+        raise StateConflict(_("%(game)s is played without decks.") % {"game": tournament.game.name})
     return organizer
 
 
@@ -500,9 +502,9 @@ def player_submit_pool(
     tournament = Tournament.objects.select_related("game", "banlist").get(pk=player.tournament_id)
     organizer = _check_deck_access(tournament, player, by)
     if not format_uses_pool(tournament):
-        raise ValidationError(_("This format does not use a card pool."))
+        raise StateConflict(_("This format does not use a card pool."))
     if decks_frozen(tournament) and not (organizer and player.deck is None):
-        raise ValidationError(_("Deck lists are frozen: registration has closed."))
+        raise StateConflict(_("Deck lists are frozen: registration has closed."))
     for guard in POOL_GUARDS:
         guard(tournament=tournament, player=player, organizer=organizer)
     if pool is not None:
@@ -520,7 +522,7 @@ def player_submit_pool(
         tournament.refresh_from_db(fields=["status", "registration_deadline", "registration_frozen_at"])
         current = Player.objects.filter(pk=player.pk).values_list("deck", flat=True).first()
         if decks_frozen(tournament) and not (organizer and current is None):
-            raise ValidationError(_("Deck lists are frozen: registration has closed."))
+            raise StateConflict(_("Deck lists are frozen: registration has closed."))
         if current != deck:  # a deck registered meanwhile (a second tab): judge it with the new pool
             deck = current
             report = (

@@ -29,6 +29,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config.api import StateConflict
+
 from .. import signals
 from ..engine import first_player
 from ..models import Game as MatchGame
@@ -81,7 +83,7 @@ def _parse_result(
     """Validate a result against the match and the game's rules; returns what to store."""
     tournament = match.round.tournament
     if match.bye:
-        raise ValidationError(_("A bye has no result to report: it counts as a 2-0 win."))
+        raise StateConflict(_("A bye has no result to report: it counts as a 2-0 win."))
     if is_pod(match):
         if places is None:
             raise ValidationError({"places": _("A pod result needs every player's place or score.")})
@@ -187,7 +189,7 @@ def _check_round_open(match: Match) -> None:
     tournament = match.round.tournament
     latest = tournament.round_set.order_by("-number").first()
     if tournament.status == Tournament.Status.FINISHED or (latest and latest.number != match.round.number):
-        raise ValidationError(_("This round is closed; only an organizer can correct its results."))
+        raise StateConflict(_("This round is closed; only an organizer can correct its results."))
 
 
 def _seated_player(seats: list[MatchSeat], by: Any) -> Any:
@@ -208,7 +210,7 @@ def _check_reporter(match: Match, seats: list[MatchSeat], by: Any) -> tuple[bool
     if not organizer and me is None:
         raise PermissionDenied(_("You can only report your own match."))
     if match.status in SETTLED and not (organizer and match.bye):
-        raise ValidationError(
+        raise StateConflict(
             _("This result is already confirmed; use a correction instead.")
             if organizer
             else _("This result is already confirmed; ask an organizer to correct it.")
@@ -306,9 +308,9 @@ def match_save_game(
     the write is refused as stale (409) instead of silently replacing theirs."""
     match, seats = locked_match(match)
     if match.bye:
-        raise ValidationError(_("A bye has no games."))
+        raise StateConflict(_("A bye has no games."))
     if is_pod(match):
-        raise ValidationError(_("A pod reports every player's place, not games."))
+        raise StateConflict(_("A pod reports every player's place, not games."))
     organizer, me = _check_reporter(match, seats, by)
     tournament = match.round.tournament
     stored = list(match.games.order_by("number"))
@@ -388,13 +390,13 @@ def match_finish_early(*, match: Match, by: Any, how: str, conceded_by: int | No
     """The players end the match before one side has the wins needed."""
     match, seats = locked_match(match)
     if match.bye or is_pod(match):
-        raise ValidationError(_("Only a two-player match can end early."))
+        raise StateConflict(_("Only a two-player match can end early."))
     organizer, me = _check_reporter(match, seats, by)
     top_cut = match.round.kind == Round.Kind.TOP_CUT
     need = wins_needed(match.round.tournament, match.round)
     wins = [s.wins for s in seats]
     if max(wins) >= need:
-        raise ValidationError(_("The match is already decided."))
+        raise StateConflict(_("The match is already decided."))
     has_games = match.games.exists()
     if how == "time":
         if not has_games:
@@ -414,9 +416,9 @@ def match_finish_early(*, match: Match, by: Any, how: str, conceded_by: int | No
         draws = match.draws
     elif how == "intentional_draw":
         if top_cut:
-            raise ValidationError({"how": _("There are no intentional draws in the top cut.")})
+            raise StateConflict({"how": _("There are no intentional draws in the top cut.")})
         if match.status != Match.Status.PENDING:
-            raise ValidationError(
+            raise StateConflict(
                 {"how": _("The result is already reported: an intentional draw is agreed before that.")}
             )
         # MTR 2.4: players may agree to a draw at any point before the result is reported, games played or
@@ -451,7 +453,7 @@ def match_confirm_result(*, match: Match, by: Any, version: int | None = None) -
             current=match,
         )
     if match.status != Match.Status.REPORTED:
-        raise ValidationError(_("There is no reported result waiting for confirmation."))
+        raise StateConflict(_("There is no reported result waiting for confirmation."))
     reporter = _seated_player(seats, match.reported_by) if match.reported_by_id else None
     if match.reported_by_id == by.id or (reporter is not None and reporter.pk == me.pk):
         raise PermissionDenied(_("Your opponent must confirm the result you reported."))
@@ -471,7 +473,7 @@ def match_dispute(*, match: Match, by: Any, reason: str = "") -> Match:
     if by is None or _seated_player(seats, by) is None:
         raise PermissionDenied(_("Only a player of this match can dispute its result."))
     if match.status not in (Match.Status.REPORTED, Match.Status.CONFIRMED):
-        raise ValidationError(_("Only a reported result can be disputed."))
+        raise StateConflict(_("Only a reported result can be disputed."))
     _check_round_open(match)
     old = match_result_dict(match)
     match.status = Match.Status.DISPUTED
@@ -531,7 +533,7 @@ def match_resolve_dispute(
     match, _seats = locked_match(match)
     require_organizer(match.round.tournament, by)
     if match.status != Match.Status.DISPUTED:
-        raise ValidationError(_("This match is not disputed."))
+        raise StateConflict(_("This match is not disputed."))
     if not (reason or "").strip():
         raise ValidationError({"reason": _("Say why the result changes; it is kept in the audit trail.")})
     if wins is not None or games is not None or places is not None:

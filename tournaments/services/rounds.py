@@ -21,6 +21,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config.api import StateConflict
+
 from .. import signals
 from ..models import Match, MatchSeat, Round, Tournament
 from ..pairings.refusals import reason
@@ -37,17 +39,17 @@ def round_pair_next(*, tournament: Tournament, by: Any) -> Round:
     require_organizer(tournament, by)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status in (Tournament.Status.TOP_CUT, Tournament.Status.FINISHED):
-        raise ValidationError(_("The Swiss rounds are over."))
+        raise StateConflict(_("The Swiss rounds are over."))
     latest = tournament.round_set.filter(kind=Round.Kind.SWISS).order_by("-number").first()
     if latest is not None and not records.round_complete(latest):
-        raise ValidationError(
+        raise StateConflict(
             _("Round %(n)s still has matches without a confirmed result.") % {"n": latest.number}
         )
     number = (latest.number if latest else 0) + 1
     if number == 1 and tournament.status == Tournament.Status.REGISTRATION:
         start_event(tournament, by)
     if tournament.rounds is not None and number > tournament.rounds:
-        raise ValidationError(
+        raise StateConflict(
             _("All %(n)s Swiss rounds have been played; start the top cut or finish the event.")
             % {"n": tournament.rounds}
         )
@@ -110,7 +112,7 @@ def _pair_into(round_: Round, tournament: Tournament) -> None:
     try:
         result = pair_in_groups(engine_players, round_.number, round_.seed, groups)
     except PairingImpossible as error:
-        raise ValidationError(_("No valid pairing exists: %(why)s") % {"why": reason(error)}) from None
+        raise StateConflict(_("No valid pairing exists: %(why)s") % {"why": reason(error)}) from None
     down = result.paired_down
     matches: list[tuple[int, bool, str, list[tuple[int, int, int, bool]]]] = [
         (table, False, Match.Status.PENDING, [(a, 0, 0, a in down), (b, 1, 0, b in down)])
@@ -204,7 +206,7 @@ def _pair_pods(round_: Round, tournament: Tournament, history: records.History, 
             previous_tablemates=records.opponents_by_player(history),
         ) if seated else None  # fmt: skip
     except ValueError as error:
-        raise ValidationError(_("No valid pod assignment exists: %(why)s") % {"why": reason(error)}) from None
+        raise StateConflict(_("No valid pod assignment exists: %(why)s") % {"why": reason(error)}) from None
     matches: list[tuple[int, bool, str, list[tuple[int, int, int, bool]]]] = [
         (pod.table, False, Match.Status.PENDING, [(pid, seat, 0, False) for seat, pid in enumerate(pod.player_ids)])
         for pod in (assignment.pods if assignment is not None else ())
@@ -221,14 +223,14 @@ def round_repair(*, round_: Round, by: Any, seed: int | None = None) -> Round:
     tournament = round_.tournament
     require_organizer(tournament, by)
     if round_.kind != Round.Kind.SWISS:
-        raise ValidationError(_("Only Swiss rounds can be re-paired."))
+        raise StateConflict(_("Only Swiss rounds can be re-paired."))
     if tournament.round_set.filter(number__gt=round_.number).exists():
-        raise ValidationError(_("Only the latest round can be re-paired."))
+        raise StateConflict(_("Only the latest round can be re-paired."))
     if (
         round_.matches.filter(bye=False).exclude(status=Match.Status.PENDING).exists()
         or round_.matches.filter(games__isnull=False).exists()
     ):
-        raise ValidationError(
+        raise StateConflict(
             _("Round %(n)s already has results; correct them instead.") % {"n": round_.number}
         )
     round_.matches.all().delete()

@@ -20,6 +20,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from config.api import StateConflict
 from games.registry import with_house_sideboard
 
 from ..models import Match, Player, SideboardChange, Tournament
@@ -147,9 +148,9 @@ def match_sideboard(
         raise ValidationError({"game_number": refusal} if "game" in refusal.lower() else refusal)
     played = match.games.count()
     if game_number <= played:
-        raise ValidationError({"game_number": _("Game %(n)s has been played already.") % {"n": game_number}})
+        raise StateConflict({"game_number": _("Game %(n)s has been played already.") % {"n": game_number}})
     if player.deck is None:
-        raise ValidationError(_("%(name)s has no registered deck.") % {"name": player.name})
+        raise StateConflict(_("%(name)s has no registered deck.") % {"name": player.name})
     before = current_deck(match, player)
     # Limited: the additional set is the rest of the player's pool (g001 1.5.2), so the engine judges the swap
     # against deck + additional set and the swapped list against the pool itself.

@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+
+from config.api import StateConflict
 
 from ..models import Tournament
 from ..permissions import require_organizer
@@ -38,13 +39,13 @@ def start_event(tournament: Tournament, by: Any) -> None:
     players = entries.filter(dropped_at_round__isnull=True)
     count = players.count()
     if count < 2:
-        raise ValidationError(_("At least two players are needed to start."))
+        raise StateConflict(_("At least two players are needed to start."))
     if tournament.team_size > 1:
         _check_teams(tournament, players)
     if tournament.deck_registration:
         missing = list(players.filter(deck__isnull=True).values_list("name", flat=True)[:10])
         if missing:
-            raise ValidationError(
+            raise StateConflict(
                 _("Deck registration is on and these players have no registered deck: %(names)s.")
                 % {"names": ", ".join(missing)}
             )
@@ -62,18 +63,18 @@ def _check_teams(tournament: Tournament, players: Any) -> None:
     checked before anything changes, so a refused start leaves the event as it was."""
     loners = list(players.filter(team_member__isnull=True).values_list("name", flat=True)[:10])
     if loners:
-        raise ValidationError(
+        raise StateConflict(
             _("These entries are on no team, so they could never be paired: %(names)s. Put them in a team or "
               "drop them, then start.") % {"names": ", ".join(loners)}
         )  # fmt: skip
     sizes = Counter(players.values_list("team_member__team__name", flat=True))
     short = sorted(name for name, size in sizes.items() if size < tournament.team_size)
     if short:
-        raise ValidationError(
+        raise StateConflict(
             _("These teams are missing a member: %(names)s.") % {"names": ", ".join(short[:10])}
         )
     if len(sizes) < 2:
-        raise ValidationError(_("At least two teams are needed to start."))
+        raise StateConflict(_("At least two teams are needed to start."))
 
 
 @transaction.atomic
@@ -81,6 +82,6 @@ def tournament_start(*, tournament: Tournament, by: Any) -> Tournament:
     require_organizer(tournament, by)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status != Tournament.Status.REGISTRATION:
-        raise ValidationError(_("The event has already started."))
+        raise StateConflict(_("The event has already started."))
     start_event(tournament, by)
     return tournament

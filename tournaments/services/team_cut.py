@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
+
+from config.api import StateConflict
 
 from ..engine import teams as team_engine
 from ..engine import topcut
@@ -35,7 +36,7 @@ def team_cut_start(tournament: Tournament, latest: Round, by: Any) -> Round:
         team_engine.team_standings(complete, team_results(tournament, history)), key=lambda r: r.rank
     )
     if len(ranked) < 2:
-        raise ValidationError(_("Not enough teams for a top cut."))
+        raise StateConflict(_("Not enough teams for a top cut."))
     entrants = [topcut.Entrant(seed, row.team_id) for seed, row in enumerate(ranked[: tournament.top_cut], 1)]
     return create_team_cut_round(tournament, latest.number + 1, topcut.first_round(entrants), by, members)
 
@@ -105,9 +106,9 @@ def team_bracket(tournament: Tournament, round_: Round) -> tuple[list[Any], dict
 def team_cut_advance(tournament: Tournament, latest: Round, by: Any) -> Round:
     bracket, winners = team_bracket(tournament, latest)
     if any(w is None for w in winners.values()):
-        raise ValidationError(_("A top cut team match needs a winning team: correct the seat results."))
+        raise StateConflict(_("A top cut team match needs a winning team: correct the seat results."))
     if len(bracket) == 1:
-        raise ValidationError(_("The final is played: finish the event."))
+        raise StateConflict(_("The final is played: finish the event."))
     _seat_of, members = _membership(tournament)
     following = topcut.advance(bracket, {k: v for k, v in winners.items() if v is not None})
     return create_team_cut_round(tournament, latest.number + 1, following, by, members)

@@ -20,6 +20,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config.api import StateConflict
+
 from ..models import Team, TeamInvite, TeamMember, Tournament
 from ..permissions import is_organizer
 from .common import announce
@@ -28,16 +30,16 @@ from .registration import player_register, registration_open
 
 def _require_open(tournament: Tournament) -> None:
     if tournament.team_size < 2:
-        raise ValidationError(_("This event is not a team event."))
+        raise StateConflict(_("This event is not a team event."))
     if tournament.status != Tournament.Status.REGISTRATION or not registration_open(tournament):
-        raise ValidationError(_("Registration for this event is closed."))
+        raise StateConflict(_("Registration for this event is closed."))
 
 
 def free_to_invite(tournament: Tournament, user: Any) -> None:
     if tournament.players.filter(user=user).exists():
-        raise ValidationError(_("%(name)s is already registered for this event.") % {"name": user.username})
+        raise StateConflict(_("%(name)s is already registered for this event.") % {"name": user.username})
     if TeamInvite.objects.filter(team__tournament=tournament, user=user, answered_at__isnull=True).exists():
-        raise ValidationError(
+        raise StateConflict(
             _("%(name)s is already invited to a team of this event.") % {"name": user.username}
         )
 
@@ -78,7 +80,7 @@ def team_invite_answer(*, invite: TeamInvite, by: Any, accept: bool) -> TeamInvi
     if by is None or not by.is_authenticated or invite.user_id != by.pk:
         raise PermissionDenied(_("Only the invited player can answer this invitation."))
     if invite.answered_at is not None:
-        raise ValidationError(_("This invitation has been answered already."))
+        raise StateConflict(_("This invitation has been answered already."))
     tournament = invite.team.tournament
     if accept:
         _require_open(tournament)
@@ -87,7 +89,7 @@ def team_invite_answer(*, invite: TeamInvite, by: Any, accept: bool) -> TeamInvi
             with transaction.atomic():
                 TeamMember.objects.create(team=invite.team, player=player, seat=invite.seat)
         except IntegrityError:
-            raise ValidationError(_("That seat of the team is taken.")) from None
+            raise StateConflict(_("That seat of the team is taken.")) from None
         invite.deck_problems = _submit_proposed_deck(invite, player, by)
     invite.answered_at, invite.accepted = timezone.now(), bool(accept)
     invite.save(update_fields=["answered_at", "accepted"])
@@ -127,9 +129,9 @@ def team_invite_replace(*, team: Team, by: Any, seat: int, user: Any) -> TeamInv
         raise PermissionDenied(_("Only the team's captain or an organizer may invite a teammate."))
     _require_open(tournament)
     if not 1 <= seat < tournament.team_size or TeamMember.objects.filter(team=team, seat=seat).exists():
-        raise ValidationError(_("That seat of the team is taken."))
+        raise StateConflict(_("That seat of the team is taken."))
     if TeamInvite.objects.filter(team=team, seat=seat, answered_at__isnull=True).exists():
-        raise ValidationError(_("That seat already waits for an answer."))
+        raise StateConflict(_("That seat already waits for an answer."))
     free_to_invite(tournament, user)
     invite = TeamInvite.objects.create(team=team, user=user, seat=seat)
     announce(tournament.pk, "players")

@@ -19,6 +19,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from config.api import StateConflict
+
 from ..engine import teams as team_engine
 from ..models import Match, Team, TeamMember, Tournament
 from ..permissions import is_organizer
@@ -55,9 +57,9 @@ def team_register(
     tournament = Tournament.objects.select_for_update().select_related("game").get(pk=tournament.pk)
     size = tournament.team_size
     if size < 2:
-        raise ValidationError(_("This event is not a team event."))
+        raise StateConflict(_("This event is not a team event."))
     if tournament.status != Tournament.Status.REGISTRATION:
-        raise ValidationError(_("Registration for this event is closed."))
+        raise StateConflict(_("Registration for this event is closed."))
     name = (name or "").strip()
     errors = team_form_errors(tournament, name=name, members=members)
     if decks and len(decks) != size:
@@ -144,7 +146,7 @@ def team_round_matches(
     active = {p.id for p in history.active_for_round(round_.number)}
     loose = [history.players[pid].name for pid in sorted(active) if pid not in seat_of]
     if loose:
-        raise ValidationError(
+        raise StateConflict(
             _("These players are on no team: %(names)s. Register them as a team or drop them.")
             % {"names": ", ".join(loose[:10])}
         )
@@ -154,7 +156,7 @@ def team_round_matches(
         if len(ids) == size and all(pid in active and (entrants is None or pid in entrants) for pid in ids)
     ]
     if len(teams) < 2:
-        raise ValidationError(_("At least two complete teams are needed to pair a round."))
+        raise StateConflict(_("At least two complete teams are needed to pair a round."))
     played = team_results(tournament, history)
     counted = (
         played
@@ -177,7 +179,7 @@ def team_round_matches(
     try:
         result = pair_round(engine_teams, round_.number, round_.seed)
     except PairingImpossible as error:
-        raise ValidationError(_("No valid pairing exists: %(why)s") % {"why": reason(error)}) from None
+        raise StateConflict(_("No valid pairing exists: %(why)s") % {"why": reason(error)}) from None
     matches: list[tuple[int, bool, str, list[tuple[int, int, int, bool]]]] = []
     for pair in result.pairs:
         for seat in range(per):

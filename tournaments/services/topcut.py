@@ -16,6 +16,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from config.api import StateConflict
+
 from ..engine import topcut
 from ..models import Match, MatchSeat, Round, Tournament
 from ..permissions import require_organizer
@@ -29,10 +31,10 @@ def topcut_start(*, tournament: Tournament, by: Any) -> Round:
     require_organizer(tournament, by)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status != Tournament.Status.RUNNING or not tournament.top_cut:
-        raise ValidationError(_("This event has no top cut to start now."))
+        raise StateConflict(_("This event has no top cut to start now."))
     latest = tournament.round_set.order_by("-number").first()
     if latest is None or latest.number < (tournament.rounds or 0) or not records.round_complete(latest):
-        raise ValidationError(_("Finish every Swiss round first."))
+        raise StateConflict(_("Finish every Swiss round first."))
     if tournament.team_size > 1:
         # A bracket of teams (services/team_cut.py), seeded from the team standings.
         from .team_cut import team_cut_start
@@ -48,7 +50,7 @@ def topcut_start(*, tournament: Tournament, by: Any) -> Round:
         # Only the last Swiss phase's players can make the cut (day 2 players, not those cut before it).
         rows = [row for row in rows if row.player_id in set(last_phase.entrants)]
     if sum(1 for row in rows if not row.dropped) < 2:
-        raise ValidationError(_("Not enough players for a top cut."))
+        raise StateConflict(_("Not enough players for a top cut."))
     bracket = topcut.first_round(topcut.entrants_from_standings(rows, tournament.top_cut))
     tournament.status = Tournament.Status.TOP_CUT
     tournament.save(update_fields=["status"])
@@ -120,10 +122,10 @@ def topcut_advance(*, tournament: Tournament, by: Any) -> Round:
     require_organizer(tournament, by)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status != Tournament.Status.TOP_CUT:
-        raise ValidationError(_("The top cut is not running."))
+        raise StateConflict(_("The top cut is not running."))
     latest = tournament.round_set.order_by("-number").first()
     if latest is None or latest.kind != Round.Kind.TOP_CUT:
-        raise ValidationError(_("The top cut is not running."))
+        raise StateConflict(_("The top cut is not running."))
     if not records.round_complete(latest):
         raise ValidationError(_("Every top cut match needs a confirmed result first."))
     if tournament.team_size > 1:
@@ -150,12 +152,12 @@ def tournament_finish(*, tournament: Tournament, by: Any) -> Tournament:
     require_organizer(tournament, by)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status == Tournament.Status.FINISHED:
-        raise ValidationError(_("The event is already finished."))
+        raise StateConflict(_("The event is already finished."))
     latest = tournament.round_set.order_by("-number").first()
     if latest is None:
-        raise ValidationError(_("No round has been played."))
+        raise StateConflict(_("No round has been played."))
     if not records.round_complete(latest):
-        raise ValidationError(
+        raise StateConflict(
             _("Round %(n)s still has matches without a confirmed result.") % {"n": latest.number}
         )
     if tournament.status == Tournament.Status.TOP_CUT and tournament.team_size > 1:
