@@ -137,6 +137,21 @@ class DeckhallAutoSchema(AutoSchema):
                 schema["anyOf"] = [{"required": [name]} for name in any_of]
         return schema
 
+    def _get_request_body(self, direction: str = "request") -> Any:
+        body = super()._get_request_body(direction)
+        serializer = self.get_request_serializer()
+        if not isinstance(body, dict) or not isinstance(serializer, serializers.Serializer):
+            return body
+        content = body.get("content", {})
+        # A form cannot carry nested objects (a deck's sections, a list of games): a body with such fields
+        # is documented as JSON only, the one way that request can be given whole.
+        if "application/json" in content and _has_nested_fields(serializer):
+            body["content"] = {"application/json": content["application/json"]}
+        # A body of alternatives (one of them must come) is never optional.
+        if getattr(serializer, "exactly_one_of", None) or getattr(serializer, "at_least_one_of", None):
+            body["required"] = True
+        return body
+
     def get_auth(self) -> list[dict[str, Any]]:
         # The API's own credential (the token header) first, the site's session cookie after it: the two are
         # alternatives, and a client or a checker that takes the first one listed takes the one an API client
@@ -154,6 +169,15 @@ class DeckhallAutoSchema(AutoSchema):
                 body = self._get_response_for_code(ApiErrorOutSerializer, code, direction=direction)
                 responses[code] = {**body, "description": _ERROR_DESCRIPTIONS[code]}
         return responses
+
+
+def _has_nested_fields(serializer: serializers.Serializer) -> bool:
+    def nested(field: Any) -> bool:
+        if isinstance(field, (serializers.BaseSerializer, serializers.DictField, serializers.JSONField)):
+            return True
+        return isinstance(field, serializers.ListField) and nested(field.child)
+
+    return any(nested(field) for field in serializer.fields.values() if not field.read_only)
 
 
 def _read_only_public(view: Any) -> bool:

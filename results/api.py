@@ -111,6 +111,18 @@ def events_for(params: Any) -> list[Tournament]:
     """?series=<id>, or ?game=<slug>&from=<date>&to=<date> (the events' creation dates, inclusive; without a
     game, every game's events)."""
     found = Tournament.objects.select_related("game").order_by("created_at", "pk")
+    # Dates are checked whatever else is given (a series ignores them, but a malformed one is still refused,
+    # as the schema refuses it).
+    dates: dict[str, date] = {}
+    for key in ("from", "to"):
+        if key in params:  # given empty is not a date either (the schema says format: date)
+            try:
+                # Exactly YYYY-MM-DD (format: date); fromisoformat alone also takes "20260105".
+                if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", params[key]):
+                    raise ValueError(params[key])
+                dates[key] = date.fromisoformat(params[key])
+            except ValueError:
+                raise serializers.ValidationError({key: "a date as YYYY-MM-DD"}) from None
     series = params.get("series")
     if series:
         if not str(series).isdigit() or len(str(series)) > 18 or int(series) < 1:
@@ -119,15 +131,10 @@ def events_for(params: Any) -> list[Tournament]:
     if params.get("game"):
         # Neither series nor game: every game's events in the range (at most 500), as the schema allows.
         found = found.filter(game__slug=params["game"])
-    for key, lookup in (("from", "created_at__date__gte"), ("to", "created_at__date__lte")):
-        if key in params:  # given empty is not a date either (the schema says format: date)
-            try:
-                # Exactly YYYY-MM-DD (format: date); fromisoformat alone also takes "20260105".
-                if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", params[key]):
-                    raise ValueError(params[key])
-                found = found.filter(**{lookup: date.fromisoformat(params[key])})
-            except ValueError:
-                raise serializers.ValidationError({key: "a date as YYYY-MM-DD"}) from None
+    if "from" in dates:
+        found = found.filter(created_at__date__gte=dates["from"])
+    if "to" in dates:
+        found = found.filter(created_at__date__lte=dates["to"])
     return list(found[:500])
 
 

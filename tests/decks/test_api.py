@@ -95,7 +95,7 @@ def test_it_refuses_an_import_with_unknown_cards_unless_allowed(sample_cards, us
     client = api_client_for(user)
     text = "Main\n3 Dark Magician\n2 No Such Card\nSide\n1 Mirror Force\n"
     refused = client.post(reverse("api-deck-import"), {"game": "yugioh", "data": text}, format="json")
-    assert refused.status_code == 400
+    assert refused.status_code == 422
     assert refused.json()["unknown"] == [
         {"ref": "No Such Card", "section": "main", "line": 3, "count": 2, "reason": "unknown",
          "key": "resolve.unknown_name", "params": {"ref": "No Such Card"},
@@ -118,7 +118,7 @@ def test_it_reports_syntax_errors_with_lines(sample_cards, user, api_client_for)
         {"game": "yugioh", "data": "#main\n123\nnope\n", "fmt": "ydk"},
         format="json",
     )
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert response.json()["errors"] == ["line 3: 'nope' is not a card passcode (digits only)"]
 
 

@@ -60,7 +60,7 @@ def test_an_import_explains_its_problems_in_the_readers_language(sample_cards, u
     client = api_client_for(user)
     body = {"game": "yugioh", "data": "Main\n2 No Such Card\n"}
     refused = client.post(reverse("api-deck-import"), body, format="json", HTTP_ACCEPT_LANGUAGE="ru")
-    assert refused.status_code == 400
+    assert refused.status_code == 422
     [line] = [u for u in refused.json()["unknown"] if u["ref"] == "No Such Card"]
     assert line["reason"] == "unknown" and line["key"] == "resolve.unknown_name"
     assert line["params"] == {"ref": "No Such Card"}

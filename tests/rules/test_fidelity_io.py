@@ -215,8 +215,8 @@ def test_the_sideboard_api_returns_a_refused_swap_unchanged(twin, api_client):
     assert got == sent
 
 
-def test_the_sideboard_api_refuses_unknown_pool_cards_with_400(twin, api_client):
+def test_the_sideboard_api_refuses_unknown_pool_cards_as_unprocessable(twin, api_client):
     res = api_client.post(
         SIDEBOARD, limited_body(pool=[{"card": "nope", "count": 1}], swaps=[]), format="json"
     )
-    assert res.status_code == 400 and "nope" in res.json()["detail"]
+    assert res.status_code == 422 and "nope" in res.json()["detail"]

@@ -82,22 +82,28 @@ def test_it_answers_in_russian_when_asked(ygo, api_client):
 
 
 @pytest.mark.parametrize(
-    ("body", "needle"),
+    ("body", "status", "needle"),
     [
-        ({"game": "yugioh", "format": "advanced"}, "exactly one way"),
-        ({"game": "chess", "format": "x", "sections": {}}, "unknown game"),
-        ({"game": "yugioh", "format": "modern", "sections": {}}, "no format “modern”"),
-        ({"game": "vale", "format": "standard", "sections": {}}, "without player decks"),
+        ({"game": "yugioh", "format": "advanced"}, 400, "exactly one way"),
+        ({"game": "chess", "format": "x", "sections": {}}, 400, "unknown game"),
+        ({"game": "yugioh", "format": "modern", "sections": {}}, 422, "no format “modern”"),
+        ({"game": "vale", "format": "standard", "sections": {}}, 422, "without player decks"),
         (
             {"game": "yugioh", "format": "advanced", "sections": {"main": [{"card": "x", "count": 0}]}},
+            400,
             "count",
         ),
-        ({"game": "yugioh", "format": "advanced", "banlist": "Nope", "sections": {}}, "no ban list named"),
+        (
+            {"game": "yugioh", "format": "advanced", "banlist": "Nope", "sections": {}},
+            422,
+            "no ban list named",
+        ),
     ],
 )
-def test_unusable_requests_get_a_400_naming_the_problem(ygo, api_client, body, needle):
+def test_unusable_requests_are_refused_naming_the_problem(ygo, api_client, body, status, needle):
+    """400 for a request the schema refuses; 422 for one it allows that names what the game cannot use."""
     res = api_client.post(URL, body, format="json")
-    assert res.status_code == 400
+    assert res.status_code == status
     assert needle in res.content.decode()
 
 
@@ -241,5 +247,5 @@ def test_it_accepts_a_format_slug_in_any_case(ygo, api_client):
 def test_the_engines_refusals_are_worded_in_the_requesters_language(ygo, api_client, body, needle):
     """The engine raises a message key with params; the words come from the catalogue at the edge."""
     res = api_client.post(URL, body, format="json", HTTP_ACCEPT_LANGUAGE="ru")
-    assert res.status_code == 400
+    assert res.status_code == 422
     assert needle in res.json()["detail"]

@@ -99,12 +99,13 @@ def test_a_deck_import_with_nul_in_its_name_is_refused(api_client_for: Any, user
     response = client.post(
         "/api/decks/import/", {"game": "yugioh", "fmt": "json", "data": json.dumps(document)}, format="json"
     )
-    assert response.status_code == 400, (connection.vendor, response.content)
+    # The request is well-formed; the list inside it is what cannot be read (422, README "Errors").
+    assert response.status_code == 422, (connection.vendor, response.content)
     assert "NUL" in json.dumps(response.json())
     # A literal NUL anywhere in an uploaded file is refused before any lookup.
     upload = SimpleUploadedFile("deck.txt", b"3 Dark\x00Magician\n")
     raw = client.post("/api/decks/import/", {"game": "yugioh", "file": upload}, format="multipart")
-    assert raw.status_code == 400 and "NUL" in json.dumps(raw.json())
+    assert raw.status_code == 422 and "NUL" in json.dumps(raw.json())
     assert not Deck.objects.exists()
 
 
