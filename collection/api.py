@@ -77,7 +77,8 @@ class BuiltDeckCopiesOutSerializer(serializers.Serializer):
 
 class CollectionImportInSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=DECK_GAMES)
-    file = serializers.FileField(required=False)
+    # An empty file has no collection header: refused by the import (422).
+    file = serializers.FileField(required=False, allow_empty_file=True)
     data = serializers.CharField(required=False, trim_whitespace=False, max_length=services.MAX_BYTES)
     mode = serializers.ChoiceField(choices=services.IMPORT_MODES, default="replace")
     at_least_one_of = ("file", "data")  # the file wins when both come

@@ -143,10 +143,12 @@ class DeckhallAutoSchema(AutoSchema):
         if not isinstance(body, dict) or not isinstance(serializer, serializers.Serializer):
             return body
         content = body.get("content", {})
-        # A form cannot carry nested objects (a deck's sections, a list of games): a body with such fields
-        # is documented as JSON only, the one way that request can be given whole.
-        if "application/json" in content and _has_nested_fields(serializer):
-            body["content"] = {"application/json": content["application/json"]}
+        # One documented encoding per body: multipart for an upload (a file part), JSON otherwise. A form
+        # cannot say null, nesting (a deck's sections, a list of games) or a number from a string, so a
+        # schema-valid form would not be the request the schema describes. (DRF still reads a flat form.)
+        media = "multipart/form-data" if _has_file_field(serializer) else "application/json"
+        if media in content:
+            body["content"] = {media: content[media]}
         # A body of alternatives (one of them must come) is never optional.
         if getattr(serializer, "exactly_one_of", None) or getattr(serializer, "at_least_one_of", None):
             body["required"] = True
@@ -171,13 +173,8 @@ class DeckhallAutoSchema(AutoSchema):
         return responses
 
 
-def _has_nested_fields(serializer: serializers.Serializer) -> bool:
-    def nested(field: Any) -> bool:
-        if isinstance(field, (serializers.BaseSerializer, serializers.DictField, serializers.JSONField)):
-            return True
-        return isinstance(field, serializers.ListField) and nested(field.child)
-
-    return any(nested(field) for field in serializer.fields.values() if not field.read_only)
+def _has_file_field(serializer: serializers.Serializer) -> bool:
+    return any(isinstance(field, serializers.FileField) for field in serializer.fields.values())
 
 
 def _read_only_public(view: Any) -> bool:

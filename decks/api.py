@@ -5,7 +5,6 @@ Reading follows the deck's visibility (private decks answer 404 to others); only
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
@@ -30,7 +29,7 @@ from rest_framework.response import Response
 
 from cards.labels import game_title
 from cards.models import Card, Game
-from config.api import StateConflict, Unprocessable
+from config.api import ApiErrorOutSerializer, StateConflict, Unprocessable
 from config.pagination import StrictPageNumberPagination, strict_query_bool
 from config.parsers import DepthLimitedJSONParser
 from rules.api import ViolationSerializer
@@ -38,6 +37,7 @@ from rules.models import BanList
 
 from . import ownership, selectors, services
 from .deckhash import deck_hash_of
+from .fit import CARD_IDS, card_ids_param, date_param
 from .formats import FORMATS, MAX_BYTES, MAX_COUNT
 from .models import Deck, DeckVersion
 from .tags import MAX_TAG_LENGTH, MAX_TAGS_PER_LINE, deck_line_tags
@@ -83,6 +83,13 @@ class DeckInSerializer(serializers.Serializer):
     )
     message = serializers.CharField(required=False, allow_blank=True, max_length=200)
     folder = serializers.CharField(required=False, allow_blank=True, max_length=80)
+
+
+class DeckCreateInSerializer(DeckInSerializer):
+    """A new deck names its game and itself; an edit may leave both out."""
+
+    game = serializers.SlugField()
+    name = serializers.CharField(max_length=200)
 
 
 class DeckUpdateInSerializer(DeckInSerializer):
@@ -336,7 +343,8 @@ def cards_for(game: Game, data: dict[str, Any]) -> tuple[selectors.Sections | No
             % {"id": hero_id, "game": game_title(game, lang)}
         ]
     if errors:
-        raise exceptions.ValidationError(errors)
+        # Ids are well-formed; they name no card of this game (README "Errors": 422).
+        raise Unprocessable(errors)
     sections = (
         {slug: [(cards[e["card"]], e["count"]) for e in entries] for slug, entries in raw_sections.items()}
         if raw_sections is not None
@@ -385,7 +393,9 @@ def banlist_for(game: Game, data: dict[str, Any]) -> BanList | None:
     return banlist
 
 
-def _service_call(function: Any, **kwargs: Any) -> Any:
+def _service_call(function: Any, *, unprocessable: bool = False, **kwargs: Any) -> Any:
+    """Call a service; ``unprocessable``: its refusals are about what a schema-valid body names (a format
+    or hero this game does not have), so 422 rather than 400 (README "Errors")."""
     try:
         return function(**kwargs)
     except DjangoPermissionDenied as error:
@@ -393,6 +403,8 @@ def _service_call(function: Any, **kwargs: Any) -> Any:
     except (StateConflict, Unprocessable):
         raise  # config.api's handler answers them 409 / 422
     except DjangoValidationError as error:
+        if unprocessable:
+            raise Unprocessable(error) from None
         detail = error.message_dict if hasattr(error, "error_dict") else error.messages
         raise exceptions.ValidationError(detail) from None
 
@@ -447,11 +459,12 @@ class DeckViewSet(viewsets.ViewSet):
         }
         return Response(DeckPageOutSerializer(body).data)
 
-    @extend_schema(request=DeckInSerializer, responses={201: DeckDetailOutSerializer})
+    @extend_schema(
+        request=DeckCreateInSerializer,
+        responses={201: DeckDetailOutSerializer, 422: ApiErrorOutSerializer},
+    )
     def create(self, request: Request) -> Response:
-        data = _valid(DeckInSerializer, request.data)
-        if not data.get("game") or not data.get("name"):
-            raise exceptions.ValidationError({"game": gettext("game and name are required")})
+        data = _valid(DeckCreateInSerializer, request.data)
         game = Game.objects.filter(slug=data["game"]).first()
         if game is None:
             raise exceptions.ValidationError(
@@ -460,6 +473,7 @@ class DeckViewSet(viewsets.ViewSet):
         sections, hero, _ = cards_for(game, data)
         deck = _service_call(
             services.deck_create,
+            unprocessable=True,
             owner=request.user,
             game=game,
             name=data["name"],
@@ -483,15 +497,13 @@ class DeckViewSet(viewsets.ViewSet):
 
     @extend_schema(
         request=DeckUpdateInSerializer,
-        responses={200: DeckDetailOutSerializer, 409: DeckConflictOutSerializer},
+        responses={200: DeckDetailOutSerializer, 409: DeckConflictOutSerializer, 422: ApiErrorOutSerializer},
     )
     def update(self, request: Request, pk: str) -> Response:
         deck = self._editable(request, pk)
         data = _valid(DeckUpdateInSerializer, request.data)
         if data.get("game") and data["game"] != deck.game.slug:
-            raise exceptions.ValidationError(
-                {"game": gettext("a deck's game cannot change; copy it instead")}
-            )
+            raise Unprocessable({"game": gettext("a deck's game cannot change; copy it instead")})
         sections, hero, hero_given = cards_for(deck.game, data)
         kwargs: dict[str, Any] = {
             key: data[key]
@@ -508,7 +520,7 @@ class DeckViewSet(viewsets.ViewSet):
             kwargs["co_heroes"] = co_heroes
         try:
             deck = _service_call(
-                services.deck_update, deck=deck, by=request.user, sections=sections,
+                services.deck_update, unprocessable=True, deck=deck, by=request.user, sections=sections,
                 message=data.get("message", ""), base_version=data.get("base_version"), **kwargs,
             )  # fmt: skip
         except services.DeckVersionConflict as conflict:
@@ -518,7 +530,7 @@ class DeckViewSet(viewsets.ViewSet):
 
     @extend_schema(
         request=DeckUpdateInSerializer,
-        responses={200: DeckDetailOutSerializer, 409: DeckConflictOutSerializer},
+        responses={200: DeckDetailOutSerializer, 409: DeckConflictOutSerializer, 422: ApiErrorOutSerializer},
     )
     def partial_update(self, request: Request, pk: str) -> Response:
         return self.update(request, pk)
@@ -591,13 +603,15 @@ class DeckViewSet(viewsets.ViewSet):
             for media_type in sorted(
                 {content_type.split(";")[0] for content_type, _ in services.EXPORT_TYPES.values()}
             )
-        },
+        }
+        | {422: ApiErrorOutSerializer},
     )
     @action(detail=True, methods=["get"])
     def export(self, request: Request, pk: str) -> HttpResponse:
         deck = self._readable(request, pk)
         exported = _service_call(
             services.deck_export,
+            unprocessable=True,  # the format cannot write this deck (a card without a printing it needs)
             deck=deck,
             fmt=request.query_params.get("fmt", "json"),
             player_name=request.query_params.get("player", "")[:100],
@@ -640,7 +654,8 @@ class DeckImportInSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=200, required=False, allow_blank=True)
     visibility = serializers.ChoiceField(choices=Deck.Visibility.choices, required=False)
     data = serializers.CharField(required=False, max_length=MAX_BYTES, trim_whitespace=False)
-    file = serializers.FileField(required=False)
+    # An empty file is a list with nothing to read: refused by the import (422), like an empty paste.
+    file = serializers.FileField(required=False, allow_empty_file=True)
     allow_unknown = serializers.BooleanField(required=False, default=False)
     at_least_one_of = ("data", "file")  # the file wins when both come
 
@@ -717,11 +732,15 @@ class BanListStatusView(GenericAPIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("game", str),
+            OpenApiParameter("game", str, required=True),
             OpenApiParameter("banlist", str, description="ban list id or name"),
             OpenApiParameter("format_slug", str, description="without banlist: the format's list in effect"),
             OpenApiParameter("date", str),
-            OpenApiParameter("cards", str, description="comma-separated card ids"),
+            OpenApiParameter(
+                "cards",
+                {"type": "string", "pattern": f"^({CARD_IDS})?$"},
+                description="comma-separated card ids",
+            ),
         ],
         responses=BanListStatusOutSerializer,
     )
@@ -729,15 +748,8 @@ class BanListStatusView(GenericAPIView):
         game = Game.objects.filter(slug=request.query_params.get("game", "")).first()
         if game is None:
             raise exceptions.ValidationError({"game": gettext("unknown game")})
-        try:
-            ids = [int(x) for x in request.query_params.get("cards", "").split(",") if x.strip()][:500]
-        except ValueError:
-            raise exceptions.ValidationError({"cards": gettext("comma-separated card ids")}) from None
-        raw_date = request.query_params.get("date") or ""
-        try:
-            on_date = date.fromisoformat(raw_date) if raw_date else None
-        except ValueError:
-            raise exceptions.ValidationError({"date": gettext("a date as YYYY-MM-DD")}) from None
+        ids = card_ids_param(request.query_params.get("cards", ""), required=False)[:500]
+        on_date = date_param(request.query_params.get("date"))
         # No list chosen: the format's list in effect on the date, the one validation applies too.
         banlist = selectors.banlist_for_badges(
             game=game,

@@ -4,6 +4,7 @@ is never offered "+ Extra deck" and a forbidden card says so before it lands in 
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from typing import Any
 
@@ -23,6 +24,29 @@ from . import selectors
 from .maybe import MAYBE
 
 MAX_CARDS = 200
+# Card ids as the schema states them and the API reads them: digits only, comma-separated, no blanks.
+CARD_IDS = r"\d{1,18}(,\d{1,18})*"
+ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def card_ids_param(raw: str, *, required: bool) -> list[int]:
+    if not raw and not required:
+        return []
+    if not re.fullmatch(CARD_IDS, raw):
+        raise exceptions.ValidationError({"cards": gettext("comma-separated card ids")})
+    return [int(x) for x in raw.split(",")]
+
+
+def date_param(raw: str | None) -> date | None:
+    """None when not given; exactly YYYY-MM-DD otherwise (format: date), an empty value included."""
+    if raw is None:
+        return None
+    try:
+        if not ISO_DATE.fullmatch(raw):
+            raise ValueError(raw)
+        return date.fromisoformat(raw)
+    except ValueError:
+        raise exceptions.ValidationError({"date": gettext("a date as YYYY-MM-DD")}) from None
 
 
 def card_fit(
@@ -76,7 +100,12 @@ class CardFitView(GenericAPIView):
         parameters=[
             OpenApiParameter("game", str, required=True),
             OpenApiParameter("format_slug", str, required=True),
-            OpenApiParameter("cards", str, required=True, description="comma-separated card ids (≤ 200)"),
+            OpenApiParameter(
+                "cards",
+                {"type": "string", "pattern": f"^\\d{{1,18}}(,\\d{{1,18}}){{0,{MAX_CARDS - 1}}}$"},
+                required=True,
+                description="comma-separated card ids (≤ 200)",
+            ),
             OpenApiParameter("banlist", str, description="ban list id or name; else the format's list"),
             OpenApiParameter("date", str),
         ],
@@ -87,17 +116,10 @@ class CardFitView(GenericAPIView):
         game = Game.objects.filter(slug=params.get("game", "")).first()
         if game is None:
             raise exceptions.ValidationError({"game": gettext("unknown game")})
-        try:
-            ids = [int(x) for x in params.get("cards", "").split(",") if x.strip()]
-        except ValueError:
-            raise exceptions.ValidationError({"cards": gettext("comma-separated card ids")}) from None
+        ids = card_ids_param(params.get("cards", ""), required=True)
         if len(ids) > MAX_CARDS:
             raise exceptions.ValidationError({"cards": gettext("at most 200 card ids")})
-        raw_date = params.get("date") or ""
-        try:
-            on_date = date.fromisoformat(raw_date) if raw_date else None
-        except ValueError:
-            raise exceptions.ValidationError({"date": gettext("a date as YYYY-MM-DD")}) from None
+        on_date = date_param(params.get("date"))
         cards = list(Card.objects.filter(game=game, pk__in=[i for i in ids if 0 < i < 2**63]))
         body = card_fit(
             game=game,

@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards.models import Card, Game
+from config.api import ApiErrorOutSerializer
 
 from .api import FormatSlugField
 from .partners import partners_for
@@ -45,7 +46,9 @@ class PartnersView(APIView):
     permission_classes = [permissions.AllowAny]  # card data and rules only: anyone may ask
 
     @extend_schema(
-        parameters=[PartnersInputSerializer], responses={200: PartnersOutSerializer}, tags=["rules"]
+        parameters=[PartnersInputSerializer],
+        responses={200: PartnersOutSerializer, 422: ApiErrorOutSerializer},
+        tags=["rules"],
     )
     def get(self, request: Any) -> Response:
         ser = PartnersInputSerializer(data=request.query_params)
@@ -61,12 +64,16 @@ class PartnersView(APIView):
             else None
         )
         if hero is None:
-            return Response({"hero": [_("no card “%(card)s” in this game") % {"card": ref}]}, status=400)
+            # A well-formed card reference this game has no card for (README "Errors": 422).
+            return Response(
+                {"hero": [_("no card “%(card)s” in this game") % {"card": ref}]},
+                status=status.HTTP_422_UNPROCESSABLE_ENTITY,
+            )
         try:
             found = partners_for(
                 game=game, format_slug=data["format_slug"], hero=hero, on_date=data.get("date")
             )
-        except DjangoValidationError as exc:
-            return Response({"detail": "; ".join(exc.messages)}, status=status.HTTP_400_BAD_REQUEST)
+        except DjangoValidationError as exc:  # a format this game does not have
+            return Response({"detail": "; ".join(exc.messages)}, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
         rows = [{"card": card, "rule": rule} for card, rule in found["partners"]]  # type: ignore[attr-defined]
         return Response(PartnersOutSerializer({"pairs": found["pairs"], "partners": rows}).data)

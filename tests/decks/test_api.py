@@ -51,7 +51,7 @@ def test_it_names_bad_input(sample_cards, user, api_client_for, card) -> None:
         {"game": "yugioh", "name": "x", "sections": {"main": [{"card": everseal_card.pk, "count": 1}]}},
         format="json",
     )
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert response.json() == {"sections": [f"card id {everseal_card.pk} is not a card of Yu-Gi-Oh! TCG"]}
     response = client.post(
         reverse("api-deck-list"),

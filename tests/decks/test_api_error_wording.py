@@ -21,7 +21,7 @@ def test_it_reports_a_hero_of_another_game_under_hero(sample_cards, user, api_cl
         {"game": "everseal", "name": "x", "format_slug": "standard", "hero": yugioh_card.pk},
         format="json",
     )
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert response.json() == {"hero": [f"card id {yugioh_card.pk} is not a card of Everseal"]}
     assert not Deck.objects.exists()
 
@@ -42,7 +42,7 @@ def test_it_reports_section_and_hero_problems_each_under_its_own_key(
         },
         format="json",
     )
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert response.json() == {
         "sections": [f"card id {stranger.pk} is not a card of Everseal"],
         "hero": [f"card id {hero_elsewhere.pk} is not a card of Everseal"],
@@ -56,7 +56,7 @@ def test_it_reports_section_and_hero_problems_each_under_its_own_key(
     patched = client.patch(
         reverse("api-deck-detail", args=[deck["id"]]), {"hero": hero_elsewhere.pk}, format="json"
     )
-    assert patched.status_code == 400
+    assert patched.status_code == 422
     assert patched.json() == {"hero": [f"card id {hero_elsewhere.pk} is not a card of Everseal"]}
 
 

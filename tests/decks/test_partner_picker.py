@@ -64,14 +64,16 @@ def test_it_offers_the_partners_the_rules_allow_and_nothing_else(mtg, client):
 
 
 def test_it_refuses_what_it_cannot_answer_with_a_reason(mtg, client):
-    assert _partners(client, "No Such Card")[0] == 400
+    # Well-formed but naming no card / no format of the game: 422; malformed: 400 (README "Errors").
+    assert _partners(client, "No Such Card")[0] == 422
     status, data = _partners(client, FRODO, fmt="nonsense")
-    assert status == 400 and "nonsense" in str(data)
+    assert status == 422 and "nonsense" in str(data)
     response = client.get("/api/decks/partners/", {"game": "nope", "format_slug": "commander", "hero": FRODO})
     assert response.status_code == 400 and "game" in response.json()
     assert client.get("/api/decks/partners/").status_code == 400
-    for odd in ("²", "9" * 30, "0", " "):  # never a 500, whatever the reference
-        assert _partners(client, odd)[0] == 400, odd
+    for odd in ("²", "9" * 30, "0"):  # never a 500, whatever the reference
+        assert _partners(client, odd)[0] == 422, odd
+    assert _partners(client, " ")[0] == 400  # blank
     dated = client.get("/api/decks/partners/", {"game": "mtg", "format_slug": "commander", "hero": FRODO,
                                                 "date": "not-a-date"})  # fmt: skip
     assert dated.status_code == 400 and "date" in dated.json()
