@@ -106,7 +106,10 @@ class CollectionImportView(GenericAPIView):
     permission_classes = [IsAuthenticated]
     serializer_class = CollectionImportInSerializer
 
-    @extend_schema(request=CollectionImportInSerializer, responses={200: CollectionImportOutSerializer})
+    @extend_schema(
+        request=CollectionImportInSerializer,
+        responses={200: CollectionImportOutSerializer, 422: ApiErrorOutSerializer},
+    )
     def post(self, request: Request) -> Response:
         data = _valid(CollectionImportInSerializer, request.data)
         game = _game(data["game"])

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.plumbing import force_instance
 from rest_framework import exceptions, permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -25,6 +26,11 @@ class StateConflict(DjangoValidationError):
     service's refusal as a form error keep doing so."""
 
 
+class MissingReference(DjangoValidationError):
+    """The request names an object that does not exist or is not the caller's to see (a join code no event
+    has): 404 on the API, still a form error on the pages."""
+
+
 class Unprocessable(DjangoValidationError):
     """A request that matches the schema but names something that cannot be used together with the rest
     of it, for a reason no schema can state (a card, hero, format or ban list of another game; a deck list
@@ -34,6 +40,8 @@ class Unprocessable(DjangoValidationError):
 def _status_of(exc: DjangoValidationError) -> int:
     if isinstance(exc, StateConflict):
         return 409
+    if isinstance(exc, MissingReference):
+        return 404
     if isinstance(exc, Unprocessable):
         return 422
     return 400
@@ -41,7 +49,7 @@ def _status_of(exc: DjangoValidationError) -> int:
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     # Services raise Django's ValidationError; turn it into a 4xx rather than a 500: 400, or the status its
-    # class names (StateConflict 409, Unprocessable 422).
+    # class names (MissingReference 404, StateConflict 409, Unprocessable 422).
     status = None
     if isinstance(exc, DjangoValidationError):
         status = _status_of(exc)
@@ -114,14 +122,25 @@ class DeckhallAutoSchema(AutoSchema):
         # What every DRF CharField refuses, stated for the requests: a NUL character, and (unless blank is
         # allowed) a value that is only white space, which DRF strips to "" and refuses as blank.
         if (
-            direction == "request"
-            and isinstance(field, serializers.CharField)
-            and isinstance(schema, dict)
-            and schema.get("type") == "string"
-            and not {"pattern", "format", "enum"} & schema.keys()
+            direction != "request"
+            or not isinstance(field, serializers.CharField)
+            or not isinstance(schema, dict)
         ):
+            return schema
+        if isinstance(field, serializers.SlugField):  # validate_slug: letters, digits, "-" and "_"
+            pattern = r"^[-\w]+$" if field.allow_unicode else r"^[-a-zA-Z0-9_]+$"
+        else:
             blank_ok = field.allow_blank or not field.trim_whitespace
-            schema["pattern"] = _NO_NUL if blank_ok else _NOT_BLANK
+            pattern = _NO_NUL if blank_ok else _NOT_BLANK
+        # drf-spectacular writes an allowed blank as oneOf [the text, maxLength 0]: the rule goes on the text.
+        for branch in schema.get("oneOf", [schema]):
+            if (
+                branch.get("type") == "string"
+                and branch.get("maxLength") != 0
+                and (isinstance(field, serializers.SlugField) or not {"format", "enum"} & branch.keys())
+                and "enum" not in branch
+            ):
+                branch["pattern"] = pattern
         return schema
 
     def _map_serializer(self, serializer: Any, direction: str, bypass_extensions: bool = False) -> Any:
@@ -139,7 +158,7 @@ class DeckhallAutoSchema(AutoSchema):
 
     def _get_request_body(self, direction: str = "request") -> Any:
         body = super()._get_request_body(direction)
-        serializer = self.get_request_serializer()
+        serializer = force_instance(self.get_request_serializer())
         if not isinstance(body, dict) or not isinstance(serializer, serializers.Serializer):
             return body
         content = body.get("content", {})

@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cards.models import Card, Game
+from config.api import ApiErrorOutSerializer, Unprocessable
 from games.registry import default_registry
 from rules.services import card_info
 
@@ -58,7 +59,8 @@ def card_fit(
     try:
         fmt = default_registry().format(game.slug, format_slug, on_date or date.today())
     except KeyError:
-        raise exceptions.ValidationError(
+        # A well-formed slug the game has no format for (README "Errors": 422).
+        raise Unprocessable(
             {"format_slug": gettext("%(format)s is not a format of this game") % {"format": format_slug}}
         ) from None
     banlist = selectors.banlist_for_badges(
@@ -109,7 +111,7 @@ class CardFitView(GenericAPIView):
             OpenApiParameter("banlist", str, description="ban list id or name; else the format's list"),
             OpenApiParameter("date", str),
         ],
-        responses=CardFitOutSerializer,
+        responses={200: CardFitOutSerializer, 422: ApiErrorOutSerializer},
     )
     def get(self, request: Request) -> Response:
         params = request.query_params

@@ -37,6 +37,13 @@ def _id(**kw: Any) -> serializers.IntegerField:
     return serializers.IntegerField(min_value=1, max_value=MAX_ID, **kw)
 
 
+@extend_schema_field(
+    {
+        "type": "object",
+        "properties": {stage: {"type": "string", "enum": list(DECKLIST_LEVELS)} for stage in DECKLIST_STAGES},
+        "additionalProperties": False,
+    }
+)
 class DecklistTimelineField(serializers.DictField):
     """{"registration"|"swiss"|"top_cut"|"finished": "closed"|"archetypes"|"open"}; stages left out are closed."""
 

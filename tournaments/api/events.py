@@ -74,7 +74,7 @@ class TournamentViewSet(
 
     @extend_schema(
         request=s.TournamentInSerializer,
-        responses={201: s.TournamentOutSerializer, **errors(400, 401, 403)},
+        responses={201: s.TournamentOutSerializer, **errors(400, 401, 403, 422)},
         examples=[
             OpenApiExample(
                 "create",
@@ -119,7 +119,7 @@ class TournamentViewSet(
 
     @extend_schema(
         request=s.TournamentPatchInSerializer,
-        responses={200: s.TournamentOutSerializer, **WRITE},
+        responses={200: s.TournamentOutSerializer, **WRITE, **errors(422)},
         examples=[OpenApiExample("timeline", request_only=True, value={"decklists": {
             "registration": "closed", "swiss": "archetypes", "top_cut": "open", "finished": "open"}})],
     )  # fmt: skip
@@ -208,7 +208,7 @@ class TournamentViewSet(
     @extend_schema(
         request=s.JoinInSerializer,
         parameters=[IDEMPOTENCY_KEY],
-        responses={201: s.PlayerOutSerializer, **errors(400, 401, 403, 422, 429)},
+        responses={201: s.PlayerOutSerializer, **errors(400, 401, 403, 404, 409, 422, 429)},
         examples=[OpenApiExample("join", value={"code": "K7M3QX", "deck": 12}, request_only=True)],
     )
     @action(

@@ -161,7 +161,12 @@ class MatchViewSet(TournamentApiView, mixins.RetrieveModelMixin, viewsets.Generi
     @extend_schema(
         methods=["GET"],
         parameters=[
-            OpenApiParameter("player", int, required=True, description="the player whose deck to show")
+            OpenApiParameter(
+                "player",
+                {"type": "integer", "minimum": 0, "maximum": 10**18 - 1},  # what the view reads: 1-18 digits
+                required=True,
+                description="the player whose deck to show",
+            )
         ],
         responses={200: s.SideboardOptionsOutSerializer, **errors(400, 401, 403, 404)},
     )

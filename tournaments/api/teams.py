@@ -155,9 +155,10 @@ class TeamCheckInSerializer(serializers.Serializer):
         help_text="a team event you are on: its format, and your teammates' registered decks",
     )  # fmt: skip
     decks = serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=2**63 - 1), required=False, max_length=2,
-        help_text="teammates' decks you can read (their own, public or shared by link)",
+        child=serializers.IntegerField(min_value=1, max_value=2**63 - 1), required=False, min_length=1,
+        max_length=2, help_text="teammates' decks you can read (their own, public or shared by link)",
     )  # fmt: skip
+    at_least_one_of = ("tournament", "decks")  # validate() refuses neither
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if not attrs.get("tournament") and not attrs.get("decks"):

@@ -29,7 +29,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config.api import StateConflict
+from config.api import MissingReference, StateConflict
 
 from ..models import EntryChange, Player, Tournament
 from ..permissions import is_organizer, require_organizer
@@ -185,12 +185,12 @@ def tournament_by_join_code(code: str) -> Tournament:
         Tournament.objects.select_related("game").filter(join_code=normalized).first() if normalized else None
     )
     if tournament is None:
-        raise ValidationError({"code": _("No event has the join code %(code)s; check it and try again.")
-                               % {"code": str(code)[:20]}})  # fmt: skip
+        raise MissingReference({"code": _("No event has the join code %(code)s; check it and try again.")
+                                 % {"code": str(code)[:20]}})  # fmt: skip
     if registration_open(tournament) or late_entry_open(tournament):
         return tournament
     if tournament.status == Tournament.Status.RUNNING and latest_swiss_round(tournament) > 0:
-        raise ValidationError(
+        raise StateConflict(
             {
                 "code": _(
                     "The join code of %(event)s has expired: late entry closed at the end of round %(n)s."
@@ -198,7 +198,7 @@ def tournament_by_join_code(code: str) -> Tournament:
                 % {"event": tournament.name, "n": tournament.late_entry_until_round}
             }
         )
-    raise ValidationError(
+    raise StateConflict(
         {
             "code": _("The join code of %(event)s has expired: registration is closed.")
             % {"event": tournament.name}

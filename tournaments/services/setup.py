@@ -18,12 +18,17 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from cards.models import Game
+from config.api import Unprocessable
 
 from ..models import JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, Tournament
 from ..permissions import DECKLIST_LEVELS, DECKLIST_STAGES, can_organize_any, require_organizer
 from .common import MAX_SEED, TOP_CUT_SIZES, announce, game_rules
 from .registration import freeze_if_deadline_passed
 from .waitlist import waitlist_promote
+
+# Settings whose valid values depend on the game (its formats, whether it is played in pods, its ban
+# lists): a refusal of these alone is a 422, the rest are malformed requests (400).
+GAME_DEPENDENT = frozenset({"format", "match_format", "banlist"})
 
 
 def new_join_code() -> str:
@@ -129,6 +134,8 @@ def tournament_create(
             decklist_timeline=decklist_timeline,
         )
     )
+    if errors and set(errors) <= GAME_DEPENDENT:
+        raise Unprocessable(errors)  # well-formed, but not what this game has (README "Errors": 422)
     if errors:
         raise ValidationError(errors)
     tournament = Tournament.objects.create(
@@ -227,6 +234,8 @@ def tournament_update(*, tournament: Tournament, by: Any, **fields: Any) -> Tour
             }
         )
     )
+    if errors and set(errors) <= GAME_DEPENDENT:
+        raise Unprocessable(errors)
     if errors:
         raise ValidationError(errors)
     co = fields.pop("co_organizers", None)
