@@ -171,7 +171,7 @@ def test_it_says_where_a_card_may_go_before_it_is_added(sample_cards, api_client
         api_client.get(
             reverse("api-deck-card-fit"), {"game": "yugioh", "format_slug": "nope", "cards": "1"}
         ).status_code
-        == 400
+        == 422
     )
     assert (
         api_client.get(

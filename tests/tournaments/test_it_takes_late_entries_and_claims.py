@@ -51,7 +51,7 @@ def test_the_code_expires_after_the_late_entry_window_with_a_clear_error(
     event = started(organizer, games, late_entry_until_round=1)
     play_rounds(event, organizer, 2)
     response = api_client_for(user).post("/api/tournaments/join/", {"code": event.join_code}, format="json")
-    assert response.status_code == 400
+    assert response.status_code == 409
     assert "late entry closed at the end of round 1" in str(response.json())
     assert not Player.objects.filter(user=user).exists()
 
