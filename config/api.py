@@ -149,7 +149,15 @@ class DeckhallAutoSchema(AutoSchema):
         # thing given one way, and ``at_least_one_of``), stated as the schema's own rule.
         one_of = getattr(serializer, "exactly_one_of", None)
         any_of = getattr(serializer, "at_least_one_of", None)
+        # ``required_when = (field, {value: (fields it needs)})``: a choice that brings its own fields.
+        required_when = getattr(serializer, "required_when", None)
         if direction == "request" and isinstance(schema, dict):
+            if required_when:
+                key, needs = required_when
+                schema["oneOf"] = [
+                    {"properties": {key: {"enum": [value]}}, "required": [key, *fields]}
+                    for value, fields in needs.items()
+                ]
             if one_of:
                 schema["oneOf"] = [{"required": [name]} for name in one_of]
             if any_of:

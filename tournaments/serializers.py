@@ -181,11 +181,42 @@ class RenameInSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=150)
 
 
+_ID = {"type": "integer", "minimum": 1, "maximum": 2**63 - 1}
+_COUNT = {"type": "integer", "minimum": 0, "maximum": 2**31 - 1}
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "properties": {
+            "winner": {**_ID, "nullable": True},
+            "first": _ID,
+            "chooser": {**_ID, "nullable": True},
+        },
+        "required": ["winner", "first"],
+    }
+)
+class ResultGameField(serializers.DictField):
+    """One game of a result; services/result_rules.py reads it (players of another match: 422)."""
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "properties": {"player": _ID, "score": _COUNT, "tiebreak": _COUNT, "place": {**_COUNT, "minimum": 1}},
+        "required": ["player"],
+    }
+)
+class PodPlaceField(serializers.DictField):
+    """One player's place or score in a pod; services/result_rules.py reads it (players of another pod,
+    a pod left incomplete: 422)."""
+
+
 class ResultInSerializer(serializers.Serializer):
     wins = serializers.ListField(child=serializers.IntegerField(min_value=0, max_value=99), required=False)
     draws = serializers.IntegerField(required=False, default=0, min_value=0, max_value=99)
-    games = serializers.ListField(child=serializers.DictField(), required=False, max_length=20)
-    places = serializers.ListField(child=serializers.DictField(), required=False, max_length=20)
+    games = serializers.ListField(child=ResultGameField(), required=False, min_length=1, max_length=20)
+    places = serializers.ListField(child=PodPlaceField(), required=False, min_length=1, max_length=20)
     reason = serializers.CharField(required=False, allow_blank=True, max_length=300)
     # The result is given one way (tournaments/api/matches.py result_input refuses the rest).
     exactly_one_of = ("wins", "games", "places")

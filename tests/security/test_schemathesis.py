@@ -164,7 +164,11 @@ def test_every_operation_answers_as_documented_and_never_5xx(make_user: Any, cap
     stats: Counter = Counter()
     failures: list[str] = []
     operations = [result.ok() for result in schema.get_all_operations()]
+    # SCHEMATHESIS_ONLY=<text>: only the operations whose label contains it (to look into one failure).
+    only = os.environ.get("SCHEMATHESIS_ONLY", "")
     for index, operation in enumerate(operations):
+        if only and only not in operation.label:
+            continue
         known = _known_path(operation, world["ids"])
         roles = [ROTATION[index % len(ROTATION)]] if ROLES == ["rotate"] else ROLES
         for role, headers in [(r, world["roles"][r]) for r in roles]:
@@ -184,5 +188,5 @@ def test_every_operation_answers_as_documented_and_never_5xx(make_user: Any, cap
         )
         for failure in failures:
             print("  " + failure)
-    assert len(operations) >= 45
+    assert len(operations) >= 45 and stats["requests"] > 0
     assert not failures, "\n".join(failures)

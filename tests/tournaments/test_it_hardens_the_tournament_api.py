@@ -69,7 +69,7 @@ def test_a_player_enters_under_their_account_name_and_organizers_rename_with_an_
     )  # fmt: skip
 
 
-def test_registering_twice_is_a_clear_400(games, organizer, user, api_client_for):
+def test_registering_twice_is_a_clear_conflict(games, organizer, user, api_client_for):
     event = make_event(organizer, games["caster"])
     client = api_client_for(user)
     body = {"code": event.join_code}

@@ -108,7 +108,9 @@ def test_bad_games_are_refused_and_change_nothing(bad, table, make_user, api_cli
     before = Match.objects.get(pk=m.pk)
     games_before = list(before.games.values_list("number", "winner_seat", "first_seat"))
     response = client.post(f"/api/matches/{m.pk}/games/", body, format="json")
-    assert response.status_code == (403 if bad == "stranger" else 400), response.content
+    # 422: a well-formed id that names no player of this match (README "Errors").
+    expected = {"stranger": 403, "winner not in match": 422}.get(bad, 400)
+    assert response.status_code == expected, response.content
     after = Match.objects.get(pk=m.pk)
     assert (after.version, after.status) == (before.version, before.status)
     assert list(after.games.values_list("number", "winner_seat", "first_seat")) == games_before

@@ -130,7 +130,9 @@ class MatchViewSet(TournamentApiView, mixins.RetrieveModelMixin, viewsets.Generi
             services.match_dispute(match=self.get_object(), by=request.user, reason=v.get("reason", ""))
         )
 
-    @extend_schema(request=s.ResultInSerializer, responses={200: s.MatchOutSerializer, **WRITE})
+    @extend_schema(
+        request=s.ResultInSerializer, responses={200: s.MatchOutSerializer, **WRITE, **errors(409, 422)}
+    )
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     def correct(self, request: Request, pk: str | None = None) -> Response:
         """Organizers: set any result (a reason is needed once it was confirmed or disputed); audited."""
@@ -140,7 +142,9 @@ class MatchViewSet(TournamentApiView, mixins.RetrieveModelMixin, viewsets.Generi
         reason = str(request.data.get("reason", "")) if hasattr(request.data, "get") else ""
         return match_response(services.match_correct_result(match=match, by=request.user, reason=reason, **v))
 
-    @extend_schema(request=s.ResultInSerializer, responses={200: s.MatchOutSerializer, **WRITE})
+    @extend_schema(
+        request=s.ResultInSerializer, responses={200: s.MatchOutSerializer, **WRITE, **errors(409, 422)}
+    )
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     def resolve(self, request: Request, pk: str | None = None) -> Response:
         """Organizers: decide a dispute with a `reason`: keep the reported result (no result given) or set one."""

@@ -38,6 +38,7 @@ class PhaseInSerializer(serializers.Serializer):
     size = serializers.IntegerField(
         required=False, min_value=2, max_value=64, help_text="single_elim: players"
     )
+    required_when = ("kind", {"swiss": ("rounds",), "single_elim": ("size",)})  # post() refuses the rest
 
 
 class PhaseOutSerializer(serializers.Serializer):

@@ -12,6 +12,8 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from config.api import Unprocessable
+
 from ..engine import first_player, pods
 from ..pairings.refusals import reason
 
@@ -33,7 +35,7 @@ def parse_games(games: Sequence[Mapping[str, Any]], seat_of: Mapping[int, int]) 
         first = first if first is None or isinstance(first, int) else -1
         chooser = chooser if chooser is None or isinstance(chooser, int) else -1
         if winner is not None and winner not in seat_of:
-            raise ValidationError(
+            raise Unprocessable(
                 {
                     "games": _("Game %(n)s: the winner %(p)s is not a player of this match.")
                     % {"n": number, "p": winner}
@@ -42,14 +44,14 @@ def parse_games(games: Sequence[Mapping[str, Any]], seat_of: Mapping[int, int]) 
         if first is None:
             raise ValidationError({"games": _("Game %(n)s: say who went first.") % {"n": number}})
         if first not in seat_of:
-            raise ValidationError(
+            raise Unprocessable(
                 {
                     "games": _("Game %(n)s: player %(p)s who went first is not in this match.")
                     % {"n": number, "p": first}
                 }
             )
         if chooser is not None and chooser not in seat_of:
-            raise ValidationError(
+            raise Unprocessable(
                 {
                     "games": _("Game %(n)s: player %(p)s who chose who goes first is not in this match.")
                     % {"n": number, "p": chooser}
@@ -207,9 +209,9 @@ def parse_places(
     by_player: dict[int, Mapping[str, Any]] = {}
     for row in rows:
         if not isinstance(row, Mapping) or row.get("player") not in player_ids:
-            raise ValidationError({"places": _("Every entry needs the id of a player of this pod.")})
+            raise Unprocessable({"places": _("Every entry needs the id of a player of this pod.")})
         if row["player"] in by_player:
-            raise ValidationError({"places": _("Player %(p)s is listed twice.") % {"p": row["player"]}})
+            raise Unprocessable({"places": _("Player %(p)s is listed twice.") % {"p": row["player"]}})
         for key in ("score", "tiebreak", "place"):
             value = row.get(key)
             if value is not None and (not isinstance(value, int) or value < 0):
@@ -222,7 +224,7 @@ def parse_places(
         by_player[row["player"]] = row
     missing = [pid for pid in player_ids if pid not in by_player]
     if missing:
-        raise ValidationError(
+        raise Unprocessable(
             {
                 "places": _("Every player of the pod needs a result; missing: %(m)s.")
                 % {"m": ", ".join(map(str, missing))}
@@ -245,7 +247,7 @@ def parse_places(
         else:
             raise ValueError(_("give every player's place, or the game score the places follow from"))
     except ValueError as error:
-        raise ValidationError({"places": reason(error)}) from None
+        raise Unprocessable({"places": reason(error)}) from None
     return [
         {
             "player": p,
