@@ -386,10 +386,8 @@ def banlist_for(game: Game, data: dict[str, Any]) -> BanList | None:
     if not data.get("banlist"):
         return None
     banlist = BanList.objects.filter(game=game, pk=data["banlist"]).first()
-    if banlist is None:
-        raise exceptions.ValidationError(
-            {"banlist": [f"ban list {data['banlist']} is not a ban list of {game.name}"]}
-        )
+    if banlist is None:  # a well-formed id naming no ban list of this game: 422 (README "Errors")
+        raise Unprocessable({"banlist": [f"ban list {data['banlist']} is not a ban list of {game.name}"]})
     return banlist
 
 

@@ -71,5 +71,5 @@ def test_it_names_a_ban_list_of_another_game_without_a_broken_article(
     response = api_client_for(user).post(
         reverse("api-deck-list"), {"game": "yugioh", "name": "x", "banlist": other.pk}, format="json"
     )
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert response.json() == {"banlist": [f"ban list {other.pk} is not a ban list of Yu-Gi-Oh! TCG"]}

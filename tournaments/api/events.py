@@ -8,6 +8,7 @@ from django.db import transaction
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound
 from rest_framework.generics import get_object_or_404
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
@@ -234,7 +235,7 @@ class TournamentViewSet(
             if "claim" in v:
                 claimed = Player.objects.filter(pk=v["claim"]).first()
                 if claimed is None:
-                    raise serializers.ValidationError({"claim": f"no entry {v['claim']}"})
+                    raise NotFound({"claim": f"no entry {v['claim']}"})
                 player = services.player_claim(code=v["code"], player=claimed, by=request.user)
                 if judged is not None:
                     services.player_submit_deck(player=player, by=request.user, judged=judged)

@@ -18,7 +18,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from config.api import StateConflict
+from config.api import MissingReference, StateConflict
 
 from ..models import EntryChange, Player, Tournament
 from ..permissions import require_organizer
@@ -80,7 +80,7 @@ def player_claim(*, code: str, player: Player, by: Any) -> Player:
         raise PermissionDenied(_("Log in to register."))
     tournament = tournament_by_join_code(code)
     if player.tournament_id != tournament.pk:
-        raise ValidationError({"claim": _("That entry is not in %(event)s.") % {"event": tournament.name}})
+        raise MissingReference({"claim": _("That entry is not in %(event)s.") % {"event": tournament.name}})
     if player.dropped_at_round is not None:
         raise StateConflict({"claim": _("The entry %(name)s has dropped; ask the organizer.")
                                % {"name": player.name}})  # fmt: skip
