@@ -82,7 +82,7 @@ def browser(request: HttpRequest) -> HttpResponse:
             selectors.card_filters_from_params({f"attr.{key}": value})  # validates the key
             filters.attrs[key] = value
         raw_page = request.GET.get("page", "1")
-        number = int(raw_page) if raw_page.isdigit() else 1
+        number = int(raw_page) if raw_page.isdecimal() else 1
         # One row per card identity: alternate artworks and reprints are printings of that row.
         total, groups = selectors.card_search_grouped(
             filters, offset=(number - 1) * PAGE_SIZE, limit=PAGE_SIZE
@@ -142,7 +142,7 @@ def saved_searches(request: HttpRequest) -> HttpResponse:
         action = request.POST.get("action", "save")
         if action == "delete":
             raw = request.POST.get("pk", "")
-            services.saved_search_delete(user=request.user, pk=int(raw) if raw.isdigit() else 0)
+            services.saved_search_delete(user=request.user, pk=int(raw) if raw.isdecimal() else 0)
             return redirect("cards:searches")
         game = Game.objects.filter(slug=request.POST.get("game", "")).first()
         if game is None:

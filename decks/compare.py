@@ -103,7 +103,7 @@ def parse_ref(raw: str) -> tuple[str, int] | None:
     if not sep:
         prefix = "deck"
     if (
-        not number.isdigit()
+        not number.isdecimal()
         or not 0 < int(number) < 2**63
         or (prefix != "deck" and prefix not in LIST_SOURCES)
     ):

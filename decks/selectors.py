@@ -214,7 +214,7 @@ def banlist_named(*, game: Any, name: str, on_date: Any = None) -> Any:
         return None
 
     rows = BanList.objects.filter(game=game)
-    if name.isdigit():
+    if name.isdecimal():
         return rows.filter(pk=int(name)).first()
     rows = rows.filter(name=name)
     if on_date is not None:

@@ -74,7 +74,7 @@ def tags_from_snapshot(snapshot: Mapping[str, Any]) -> LineTags:
     out: LineTags = {}
     for key, tags in (snapshot.get("tags") or {}).items():
         section, _sep, card_id = str(key).rpartition(":")
-        if section and card_id.isdigit() and isinstance(tags, list):
+        if section and card_id.isdecimal() and isinstance(tags, list):
             out[(section, int(card_id))] = [str(t) for t in tags]
     return out
 

@@ -753,7 +753,7 @@ def _with_messages(versions: list[Any]) -> list[Any]:
 def deck_version(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     deck = selectors.deck_readable(pk=pk, user=request.user)
     against_raw = request.GET.get("against", "")
-    against = int(against_raw) if against_raw.isdigit() else number - 1
+    against = int(against_raw) if against_raw.isdecimal() else number - 1
     diff = selectors.deck_version_diff(deck=deck, old=against, new=number) if against >= 1 else None
     version = selectors.deck_versions(deck).filter(number=number).first()
     if version is None:

@@ -162,7 +162,7 @@ def read_lflist(text: str) -> LflistRead:
             continue
         code_text, rest = parts
         count_match = _COUNT.match(rest)
-        if not code_text.isdigit() or count_match is None:
+        if not code_text.isdecimal() or count_match is None:
             warn(_issue("banlist_file.not_passcode_count", number, text=line[:QUOTE]))
             continue
         count = int(count_match.group())

@@ -347,7 +347,7 @@ def deck_sideboard(
 def cards_by_refs(*, game: Game, refs: Iterable[str]) -> dict[str, Card]:
     """Cards of ``game`` by database id, external id or exact (casefolded) name, in one query."""
     refs = [str(r) for r in refs]
-    ids = [int(r) for r in refs if r.isdigit() and len(r) < 10]
+    ids = [int(r) for r in refs if r.isdecimal() and len(r) < 10]
     folded = [r.casefold() for r in refs]
     found: dict[str, Card] = {}
     rows = list(

@@ -27,7 +27,7 @@ def _ygo_sections(deck: DeckList, fmt: str) -> dict[str, list[DeckLine]]:
         raise DeckFormatError("export_hero", format=fmt)
     for lines in deck.sections.values():
         for line in lines:
-            if not line.ref.isdigit() or int(line.ref) >= 2**32:
+            if not line.ref.isdecimal() or int(line.ref) >= 2**32:
                 raise DeckFormatError("export_not_passcode", format=fmt, card=line.name or line.ref)
     return {slug: deck.sections.get(slug, []) for slug in YDK_SECTIONS}
 

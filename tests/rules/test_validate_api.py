@@ -189,6 +189,14 @@ def test_unknown_card_ids_are_reported_not_refused(ygo, api_client):
     assert "Main deck" in report["violations"][0]["message"]
 
 
+def test_a_superscript_digit_reference_is_an_unknown_card_not_an_id(ygo, api_client):
+    """"¹".isdigit() is true but int("¹") fails: a card reference is an id only when it is decimal."""
+    body = {"game": "yugioh", "format": "advanced", "sections": {"main": [{"card": "¹", "count": 1}]}}
+    res = api_client.post(URL, body, format="json")
+    assert res.status_code == 200, res.content
+    assert ("unknown_card", "¹") in [(v["code"], v["card"]) for v in res.json()["violations"]]
+
+
 def test_pool_cards_missing_from_the_database_are_a_warning(games, api_client):
     from cards.models import Card
 

@@ -139,7 +139,7 @@ def snapshot_from_text(
 
 def _cards_by_ref(game: Any, refs: set[str]) -> dict[str, Card]:
     by_external = {c.external_id: c for c in Card.objects.filter(game=game, external_id__in=refs)}
-    ids = [int(r) for r in refs if r.isdigit()]
+    ids = [int(r) for r in refs if r.isdecimal()]
     by_id = {str(c.pk): c for c in Card.objects.filter(game=game, pk__in=ids)}
     found: dict[str, Card] = {}
     missing = []

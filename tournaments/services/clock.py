@@ -39,7 +39,7 @@ def _locked_latest(round_: Round, by: Any) -> Round:
 
 def whole_minutes(value: Any, *, low: int, high: int) -> int:
     """``value`` as whole minutes within [low, high] (an int or digits), else a ValidationError naming it."""
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and value.strip().isdecimal():
         value = int(value.strip())
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ValidationError(

@@ -100,7 +100,7 @@ def _apply_match_loss(match: Match, player: Player, by: Any, reason: str) -> boo
 def _round_of(tournament: Tournament, number: Any) -> Round | None:
     if number in (None, ""):
         return tournament.round_set.order_by("-number").first()
-    if isinstance(number, str) and number.strip().isdigit():
+    if isinstance(number, str) and number.strip().isdecimal():
         number = int(number.strip())
     if isinstance(number, bool) or not isinstance(number, int):
         raise ValidationError({"round": _("Give the round as its number.")})

@@ -221,7 +221,7 @@ def player_fix_table(*, player: Player, by: Any, table: Any) -> Player:
     if table in ("", None):
         table = None
     else:
-        if isinstance(table, str) and table.strip().isdigit():
+        if isinstance(table, str) and table.strip().isdecimal():
             table = int(table.strip())
         if isinstance(table, bool) or not isinstance(table, int) or not 1 <= table <= 10_000:
             raise ValidationError({"table": _("A table is a number from 1 to 10000.")})

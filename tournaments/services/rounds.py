@@ -256,7 +256,7 @@ def round_timer_start(*, round_: Round, by: Any, minutes: Any = None) -> Round:
     require_organizer(round_.tournament, by)
     if minutes in (None, ""):
         minutes = round_.tournament.round_minutes
-    if isinstance(minutes, str) and minutes.strip().isdigit():
+    if isinstance(minutes, str) and minutes.strip().isdecimal():
         minutes = int(minutes.strip())
     if isinstance(minutes, bool) or not isinstance(minutes, int) or not 1 <= minutes <= 600:
         raise ValidationError({"minutes": _("Round time must be between 1 and 600 minutes.")})

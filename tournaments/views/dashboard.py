@@ -153,7 +153,7 @@ def _matches_found(round_: Round, q: str) -> QuerySet[Match]:
         by_name |= Q(**{f"{team}__name__icontains": q}) | Q(
             **{f"{team}__members__player__name__icontains": q}
         )
-    return matches.filter(by_name | Q(table=int(q)) if q.isdigit() else by_name).distinct()
+    return matches.filter(by_name | Q(table=int(q)) if q.isdecimal() else by_name).distinct()
 
 
 def round_page_context(request: HttpRequest, tournament: Tournament, round_: Round) -> dict[str, Any]:

@@ -134,7 +134,7 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
             with transaction.atomic():
                 if signup_form is not None:
                     user.save()
-                if claim.isdigit():
+                if claim.isdecimal():
                     guest = Player.objects.filter(pk=int(claim), tournament=tournament).first()
                     if guest is None:
                         raise ValidationError(_("That entry is not in this event."))
