@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.core.validators import RegexValidator
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.plumbing import force_instance
 from rest_framework import exceptions, permissions, serializers
@@ -127,8 +128,11 @@ class DeckhallAutoSchema(AutoSchema):
             or not isinstance(schema, dict)
         ):
             return schema
+        regexes = [v.regex.pattern for v in field.validators if isinstance(v, RegexValidator)]
         if isinstance(field, serializers.SlugField):  # validate_slug: letters, digits, "-" and "_"
             pattern = r"^[-\w]+$" if field.allow_unicode else r"^[-a-zA-Z0-9_]+$"
+        elif isinstance(field, serializers.RegexField) and len(regexes) == 1:
+            pattern = regexes[0]
         else:
             blank_ok = field.allow_blank or not field.trim_whitespace
             pattern = _NO_NUL if blank_ok else _NOT_BLANK
@@ -137,7 +141,10 @@ class DeckhallAutoSchema(AutoSchema):
             if (
                 branch.get("type") == "string"
                 and branch.get("maxLength") != 0
-                and (isinstance(field, serializers.SlugField) or not {"format", "enum"} & branch.keys())
+                and (
+                    isinstance(field, (serializers.SlugField, serializers.RegexField))
+                    or not {"format", "enum"} & branch.keys()
+                )
                 and "enum" not in branch
             ):
                 branch["pattern"] = pattern

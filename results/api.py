@@ -16,6 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api import ApiErrorOutSerializer, Unprocessable
 from tournaments.models import Tournament
 
 from . import selectors
@@ -69,7 +70,9 @@ class WebhooksView(APIView):
         """Your webhooks (the secret is never shown again)."""
         return Response(s.WebhookOutSerializer(Webhook.objects.filter(owner=request.user), many=True).data)
 
-    @extend_schema(request=s.WebhookInSerializer, responses={201: s.WebhookOutSerializer})
+    @extend_schema(
+        request=s.WebhookInSerializer, responses={201: s.WebhookOutSerializer, 422: ApiErrorOutSerializer}
+    )
     def post(self, request: Request) -> Response:
         """Organizers: receive events of the tournaments you organize at ``url``, each request signed in
         ``X-Deckhall-Signature: sha256=HMAC-SHA256(secret, "<X-Deckhall-Timestamp>.<body>")``."""
@@ -77,6 +80,8 @@ class WebhooksView(APIView):
         incoming.is_valid(raise_exception=True)
         try:
             hook = webhook_create(by=request.user, **incoming.validated_data)
+        except Unprocessable:
+            raise  # 422, by config.api's handler
         except DjangoValidationError as error:
             raise serializers.ValidationError(error.message_dict) from error
         return Response(s.WebhookOutSerializer(hook).data, status=status.HTTP_201_CREATED)

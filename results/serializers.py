@@ -1,5 +1,7 @@
 from rest_framework import serializers
 
+from .models import Webhook
+
 
 class ArchetypeRefSerializer(serializers.Serializer):
     name = serializers.CharField(help_text="empty: no rule caught the deck (or two did): in review")
@@ -74,10 +76,19 @@ class ResultsDocumentSerializer(serializers.Serializer):
 
 
 class WebhookInSerializer(serializers.Serializer):
-    url = serializers.CharField(max_length=500)
-    events = serializers.ListField(child=serializers.CharField(max_length=40), max_length=10,
-                                   help_text="round.paired, results.changed, event.finished")  # fmt: skip
-    secret = serializers.CharField(max_length=200, help_text="16 to 200 characters; signs, never sent")
+    # What results/webhooks.py webhook_create checks, stated in the schema; an address on a private network
+    # (not a schema matter) is refused there.
+    url = serializers.RegexField(r"^https?://[^/?#\s]+", max_length=500)
+    events = serializers.ListField(
+        child=serializers.ChoiceField(choices=list(Webhook.EVENTS)), min_length=1, max_length=10,
+        help_text="round.paired, results.changed, event.finished",
+    )  # fmt: skip
+    secret = serializers.CharField(
+        min_length=16,
+        max_length=200,
+        trim_whitespace=False,
+        help_text="16 to 200 characters; signs, never sent",
+    )
 
 
 class WebhookOutSerializer(serializers.Serializer):

@@ -29,6 +29,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config.api import Unprocessable
 from tournaments import signals
 from tournaments.models import Tournament
 from tournaments.permissions import can_organize_any
@@ -74,6 +75,8 @@ def webhook_create(*, by: Any, url: str, events: list[str], secret: str) -> Webh
         errors["events"] = _("Choose events among: %(events)s.") % {"events": ", ".join(Webhook.EVENTS)}
     if not secret or len(secret) < 16 or len(secret) > 200:
         errors["secret"] = _("The secret must be 16 to 200 characters long.")
+    if errors == {"url": _("This address is on a private network; webhooks go to public addresses only.")}:
+        raise Unprocessable(errors)  # a well-formed address the server will not call (README "Errors": 422)
     if errors:
         raise ValidationError(errors)
     return Webhook.objects.create(owner=by, url=url, events=list(dict.fromkeys(events)), secret=secret)

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from .services import MAX_BEST_OF
+
 
 class SeriesInSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=200)
     game = serializers.SlugField()
     best_of = serializers.IntegerField(
-        required=False, default=0, help_text="each player's best N events count; 0: all"
-    )
+        required=False, default=0, min_value=0, max_value=MAX_BEST_OF,
+        help_text="each player's best N events count; 0: all",
+    )  # fmt: skip
     points_table = serializers.JSONField(
         required=False, help_text="{participation, tiers: [{min_players, places}]}"
     )
@@ -18,7 +21,12 @@ class SeriesInSerializer(serializers.Serializer):
 
 class SeriesUpdateInSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=200, required=False)
-    best_of = serializers.IntegerField(required=False, help_text="each player's best N events count; 0: all")
+    best_of = serializers.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=MAX_BEST_OF,
+        help_text="each player's best N events count; 0: all",
+    )
     points_table = serializers.JSONField(
         required=False, help_text="{participation, tiers: [{min_players, places}]}"
     )
