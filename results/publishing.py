@@ -50,11 +50,15 @@ def published_event_receive(*, by: Any, origin: str, document: Any) -> tuple[Pub
     """Store a published event; returns (row, changed)."""
     if not can_organize_any(by):
         raise PermissionDenied(_("Only organizers may publish events."))
-    if not isinstance(document, dict) or document.get("version") != VERSION:
+    version = document.get("version") if isinstance(document, dict) else None
+    if isinstance(version, bool) or version != VERSION:  # True == 1 in Python; JSON's true is no version
         raise ValidationError({"document": _("Send a results document of version %(v)s.") % {"v": VERSION}})
     event = document.get("tournament") or {}
     if (
-        not isinstance(event.get("id"), int)
+        not isinstance(event, dict)
+        or not isinstance(event.get("id"), int)
+        or isinstance(event.get("id"), bool)
+        or not 0 <= event["id"] < 2**63
         or event.get("status") != "finished"
         or not origin
         or len(origin) > 64

@@ -1,3 +1,4 @@
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from .models import Webhook
@@ -98,9 +99,32 @@ class WebhookOutSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
+# What published_event_receive (results/publishing.py) requires of a document, stated in the schema; the rest
+# of it is stored as sent.
+@extend_schema_field(
+    {
+        "type": "object",
+        "required": ["version", "tournament"],
+        "properties": {
+            "version": {"type": "integer", "enum": [1]},
+            "tournament": {
+                "type": "object",
+                "required": ["id", "status"],
+                "properties": {
+                    "id": {"type": "integer", "minimum": 0, "maximum": 2**63 - 1},
+                    "status": {"type": "string", "enum": ["finished"]},
+                },
+            },
+        },
+    }
+)
+class ResultsDocumentField(serializers.JSONField):
+    pass
+
+
 class PublishInSerializer(serializers.Serializer):
     origin = serializers.CharField(max_length=64, help_text="the venue install's stable id")
-    document = serializers.JSONField(help_text="the results document (version 1) as the public saw it")
+    document = ResultsDocumentField(help_text="the results document (version 1) as the public saw it")
 
 
 class PublishedOutSerializer(serializers.Serializer):
