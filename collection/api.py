@@ -277,13 +277,14 @@ class DeckBuiltOutSerializer(serializers.Serializer):
 
 class DeckBuiltView(GenericAPIView):
     """Mark a deck built (it then holds its copies of the owner's collection) or, with ``built: false``,
-    take it apart. Refused (400) with what is missing when the owner lacks free copies."""
+    take it apart. Refused (409: the collection as it is now cannot hold it) with what is missing when the
+    owner lacks free copies."""
 
     permission_classes = [IsAuthenticated]
     serializer_class = DeckBuiltInSerializer
 
     @extend_schema(
-        request=DeckBuiltInSerializer, responses={200: DeckBuiltOutSerializer, 400: DeckBuiltOutSerializer}
+        request=DeckBuiltInSerializer, responses={200: DeckBuiltOutSerializer, 409: DeckBuiltOutSerializer}
     )
     def post(self, request: Request, pk: int) -> Response:
         deck = deck_readable(pk=pk, user=request.user)
@@ -293,7 +294,7 @@ class DeckBuiltView(GenericAPIView):
         except services.DeckNotBuildable as refused:
             return Response(
                 DeckBuiltOutSerializer(built_refusal(deck.pk, refused)).data,
-                status=status.HTTP_400_BAD_REQUEST,
+                status=status.HTTP_409_CONFLICT,
             )
         except DjangoPermissionDenied as error:
             raise exceptions.PermissionDenied(str(error)) from None

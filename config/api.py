@@ -116,6 +116,9 @@ class DeckhallAutoSchema(AutoSchema):
             codes.append("404")
         if getattr(view, "throttle_scope", None):
             codes.append("429")
+        # A body naming a game can name a card, format, hero or ban list of another game (README "Errors").
+        if self.method in _UNSAFE and getattr(self, "_body_names_a_game", False):
+            codes.append("422")
         return codes
 
     def _map_serializer_field(self, field: Any, direction: str, bypass_extensions: bool = False) -> Any:
@@ -160,11 +163,10 @@ class DeckhallAutoSchema(AutoSchema):
         required_when = getattr(serializer, "required_when", None)
         if direction == "request" and isinstance(schema, dict):
             if required_when:
+                # Written as oneOf by config.openapi.alternatives_by_choice, after drf-spectacular's enum
+                # hook (which would turn a one-value enum back into the whole choice list).
                 key, needs = required_when
-                schema["oneOf"] = [
-                    {"properties": {key: {"enum": [value]}}, "required": [key, *fields]}
-                    for value, fields in needs.items()
-                ]
+                schema["x-required-when"] = {"key": key, "needs": {v: list(f) for v, f in needs.items()}}
             if one_of:
                 schema["oneOf"] = [{"required": [name]} for name in one_of]
             if any_of:
@@ -176,6 +178,9 @@ class DeckhallAutoSchema(AutoSchema):
         serializer = force_instance(self.get_request_serializer())
         if not isinstance(body, dict) or not isinstance(serializer, serializers.Serializer):
             return body
+        game = serializer.fields.get("game")
+        # Read by _possible_errors (drf-spectacular maps the request body before the responses).
+        self._body_names_a_game = game is not None and not game.read_only
         content = body.get("content", {})
         # One documented encoding per body: multipart for an upload (a file part), JSON otherwise. A form
         # cannot say null, nesting (a deck's sections, a list of games) or a number from a string, so a

@@ -31,6 +31,20 @@ def document_unsupported_media_type(result: dict[str, Any], **kwargs: Any) -> di
     return result
 
 
+def alternatives_by_choice(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    """A request body whose choice brings its own required fields (``required_when`` on the serializer, marked
+    ``x-required-when`` by config.api): one ``oneOf`` branch per choice value, after the enum hook."""
+    for component in result.get("components", {}).get("schemas", {}).values():
+        marker = component.pop("x-required-when", None) if isinstance(component, dict) else None
+        if marker:
+            key = marker["key"]
+            component["oneOf"] = [
+                {"properties": {key: {"type": "string", "enum": [value]}}, "required": [key, *fields]}
+                for value, fields in marker["needs"].items()
+            ]
+    return result
+
+
 # Query parameters whose values the API reads as dates (YYYY-MM-DD) everywhere it takes them.
 DATE_PARAMETERS = {"date", "on_date", "from", "to"}
 

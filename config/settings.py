@@ -322,6 +322,7 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.openapi.document_unsupported_media_type",
         "config.openapi.describe_accepted_values",
+        "config.openapi.alternatives_by_choice",
     ],
 }
 

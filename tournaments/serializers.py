@@ -108,6 +108,19 @@ class TournamentInSerializer(serializers.Serializer):
     )  # fmt: skip
 
 
+@extend_schema_field(
+    {
+        "nullable": True,
+        "oneOf": [
+            {"type": "integer", "minimum": 1, "maximum": 2**63 - 1},
+            {"type": "object", "required": ["sections"], "properties": {"sections": {"type": "object"}}},
+        ],
+    }
+)
+class DeckRefField(DepthLimitedJSONField):
+    """A deck id, or an inline list (tournaments/api/events.py deck_arg reads it)."""
+
+
 DECK_HELP = (
     "A deck id of yours, or an inline list {hero?, co_heroes?: [card], sections: {slug: [{card, count}]}} "
     "(co_heroes: partner commanders beside the hero)."
@@ -134,7 +147,7 @@ class PlayerInSerializer(serializers.Serializer):
         max_length=32, required=False, allow_blank=True,
         help_text="The event's join code: needed to register yourself (organizers need none).",
     )  # fmt: skip
-    deck = DepthLimitedJSONField(required=False, allow_null=True, help_text=DECK_HELP)
+    deck = DeckRefField(required=False, allow_null=True, help_text=DECK_HELP)
     pool = DepthLimitedJSONField(
         required=False,
         allow_null=True,
@@ -145,7 +158,7 @@ class PlayerInSerializer(serializers.Serializer):
 
 class JoinInSerializer(serializers.Serializer):
     code = serializers.CharField(max_length=32, help_text="The event's join code (case and dashes ignored).")
-    deck = DepthLimitedJSONField(required=False, allow_null=True, help_text=DECK_HELP)
+    deck = DeckRefField(required=False, allow_null=True, help_text=DECK_HELP)
     list = serializers.CharField(
         required=False,
         allow_blank=True,

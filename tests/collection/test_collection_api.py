@@ -99,7 +99,7 @@ def test_a_deck_shows_owned_and_missing_per_line_and_built_decks_hold_copies(
     assert (where["owned"], where["free"], where["held_by"]) == (3, 1, [blue])
 
     refused = client.post(reverse("api-deck-built", args=[second.pk]), {"built": True}, format="json")
-    assert refused.status_code == 400
+    assert refused.status_code == 409
     assert refused.json()["missing"][0] == {"name": "Blue-Eyes White Dragon", "missing": 2, "held_by": [blue]}
 
     wants = client.get(reverse("api-collection-wants", args=[second.pk]), {"fmt": "text"})

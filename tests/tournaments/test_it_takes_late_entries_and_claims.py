@@ -90,7 +90,7 @@ def test_the_nothing_recorded_policy_leaves_missed_rounds_empty(games, organizer
 @pytest.mark.parametrize(
     ("body", "status", "words"),
     [
-        ({"username": "nobody-here"}, 400, "No account is called nobody-here"),
+        ({"username": "nobody-here"}, 404, "No account is called nobody-here"),
         ({"username": "alice"}, 409, "already registered"),
         ({"username": "olga_late"}, 400, "closed at the end of round 2"),
     ],
@@ -189,7 +189,7 @@ def test_an_organizer_links_any_guest_entry_to_an_account(games, organizer, user
     url = f"/api/tournaments/{event.pk}/players/{guest.pk}/link/"
     assert api_client_for(user).post(url, {"username": "alice"}, format="json").status_code == 403
     unknown = api_client_for(organizer).post(url, {"username": "ghost"}, format="json")
-    assert unknown.status_code == 400 and "No account is called ghost" in str(unknown.json())
+    assert unknown.status_code == 404 and "No account is called ghost" in str(unknown.json())
     linked = api_client_for(organizer).post(url, {"username": "alice"}, format="json")
     assert linked.status_code == 200 and linked.json()["username"] == "alice"
     audit = EntryChange.objects.get(player=guest, action="link")

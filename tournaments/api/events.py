@@ -433,8 +433,8 @@ def deck_arg(value: Any, user: Any) -> tuple[Any, Any]:
         return None, None
     if isinstance(value, int) and not isinstance(value, bool):
         deck = Deck.objects.filter(pk=value).first() if 0 < value <= 2**63 - 1 else None
-        if deck is None or not deck.readable_by(user):
-            raise serializers.ValidationError({"deck": f"no deck {value} that you can read"})
+        if deck is None or not deck.readable_by(user):  # another's private deck is 404, as a missing one
+            raise NotFound({"deck": f"no deck {value} that you can read"})
         return deck, None
     if isinstance(value, dict):
         return None, value

@@ -36,6 +36,7 @@ class MendInSerializer(serializers.Serializer):
 class ClockInSerializer(serializers.Serializer):
     action = serializers.ChoiceField(choices=("pause", "resume", "add"))
     minutes = serializers.IntegerField(min_value=1, max_value=60, required=False, help_text="for add")
+    required_when = ("action", {"pause": (), "resume": (), "add": ("minutes",)})  # round_timer_add needs it
 
 
 class ClockOutSerializer(serializers.Serializer):

@@ -33,7 +33,7 @@ def user_by_username(username: str) -> Any:
         raise ValidationError({"username": _("Give the username of an account.")})
     user = get_user_model().objects.filter(username__iexact=username, is_active=True).first()
     if user is None:
-        raise ValidationError(
+        raise MissingReference(
             {"username": _("No account is called %(username)s.") % {"username": username[:150]}}
         )
     return user

@@ -29,7 +29,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config.api import StateConflict
+from config.api import StateConflict, Unprocessable
 
 from .. import signals
 from ..engine import first_player
@@ -86,7 +86,7 @@ def _parse_result(
         raise StateConflict(_("A bye has no result to report: it counts as a 2-0 win."))
     if is_pod(match):
         if places is None:
-            raise ValidationError({"places": _("A pod result needs every player's place or score.")})
+            raise Unprocessable({"places": _("A pod result needs every player's place or score.")})
         return {
             "places": result_rules.parse_places(tournament.game.slug, [s.player_id for s in seats], places)
         }

@@ -145,7 +145,8 @@ def match_sideboard(
         raise ValidationError({"game_number": _("The game number must be a whole number.")})
     refusal = _refusal(tournament, match, game_number)
     if refusal is not None:
-        raise ValidationError({"game_number": refusal} if "game" in refusal.lower() else refusal)
+        # The match or event as it is now has no such swap to make (README "Errors": 409).
+        raise StateConflict({"game_number": refusal} if "game" in refusal.lower() else refusal)
     played = match.games.count()
     if game_number <= played:
         raise StateConflict({"game_number": _("Game %(n)s has been played already.") % {"n": game_number}})
