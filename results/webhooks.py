@@ -42,9 +42,22 @@ MAX_BACKOFF = timedelta(minutes=60)
 TIMEOUT_SECONDS = 5
 
 
+def _unusable_host() -> str:
+    return _("This address has no host name the server can look up.")
+
+
 def sign(secret: str, timestamp: str, body: bytes) -> str:
     digest = hmac.new(secret.encode(), timestamp.encode() + b"." + body, hashlib.sha256).hexdigest()
     return f"sha256={digest}"
+
+
+def _idna_host(host: str) -> bool:
+    """Whether the host name can be looked up at all (IDNA refuses control characters and the like)."""
+    try:
+        host.encode("idna")
+    except UnicodeError:
+        return False
+    return True
 
 
 def _private_address(host: str) -> bool:
@@ -67,6 +80,8 @@ def webhook_create(*, by: Any, url: str, events: list[str], secret: str) -> Webh
     parts = urlsplit(url or "")
     if parts.scheme not in ("http", "https") or not parts.hostname:
         errors["url"] = _("Give an http:// or https:// address.")
+    elif not _idna_host(parts.hostname):
+        errors["url"] = _unusable_host()
     elif _private_address(parts.hostname) and not getattr(settings, "WEBHOOKS_ALLOW_PRIVATE", False):
         # Never let a webhook make the server call its own network (SSRF).
         errors["url"] = _("This address is on a private network; webhooks go to public addresses only.")
@@ -75,7 +90,11 @@ def webhook_create(*, by: Any, url: str, events: list[str], secret: str) -> Webh
         errors["events"] = _("Choose events among: %(events)s.") % {"events": ", ".join(Webhook.EVENTS)}
     if not secret or len(secret) < 16 or len(secret) > 200:
         errors["secret"] = _("The secret must be 16 to 200 characters long.")
-    if errors == {"url": _("This address is on a private network; webhooks go to public addresses only.")}:
+    unusable = (
+        _("This address is on a private network; webhooks go to public addresses only."),
+        _unusable_host(),
+    )
+    if set(errors) == {"url"} and errors["url"] in unusable:
         raise Unprocessable(errors)  # a well-formed address the server will not call (README "Errors": 422)
     if errors:
         raise ValidationError(errors)
