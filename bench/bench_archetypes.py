@@ -110,7 +110,7 @@ def _ydk_decks() -> list[Counter[int]]:
         for line in path.read_text().splitlines():
             line = line.strip()
             section = "extra" if line.startswith("#extra") else "side" if line.startswith("!") else section
-            if line.isdigit() and section == "main":
+            if line.isdecimal() and section == "main":
                 counts[int(line)] += 1
         decks.append(counts)
     return decks

@@ -27,7 +27,7 @@ def bench_engine() -> None:
     cards = load_cdb(SHARED / "ygo/cdb/cards-2020-03-30.cdb")
     limits: dict[str, int] = {}
     for line in (SHARED / "ygo/lflist/TCG_2020.04.lflist.conf").read_text(encoding="utf-8").splitlines():
-        if line[:1].isdigit():
+        if line[:1].isdecimal():
             code, count = line.split()[:2]
             limits[code] = int(count)
     banlist = BanListInfo(name="2020.04 TCG", limits=limits)

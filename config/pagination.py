@@ -20,7 +20,7 @@ def strict_query_int(request: Any, name: str, *, minimum: int = 1) -> int | None
     values = request.query_params.getlist(name)
     if not values:
         return None
-    if len(set(values)) > 1 or not values[0].strip().isdigit() or len(values[0].strip()) > 18:
+    if len(set(values)) > 1 or not values[0].strip().isdecimal() or len(values[0].strip()) > 18:
         raise ValidationError({name: f"{name} must be one whole number, {minimum} or more"})
     number = int(values[0])
     if number < minimum:

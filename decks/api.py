@@ -689,6 +689,8 @@ class DeckImportView(GenericAPIView):
             filename = upload.name
         elif data.get("data"):
             content = data["data"]
+        elif "file" in request.data:
+            content = b""  # a file part sent empty: a list with nothing to read, refused by the import (422)
         else:
             raise exceptions.ValidationError(
                 {"data": gettext("paste a deck list in 'data' or upload it as 'file'")}

@@ -28,7 +28,7 @@ from .webhooks import webhook_create
 
 
 def _tournament(pk: str) -> Tournament:
-    return get_object_or_404(Tournament, pk=int(pk) if pk.isdigit() and len(pk) < 18 else 0)
+    return get_object_or_404(Tournament, pk=int(pk) if pk.isdecimal() and len(pk) < 18 else 0)
 
 
 class DecklistsView(APIView):
@@ -129,8 +129,8 @@ def events_for(params: Any) -> list[Tournament]:
             except ValueError:
                 raise serializers.ValidationError({key: "a date as YYYY-MM-DD"}) from None
     series = params.get("series")
-    if series:
-        if not str(series).isdigit() or len(str(series)) > 18 or int(series) < 1:
+    if "series" in params:  # given empty is no series id either (the schema says integer)
+        if not str(series).isdecimal() or len(str(series)) > 18 or int(series) < 1:
             raise serializers.ValidationError({"series": "give a series id"})
         return list(found.filter(series__pk=int(series)))
     if params.get("game"):

@@ -77,12 +77,18 @@ def webhook_create(*, by: Any, url: str, events: list[str], secret: str) -> Webh
     if not can_organize_any(by):
         raise PermissionDenied(_("Only organizers may add webhooks."))
     errors = {}
-    parts = urlsplit(url or "")
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        errors["url"] = _("Give an http:// or https:// address.")
-    elif not _idna_host(parts.hostname):
+    try:
+        parts = urlsplit(url or "")
+        hostname = parts.hostname
+    except ValueError:  # "http://[x/": a bracketed host that is no IPv6 address
+        parts, hostname = None, None
+    if parts is None:
         errors["url"] = _unusable_host()
-    elif _private_address(parts.hostname) and not getattr(settings, "WEBHOOKS_ALLOW_PRIVATE", False):
+    elif parts.scheme not in ("http", "https") or not hostname:
+        errors["url"] = _("Give an http:// or https:// address.")
+    elif not _idna_host(hostname):
+        errors["url"] = _unusable_host()
+    elif _private_address(hostname) and not getattr(settings, "WEBHOOKS_ALLOW_PRIVATE", False):
         # Never let a webhook make the server call its own network (SSRF).
         errors["url"] = _("This address is on a private network; webhooks go to public addresses only.")
     unknown = [e for e in events or [] if e not in Webhook.EVENTS]

@@ -60,7 +60,7 @@ class PartnersView(APIView):
         ref = data["hero"]
         hero = Card.objects.filter(game=game, external_id=ref).first() or (
             Card.objects.filter(game=game, pk=int(ref)).first()
-            if ref.isascii() and ref.isdigit() and len(ref) < 10
+            if ref.isascii() and ref.isdecimal() and len(ref) < 10
             else None
         )
         if hero is None:

@@ -168,7 +168,7 @@ def series_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _event_from_post(request: HttpRequest) -> Tournament | None:
     raw = request.POST.get("tournament", "")
-    if not raw.isdigit() or len(raw) > 18:
+    if not raw.isdecimal() or len(raw) > 18:
         return None
     return Tournament.objects.select_related("game").filter(pk=int(raw)).first()
 

@@ -138,7 +138,7 @@ class _Handler(xml.sax.handler.ContentHandler):
         self.stack.append(name)
         self.buffer = []
         if name == "cockatrice_carddatabase":
-            self.version = parse_int(attrs.get("version")) if attrs.get("version", "").isdigit() else None
+            self.version = parse_int(attrs.get("version")) if attrs.get("version", "").isdecimal() else None
         elif name == "card" and parent == "cards":
             self.current = {"line": self._line(), "sets": [], "colors": [], "related": []}
         elif name == "set" and parent == "sets":
@@ -356,7 +356,7 @@ def _card(raw: dict[str, Any], result: ParseResult, *, slash_subtypes: bool) -> 
     pt = raw.get("pt", "")
     if pt:
         power, _, toughness = pt.partition("/")
-        if power.strip().lstrip("-").isdigit() and toughness.strip().lstrip("-").isdigit():
+        if power.strip().lstrip("-").isdecimal() and toughness.strip().lstrip("-").isdecimal():
             attributes["power"], attributes["toughness"] = int(power), int(toughness)
         else:
             attributes["pt"] = pt

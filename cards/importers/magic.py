@@ -242,7 +242,7 @@ def card_record(printing: Printing) -> CardRecord:
 
 
 def _is_int(text: str) -> bool:
-    return text.strip().lstrip("-").isdigit()
+    return text.strip().lstrip("-").isdecimal()
 
 
 def strings(value: Any) -> list[str]:

@@ -65,7 +65,7 @@ def table_problems(table: Any) -> list[str]:
 
 def _valid_place(key: Any, value: Any) -> bool:
     """A place bracket ("1", "4" …) worth a whole number of points."""
-    if not str(key).isdigit() or int(key) < 1:
+    if not str(key).isdecimal() or int(key) < 1:
         return False
     return not isinstance(value, bool) and isinstance(value, int) and 0 <= value <= 100_000
 
@@ -98,12 +98,18 @@ def tiers_from_text(text: str) -> list[dict[str, Any]]:
             continue
         head, colon, rest = line.partition(":")
         size = head.strip().rstrip("+").strip()
-        if not colon or not size.isdigit() or len(size) > 6:
+        if not colon or not size.isdecimal() or len(size) > 6:
             raise TierLineError(number, line)
         places: dict[str, int] = {}
         for part in rest.split(","):
             place, equals, points = (piece.strip() for piece in part.partition("="))
-            if not equals or not place.isdigit() or not points.isdigit() or len(place) > 6 or len(points) > 6:
+            if (
+                not equals
+                or not place.isdecimal()
+                or not points.isdecimal()
+                or len(place) > 6
+                or len(points) > 6
+            ):
                 raise TierLineError(number, line)
             places[str(int(place))] = int(points)
         tiers.append({"min_players": int(size), "places": places})

@@ -128,6 +128,7 @@ def test_bad_webhooks_are_refused_by_name(organizer: Any, user: Any, settings: A
         ({"url": "http://127.0.0.1/x", "events": ["round.paired"], "secret": SECRET}, "url", 422),
         # A host name IDNA cannot encode (a control character): refused by name, never a 500.
         ({"url": "http://a\u0085b.example/x", "events": ["round.paired"], "secret": SECRET}, "url", 422),
+        ({"url": "http://[not-ipv6/x", "events": ["round.paired"], "secret": SECRET}, "url", 422),
         ({"url": "https://example.com/x", "events": ["round.exploded"], "secret": SECRET}, "events", 400),
         ({"url": "https://example.com/x", "events": ["round.paired"], "secret": "short"}, "secret", 400),
     ]:

@@ -58,7 +58,7 @@ class EntryRequestAnswerView(TournamentApiView, APIView):
     )
     def post(self, request: Request, request_id: str) -> Response:
         """Accept or decline a registration an organizer asked of you (only you can)."""
-        pk = int(request_id) if request_id.isdigit() and len(request_id) < 19 else 0
+        pk = int(request_id) if request_id.isdecimal() and len(request_id) < 19 else 0
         asked = get_object_or_404(EntryRequest, pk=pk, user=request.user)
         v = parse(EntryRequestAnswerInSerializer, request)
         outcome = services.entry_request_answer(entry_request=asked, by=request.user, accept=v["accept"])

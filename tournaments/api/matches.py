@@ -196,7 +196,7 @@ class MatchViewSet(TournamentApiView, mixins.RetrieveModelMixin, viewsets.Generi
         match = self.get_object()
         if request.method == "GET":
             raw = request.query_params.get("player", "")
-            if not raw.isdigit() or len(raw) > 18:
+            if not raw.isdecimal() or len(raw) > 18:
                 raise serializers.ValidationError({"player": "give the id of a player of this match"})
             player = get_object_or_404(Player, pk=int(raw), tournament=match.round.tournament)
             options = services.sideboard_options(match=match, player=player, by=request.user)

@@ -46,7 +46,7 @@ class ClockOutSerializer(serializers.Serializer):
 
 
 def _id(raw: str) -> int:
-    if not raw.isdigit() or len(raw) > 18:
+    if not raw.isdecimal() or len(raw) > 18:
         raise NotFound()
     return int(raw)
 

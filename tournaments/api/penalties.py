@@ -50,7 +50,7 @@ class PenaltyView(TournamentApiView, APIView):
     permission_classes = [IsAuthenticated]
 
     def _tournament(self, pk: str) -> Tournament:
-        if not pk.isdigit() or len(pk) > 18:
+        if not pk.isdecimal() or len(pk) > 18:
             from rest_framework.exceptions import NotFound
 
             raise NotFound()

@@ -42,7 +42,7 @@ class Command(BaseCommand):
                 f"no ban lists for {opts['game']!r}" + (f" named {opts['name']}" if opts["name"] else "")
             )
         # Passcodes are numbers; a list keyed by anything else was imported from a name-keyed file.
-        by_name = any(not e.external_id.isdigit() for lst in lists for e in lst.entries)
+        by_name = any(not e.external_id.isdecimal() for lst in lists for e in lst.entries)
         text = serialize_namelist(lists) if by_name else serialize_lflist(lists)
         if opts["output"] and str(opts["output"]) != "-":
             opts["output"].write_text(text, encoding="utf-8")
