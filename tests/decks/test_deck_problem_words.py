@@ -94,5 +94,5 @@ def test_deck_api_errors_name_the_game_in_the_readers_language(
     response = api_client_for(user).post(
         reverse("api-deck-list"), body, format="json", HTTP_ACCEPT_LANGUAGE="ru"
     )
-    assert response.status_code == 400
+    assert response.status_code == 422  # a card of another game
     assert response.json() == {"sections": [f"карта с id {stranger.pk} — не карта игры Yu-Gi-Oh! ККИ"]}
