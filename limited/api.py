@@ -6,8 +6,10 @@ whose create also takes the ``limited`` object): the schema of that endpoint com
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.generics import get_object_or_404
 from rest_framework.permissions import IsAuthenticated
@@ -19,10 +21,11 @@ from idempotency.decorators import idempotent
 from tournaments import services as tournament_services
 from tournaments.api import TournamentViewSet
 from tournaments.api.common import IDEMPOTENCY_KEY, TournamentApiView, errors, parse
+from tournaments.live.etags import etags_parse
 from tournaments.models import Player, Tournament
 
+from . import polls, services
 from . import serializers as s
-from . import services
 from .models import DraftPod, LimitedEvent
 
 
@@ -107,6 +110,13 @@ def _player(pk: str, player_id: str) -> Player:
     return get_object_or_404(Player.objects.select_related("tournament"), pk=player_id, tournament_id=pk)
 
 
+IF_NONE_MATCH = OpenApiParameter(
+    "If-None-Match", str, OpenApiParameter.HEADER, required=False,
+    description="The ETag of the answer the phone holds: unchanged, the answer is a bodiless 304.",
+)  # fmt: skip
+NOT_MODIFIED = OpenApiResponse(description="Unchanged since the ETag given in If-None-Match (no body).")
+
+
 class _View(TournamentApiView, APIView):
     permission_classes = [IsAuthenticated]
 
@@ -152,12 +162,29 @@ class DraftStartView(_View):
 
 
 class DraftMeView(_View):
-    @extend_schema(responses={200: s.DraftMeOutSerializer, **errors(400, 401, 404)})
+    @extend_schema(
+        parameters=[IF_NONE_MATCH],
+        responses={200: s.DraftMeOutSerializer, 304: NOT_MODIFIED, **errors(400, 401, 404)},
+    )
     def get(self, request: Request, pk: str) -> Response:
-        """Your seat, the pack you hold, your own picks and when the pick times out (nobody else's picks)."""
+        """Your seat, the pack you hold, your own picks and when the pick times out (nobody else's picks).
+        Answered with an ETag: sent back in If-None-Match, an unchanged answer is a bodiless 304."""
         event = _draft_event(pk)
         player = _seated(event, request)
-        return Response(s.DraftMeOutSerializer(services.draft_me(event=event, player=player)).data)
+        polled = services.draft_me_polled(
+            event=event, player=player, kind=polls.API, language=polls.NO_LANGUAGE,
+            tags=etags_parse(request.headers.get("If-None-Match", "")),
+        )  # fmt: skip
+        if polled.current:
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers=_tagged(polled.tag))
+        if polled.state is None:
+            raise ValidationError(_("You have no seat in this draft."))
+        return Response(s.DraftMeOutSerializer(polled.state).data, headers=_tagged(polled.tag))
+
+
+def _tagged(tag: str | None) -> dict[str, str]:
+    # no-cache: the phone asks every time (with the tag), so a pass is never hidden by a cached copy.
+    return {"ETag": tag, "Cache-Control": "no-cache"} if tag else {"Cache-Control": "no-cache"}
 
 
 class DraftPickView(_View):

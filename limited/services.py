@@ -41,6 +41,7 @@ from tournaments.services.common import format_uses_pool, game_rules
 
 from .engine.draft import PodDraft, auto_pick, cards_left, pack_held, pick_seconds, seat_pods
 from .models import DraftPick, DraftPod, LimitedEvent
+from .polls import API, NO_LANGUAGE, draft_etag, due, poll_state
 
 CUBE = "cube"
 log = logging.getLogger(__name__)
@@ -534,52 +535,88 @@ def draft_pools_settle(*, event: LimitedEvent, pod_id: int) -> None:
         )
 
 
-def draft_me(*, event: LimitedEvent, player: Player) -> dict[str, Any]:
-    """What the player's phone shows: their seat, the pack they hold, their own picks and the deadline. A
-    cheap read: the pod's row, the player's own picks, and the packs of the pod's pick from the cache."""
+@dataclass(frozen=True)
+class DraftPolled:
+    """A phone's draft poll: ``tag`` names what the seat is shown now (None for a physical-draft seat
+    without state to follow, or a player without a limited event); ``current`` when the phone already holds
+    it (304); ``state`` otherwise (None: no seat in this draft)."""
+
+    tag: str | None
+    current: bool
+    state: dict[str, Any] | None
+
+
+def draft_me_polled(
+    *,
+    event: LimitedEvent,
+    player: Player,
+    kind: str,
+    language: str,
+    tags: frozenset[str] | set[str] = frozenset(),
+) -> DraftPolled:
+    """The player's draft answer with its tag (limited/polls.py), or only "current" when ``tags`` (the
+    phone's If-None-Match) holds it. A pod whose timer ran out is moved on first (auto-picks): a phone's poll
+    never leaves its pod waiting for a sleeping phone. The tag is read before the answer, so a pick landing in
+    between costs one more 200, never a 304 hiding it."""
     seat = seat_of(event, player)
-    if seat is None:
-        raise ValidationError(_("You have no seat in this draft."))
+    pod_id, number = (seat.pod_id, seat.seat) if seat else (0, 0)
+    where = {"tournament_id": event.tournament_id, "player_id": player.pk, "pod_id": pod_id, "seat": number}
+    row = poll_state(**where)
+    if row is not None and due(row):
+        draft_tick_pod(event=event, pod=pod_id)
+        row = poll_state(**where)
+    tag = None if row is None else draft_etag(kind=kind, language=language, state=row, **where)
+    if tag is not None and tag in tags:
+        return DraftPolled(tag, True, None)
+    if seat is None or row is None:
+        return DraftPolled(tag, False, None)
     if event.physical:  # packs on the tables: the phone shows the seat; the pool is entered after the draft
-        return {"pod": seat.number, "seat": seat.seat + 1, "seats": seat.seats, "physical": True, "finished": False,
-                "pack": [], "picks": [], "pack_number": 1, "pick_in_pack": 1, "pick_number": None, "waiting": False,
-                "paused": False, "deadline": None, "passing": "left"}  # fmt: skip
-    row = _pod_row(seat.pod_id)
-    if _due(row):
-        draft_tick_pod(event=event, pod=seat.pod_id)
-        row = _pod_row(seat.pod_id)
+        return DraftPolled(tag, False, {
+            "pod": seat.number, "seat": seat.seat + 1, "seats": seat.seats, "physical": True, "finished": False,
+            "pack": [], "picks": [], "pack_number": 1, "pick_in_pack": 1, "pick_number": None, "waiting": False,
+            "paused": False, "deadline": None, "passing": "left"})  # fmt: skip
     size, total = _pod_size(event, seat.pod_id)
     mine = list(
         DraftPick.objects.filter(pod_id=seat.pod_id, seat=seat.seat)
         .order_by("pick_number")
         .values_list("card", flat=True)
     )
-    number = row["step"]
-    finished = row["finished_at"] is not None or number > total
-    if finished and Player.objects.filter(pk=player.pk, pool__isnull=True).exists():
+    step = row.step
+    finished = row.finished or step > total
+    if finished and row.pool_missing:
         draft_pools_settle(event=event, pod_id=seat.pod_id)
     pack_number, pick_in_pack = (
-        ((number - 1) // size + 1, (number - 1) % size + 1)
+        ((step - 1) // size + 1, (step - 1) % size + 1)
         if not finished
         else (total // size if size else 0, size)
     )
-    waiting = not finished and len(mine) >= number
-    return {
+    waiting = not finished and len(mine) >= step
+    return DraftPolled(tag, False, {
         "pod": seat.number,
         "seat": seat.seat + 1,
         "seats": seat.seats,
         "pack_number": pack_number,
         "pick_in_pack": pick_in_pack,
-        "pick_number": number if not finished else None,
-        "pack": [] if finished or waiting else list(packs_at(event, seat.pod_id, number)[seat.seat]),
+        "pick_number": step if not finished else None,
+        "pack": [] if finished or waiting else list(packs_at(event, seat.pod_id, step)[seat.seat]),
         "picks": mine,
         "waiting": waiting,
         "finished": finished,
-        "paused": row["paused_left"] is not None,
-        "deadline": row["deadline"],
+        "paused": row.paused,
+        "deadline": row.deadline,
         "passing": "left" if pack_number % 2 == 1 else "right",
         "physical": False,
-    }
+    })  # fmt: skip
+
+
+def draft_me(*, event: LimitedEvent, player: Player) -> dict[str, Any]:
+    """What the player's phone shows: their seat, the pack they hold, their own picks and the deadline. A
+    cheap read: one query for the pod's row and the seat's part in it, the player's own picks, and the packs
+    of the pod's pick from the cache. ValidationError when the player has no seat."""
+    state = draft_me_polled(event=event, player=player, kind=API, language=NO_LANGUAGE).state
+    if state is None:
+        raise ValidationError(_("You have no seat in this draft."))
+    return state
 
 
 def pods_progress(*, event: LimitedEvent, by: Any) -> list[dict[str, Any]]:

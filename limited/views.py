@@ -6,13 +6,12 @@ Thin: every write goes through limited/services.py; a pick from the phone comes 
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections import Counter
 from datetime import timedelta
 from functools import lru_cache
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -27,11 +26,12 @@ from django.views.decorators.http import require_POST
 from cards.models import Card, CardSet, Game, Printing
 from idempotency.decorators import idempotent
 from tournaments import services as tournament_services
+from tournaments.live.etags import etags_parse
 from tournaments.models import Player
 from tournaments.permissions import is_organizer, require_organizer
 from tournaments.views.player import offline_config
 
-from . import services
+from . import polls, services
 from .engine.draft import MTR_PICK_SECONDS, pick_seconds
 from .models import DraftPod, LimitedEvent
 
@@ -47,11 +47,12 @@ def _names(event: LimitedEvent, keys: Any) -> dict[str, Card]:
     }
 
 
-def _my_state(event: LimitedEvent, player: Player) -> dict[str, Any] | None:
-    try:
-        return services.draft_me(event=event, player=player)
-    except ValidationError:
-        return None
+def _polled(
+    request: HttpRequest, event: LimitedEvent, player: Player, tags: frozenset[str] = frozenset()
+) -> services.DraftPolled:
+    """The phone's state and the tag of its fragment (in the page's language; limited/polls.py)."""
+    language = getattr(request, "LANGUAGE_CODE", "") or settings.LANGUAGE_CODE
+    return services.draft_me_polled(event=event, player=player, kind=polls.PAGE, language=language, tags=tags)
 
 
 def build_until(event: LimitedEvent) -> Any:
@@ -59,12 +60,6 @@ def build_until(event: LimitedEvent) -> Any:
     event.refresh_from_db(fields=["draft_finished_at", "pools_dealt_at"])
     start = event.draft_finished_at if event.kind == LimitedEvent.Kind.DRAFT else event.pools_dealt_at
     return start + timedelta(minutes=event.deck_building_minutes) if start else None
-
-
-def _digest(state: dict[str, Any] | None, request: HttpRequest) -> str:
-    """What the phone shows, in a few bytes: an unchanged pack, picks and timer answer 304."""
-    text = json.dumps(state, sort_keys=True, default=str) + (getattr(request, "LANGUAGE_CODE", "") or "")
-    return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 
 def _fragment(request: HttpRequest, event: LimitedEvent, player: Player, state: dict[str, Any] | None) -> str:
@@ -81,11 +76,11 @@ def _fragment(request: HttpRequest, event: LimitedEvent, player: Player, state: 
 
 
 def _page(request: HttpRequest, event: LimitedEvent, player: Player, status: int = 200) -> HttpResponse:
-    state = _my_state(event, player)
+    polled = _polled(request, event, player)
     return render(
         request, "limited/my_draft.html",
-        {"event": event, "tournament": event.tournament, "fragment": _fragment(request, event, player, state),
-         "etag": _digest(state, request), "offline_config": offline_config(request), "server_now": timezone.now()},
+        {"event": event, "tournament": event.tournament, "fragment": _fragment(request, event, player, polled.state),
+         "etag": polled.tag or "", "offline_config": offline_config(request), "server_now": timezone.now()},
         status=status,
     )  # fmt: skip
 
@@ -100,12 +95,18 @@ def my_draft(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect("limited:organizer", pk=pk)
         raise PermissionDenied(_("You are not playing in this event."))
     if request.GET.get("fragment"):
-        state = _my_state(event, player)
-        etag = _digest(state, request)
-        if request.headers.get("If-None-Match") == etag:
-            return HttpResponseNotModified()
-        response = HttpResponse(_fragment(request, event, player, state))
-        response["ETag"] = etag
+        # Unchanged polls are mostly answered before Django (limited/wsgi.py); the ones that reach this view
+        # are decided the same way (a run-out timer, a language switch, a changed pack).
+        polled = _polled(
+            request, event, player, frozenset(etags_parse(request.headers.get("If-None-Match", "")))
+        )
+        if polled.current:
+            response = HttpResponseNotModified()
+        else:
+            response = HttpResponse(_fragment(request, event, player, polled.state))
+        if polled.tag:
+            response["ETag"] = polled.tag
+        response["Cache-Control"] = "no-cache"
         return response
     return _page(request, event, player)
 
