@@ -25,6 +25,8 @@ from urllib.parse import parse_qs
 from django.conf import settings
 from django.db import connection
 
+from accounts.models import ApiToken
+from accounts.tokens import token_digest
 from tournaments.live.etags import VARY, etags_parse, known_language
 from tournaments.live.wsgi import _close_if_obsolete, _session_user_id
 
@@ -40,9 +42,6 @@ StartResponse = Callable[..., Any]
 
 def _token_user_id(environ: dict[str, Any]) -> int | None:
     """The active account of an ``Authorization: Token <key>`` header, as accounts.tokens checks it."""
-    from accounts.models import ApiToken
-    from accounts.tokens import token_digest
-
     words = environ.get("HTTP_AUTHORIZATION", "").split()
     if len(words) != 2 or words[0].lower() != "token":
         return None
