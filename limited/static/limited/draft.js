@@ -27,19 +27,28 @@
       etag = r.headers.get("ETag") || etag;
       return r.text().then(function (html) {
         box.innerHTML = html;
-        document.dispatchEvent(new CustomEvent("live:updated", {detail: {box: box}}));
+        document.dispatchEvent(new CustomEvent("live:updated", {detail: {box: box, draftPoll: true}}));
         tick();
       });
     }).catch(function () { /* offline: keep the page as it is */ });
   }
-  document.addEventListener("live:updated", function () { etag = null; tick(); });
+  // The box replaced by the offline queue (the page after a pick): its tag is unknown, the next poll asks
+  // afresh. After this script's own poll the tag of the answer stands (forgetting it made every poll a 200).
+  document.addEventListener("live:updated", function (event) {
+    if (!(event.detail && event.detail.draftPoll)) { etag = null; }
+    tick();
+  });
   window.setInterval(tick, 500);
-  // Every second while this phone waits for the pod to pass (the next pack shows within about a second
-  // of the pass), every two seconds while it holds a pack (only the timer or a pause can change it then).
+  // Every second while this phone waits for the pod to pass (the next pack shows within about a second of
+  // the pass) and once its own countdown has run out (that poll runs the pod's timer: the auto-pick and the
+  // next pack); every four seconds while it holds a pack, when only a pause can change it (the countdown runs
+  // here). An unchanged poll is a 304 answered before Django (limited/wsgi.py).
   var beats = 0;
   window.setInterval(function () {
     beats += 1;
-    if (box.querySelector("[data-testid=draft-waiting]") || beats % 2 === 0) { poll(); }
+    var clock = box.querySelector("[data-deadline]");
+    var due = clock && Date.parse(clock.dataset.deadline) - Date.now() - offset <= 0;
+    if (box.querySelector("[data-testid=draft-waiting]") || due || beats % 4 === 0) { poll(); }
   }, 1000);
   tick();
 })();
