@@ -203,7 +203,10 @@ class DraftPickView(_View):
         # transaction holds the venue's one write lock, so it holds it for the pick's own rows only.
         seat = services.draft_pick_prepare(event=event, player=player, by=request.user)
         answer = self._apply(request, pk, event=event, player=player, seat=seat, given=given.validated_data)
-        if answer.status_code == status.HTTP_201_CREATED:
+        number = given.validated_data["pick_number"]
+        if answer.status_code == status.HTTP_201_CREATED and services.draft_pick_finishes(
+            event=event, seat=seat, pick_number=number
+        ):
             services.draft_pools_settle(event=event, pod_id=seat.pod_id)
         return answer
 

@@ -63,7 +63,7 @@ class PollState:
     mark_source: tuple[Any, ...]
 
 
-def _moment(value: Any) -> datetime | None:
+def moment(value: Any) -> datetime | None:
     """A timestamp as the database gives it back to plain SQL (SQLite: text in UTC), as an aware datetime."""
     if value is None or isinstance(value, datetime):
         return value if value is None or value.tzinfo else value.replace(tzinfo=UTC)
@@ -80,7 +80,7 @@ def poll_state(*, tournament_id: int, player_id: int, pod_id: int, seat: int) ->
      user_id, pool_missing, found) = rows[0]  # fmt: skip
     return PollState(
         step=int(step or 0),
-        deadline=_moment(deadline),
+        deadline=moment(deadline),
         paused=paused_left is not None,
         finished=finished_at is not None,
         picked=bool(picked),
@@ -91,14 +91,14 @@ def poll_state(*, tournament_id: int, player_id: int, pod_id: int, seat: int) ->
         # Exactly what the answer shows, as text: the same row gives the same mark in every process.
         mark_source=(
             step,
-            str(_moment(deadline)),
+            str(moment(deadline)),
             paused_left is not None,
             finished_at is not None,
             bool(picked),
             kind,
             bool(physical),
-            str(_moment(started)),
-            str(_moment(ended)),
+            str(moment(started)),
+            str(moment(ended)),
             minutes,
             bool(pool_missing),
             found is not None,

@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import IntegrityError, transaction
+from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -41,7 +41,7 @@ from tournaments.services.common import format_uses_pool, game_rules
 
 from .engine.draft import PodDraft, auto_pick, cards_left, pack_held, pick_seconds, seat_pods
 from .models import DraftPick, DraftPod, LimitedEvent
-from .polls import API, NO_LANGUAGE, draft_etag, due, poll_state
+from .polls import API, NO_LANGUAGE, draft_etag, due, moment, poll_state
 
 CUBE = "cube"
 log = logging.getLogger(__name__)
@@ -364,29 +364,62 @@ def _due(row: Mapping[str, Any]) -> bool:
     )
 
 
+# The pick's own statements, in plain SQL: a pick is the busiest write of a draft and SQLite has one writer,
+# so the write lock is held for as few round trips as there can be (RETURNING: SQLite 3.35+, PostgreSQL).
+_LOCK_SQL = (
+    "UPDATE limited_draftpod SET step = step WHERE id = %s RETURNING step, deadline, paused_left, finished_at"
+)
+_INSERT_SQL = """
+INSERT INTO limited_draftpick (pod_id, seat, player_id, pick_number, card, auto, created_at)
+VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (pod_id, seat, pick_number) DO NOTHING RETURNING id"""
+_ADVANCE_SQL = """
+UPDATE limited_draftpod SET step = %s, finished_at = %s, deadline = %s
+ WHERE id = %s AND step = %s
+   AND (SELECT COUNT(*) FROM limited_draftpick WHERE pod_id = %s AND pick_number = %s) >= %s"""
+
+
+def _sql(sql: str, params: Sequence[Any]) -> tuple[int, list[tuple[Any, ...]]]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.rowcount, cursor.fetchall() if cursor.description else []
+
+
+def _when(value: Any) -> Any:
+    return connection.ops.adapt_datetimefield_value(value)
+
+
 def _lock_row(pod_id: int) -> dict[str, Any]:
-    # The conditional UPDATE takes the write lock (SQLite) / the pod's row lock (PostgreSQL) before anything
-    # is read: picks and timers of one pod are applied one after the other.
-    DraftPod.objects.filter(pk=pod_id).update(step=F("step"))
-    return _pod_row(pod_id)
+    # The UPDATE takes the write lock (SQLite) / the pod's row lock (PostgreSQL) and reads the row in the same
+    # statement: picks and timers of one pod are applied one after the other.
+    rows = _sql(_LOCK_SQL, [pod_id])[1]
+    if not rows:
+        raise DraftPod.DoesNotExist(pod_id)
+    step, deadline, paused_left, finished_at = rows[0]
+    return {
+        "step": step,
+        "deadline": moment(deadline),
+        "paused_left": paused_left,
+        "finished_at": finished_at,
+    }
 
 
 def _advance(event: LimitedEvent, seat: Seat, number: int) -> bool:
     """After pick ``number`` was written (the pod's lock held): when every seat has made it, the pod moves
-    on and its timer restarts. True when that was the pod's last pick."""
-    if DraftPick.objects.filter(pod_id=seat.pod_id, pick_number=number).count() < seat.seats:
-        return False
+    on and its timer restarts (one statement). True when that was the pod's last pick."""
     size, total = _pod_size(event, seat.pod_id)
     now = timezone.now()
     finished = number >= total
-    DraftPod.objects.filter(pk=seat.pod_id, step=number).update(
-        step=number + 1,
-        finished_at=now if finished else None,
-        deadline=None
+    deadline = (
+        None
         if finished
-        else now + timedelta(seconds=pick_seconds(cards_left(size, number + 1), scale=event.pick_time_scale)),
+        else now + timedelta(seconds=pick_seconds(cards_left(size, number + 1), scale=event.pick_time_scale))
     )
-    return finished
+    moved, _rows = _sql(
+        _ADVANCE_SQL,
+        [number + 1, _when(now) if finished else None, _when(deadline), seat.pod_id, number, seat.pod_id,
+         number, seat.seats],
+    )  # fmt: skip
+    return bool(moved) and finished
 
 
 def draft_pick_prepare(*, event: LimitedEvent, player: Player, by: Any) -> Seat:
@@ -429,15 +462,23 @@ def draft_pick(
             if DraftPick.objects.filter(pod_id=seat.pod_id, seat=seat.seat, pick_number=step).exists():
                 raise PickConflict("already_picked", pick_number=pick_number)
             raise ValidationError({"card": _("%(c)s is not in the pack you hold.") % {"c": card}})
-        try:
-            with transaction.atomic():
-                made = DraftPick.objects.create(
-                    pod_id=seat.pod_id, seat=seat.seat, player=player, pick_number=pick_number, card=card
-                )
-        except IntegrityError:
-            raise PickConflict("already_picked", pick_number=pick_number) from None
+        made = DraftPick(
+            pod_id=seat.pod_id, seat=seat.seat, player=player, pick_number=pick_number, card=card,
+            created_at=timezone.now(),
+        )  # fmt: skip
+        # The database's guard (one pick per seat and pick number) answers a second pick: no row comes back.
+        inserted = _sql(_INSERT_SQL, [seat.pod_id, seat.seat, player.pk, pick_number, card, False,
+                                      _when(made.created_at)])[1]  # fmt: skip
+        if not inserted:
+            raise PickConflict("already_picked", pick_number=pick_number)
+        made.pk = inserted[0][0]
         _advance(event, seat, pick_number)
     return made
+
+
+def draft_pick_finishes(*, event: LimitedEvent, seat: Seat, pick_number: int) -> bool:
+    """Whether ``pick_number`` is the pod's last pick (its pools are registered after it)."""
+    return pick_number >= _pod_size(event, seat.pod_id)[1]
 
 
 def draft_tick_pod(*, event: LimitedEvent, pod: DraftPod | int) -> int:

@@ -124,7 +124,9 @@ def draft_pick(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, " ".join(error.messages))
         return _page(request, event, player, 400)
     response = _draft_pick_once(request, pk, event=event, player=player, seat=seat)
-    services.draft_pools_settle(event=event, pod_id=seat.pod_id)
+    number = request.POST.get("pick_number", "")
+    if number.isdigit() and services.draft_pick_finishes(event=event, seat=seat, pick_number=int(number)):
+        services.draft_pools_settle(event=event, pod_id=seat.pod_id)
     return response
 
 
