@@ -26,6 +26,7 @@ from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
+from django.db import connection
 from django.utils import timezone
 
 from tournaments.live.etags import known_language
@@ -40,11 +41,19 @@ _STATE_SQL = """
 SELECT p.step, p.deadline, p.paused_left, p.finished_at,
        EXISTS(SELECT 1 FROM limited_draftpick k WHERE k.pod_id = p.id AND k.seat = %s AND k.pick_number = p.step),
        e.kind, e.physical, e.draft_started_at, e.draft_finished_at, e.deck_building_minutes,
-       pl.user_id, pl.pool IS NULL, p.id
+       pl.user_id, pl.pool IS NULL, p.id, u.password, u.is_active
   FROM tournaments_player pl
   JOIN limited_limitedevent e ON e.tournament_id = pl.tournament_id
   LEFT JOIN limited_draftpod p ON p.id = %s AND p.event_id = e.id
+  LEFT JOIN {users} u ON u.id = pl.user_id
  WHERE pl.id = %s AND pl.tournament_id = %s"""
+
+
+@lru_cache(maxsize=1)
+def _state_sql() -> str:
+    from django.contrib.auth import get_user_model
+
+    return _STATE_SQL.format(users=connection.ops.quote_name(get_user_model()._meta.db_table))
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +70,9 @@ class PollState:
     pool_missing: bool
     pod_found: bool
     mark_source: tuple[Any, ...]
+    # The player's account, for the fast path's sign-in check (never part of the tag).
+    password: str = ""
+    active: bool = False
 
 
 def moment(value: Any) -> datetime | None:
@@ -73,11 +85,11 @@ def moment(value: Any) -> datetime | None:
 
 def poll_state(*, tournament_id: int, player_id: int, pod_id: int, seat: int) -> PollState | None:
     """The seat's state with one query, or None when the player or the limited event does not exist."""
-    rows = poll_fetch(_STATE_SQL, [seat, pod_id, player_id, tournament_id])
+    rows = poll_fetch(_state_sql(), [seat, pod_id, player_id, tournament_id])
     if not rows:
         return None
     (step, deadline, paused_left, finished_at, picked, kind, physical, started, ended, minutes,
-     user_id, pool_missing, found) = rows[0]  # fmt: skip
+     user_id, pool_missing, found, password, active) = rows[0]  # fmt: skip
     return PollState(
         step=int(step or 0),
         deadline=moment(deadline),
@@ -88,6 +100,8 @@ def poll_state(*, tournament_id: int, player_id: int, pod_id: int, seat: int) ->
         user_id=user_id,
         pool_missing=bool(pool_missing),
         pod_found=found is not None,
+        password=password or "",
+        active=bool(active),
         # Exactly what the answer shows, as text: the same row gives the same mark in every process.
         mark_source=(
             step,
