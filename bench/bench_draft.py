@@ -8,7 +8,8 @@
 Every phone is a signed-in session (its own keep-alive connection, aiohttp): it reads ``draft/me/`` as the
 "My draft" page does — with the ETag of its last answer in If-None-Match (an unchanged answer is a 304), every
 second while it waits for the pass or once its pick's deadline has passed, every four seconds while it holds a
-pack — then picks a card of its pack with a fresh ``Idempotency-Key``. How long a phone thinks:
+pack — then picks a card of its pack with a fresh ``Idempotency-Key`` (the 201's ``Draft-Me-ETag``, while the pod
+waits for other seats, is the tag of "waiting" it polls with next, as the page does). How long a phone thinks:
 
 - ``--shape realistic`` (the default): a share of the pick's time by MTR Appendix B (40 s for a full pack
   of 15 down to 5 s for the last cards, times ``--pick-time-scale``), drawn per pick from ``--think-share``
@@ -172,7 +173,7 @@ class Run:
             async with session.request(method, self.base + path, headers=headers, json=body) as response:
                 data = await response.read()
                 status, replay = response.status, response.headers.get("Idempotent-Replayed")
-                etag = response.headers.get("ETag")
+                etag = response.headers.get("ETag") or response.headers.get("Draft-Me-ETag")
         except Exception:  # a worker killed under the request, a reset connection: no answer
             self.status[f"{kind} no answer"] += 1
             return 0, None, None
@@ -260,7 +261,7 @@ class Run:
                     await asyncio.sleep(self.args.drop_s)
                     self.resent += 1
                 while True:  # the offline queue: the same key again until an answer comes
-                    status, answer, _etag = await self.request(
+                    status, answer, waiting = await self.request(
                         session, "POST pick", "POST", url + "pick/", headers, body
                     )
                     if status:
@@ -269,6 +270,14 @@ class Run:
                     await asyncio.sleep(0.3)
                 if status == 201 and answer:
                     self.answered.append((info["player"], answer["pick_number"], answer["card"]))
+                    if waiting:
+                        # The pod still waits for other seats: the phone shows "waiting" by itself, and the
+                        # answer's Draft-Me-ETag names that state, so its polls are 304s until the pass.
+                        picks = [*me["picks"], answer["card"]]
+                        held["etag"], held["me"] = (
+                            waiting,
+                            {**me, "waiting": True, "pack": [], "picks": picks},
+                        )
 
     async def dashboard(self, headers: dict[str, str], event_pk: int) -> None:
         import aiohttp

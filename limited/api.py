@@ -114,6 +114,7 @@ IF_NONE_MATCH = OpenApiParameter(
     "If-None-Match", str, OpenApiParameter.HEADER, required=False,
     description="The ETag of the answer the phone holds: unchanged, the answer is a bodiless 304.",
 )  # fmt: skip
+WAITING_TAG = "Draft-Me-ETag"
 NOT_MODIFIED = OpenApiResponse(description="Unchanged since the ETag given in If-None-Match (no body).")
 
 
@@ -194,7 +195,9 @@ class DraftPickView(_View):
     )  # fmt: skip
     def post(self, request: Request, pk: str) -> Response:
         """Pick a card of the pack you hold. A second pick for the same pick number is 409 (the first
-        stands); the same Idempotency-Key again replays the first answer."""
+        stands); the same Idempotency-Key again replays the first answer. While the pod still waits for
+        other seats, the 201 carries ``Draft-Me-ETag``: the ETag of your draft/me answer now (this pick made,
+        waiting for the pass, the same deadline); sent in If-None-Match, draft/me is a 304 until the pass."""
         given = s.PickInSerializer(data=request.data)
         given.is_valid(raise_exception=True)
         event = _draft_event(pk)
@@ -204,10 +207,12 @@ class DraftPickView(_View):
         seat = services.draft_pick_prepare(event=event, player=player, by=request.user)
         answer = self._apply(request, pk, event=event, player=player, seat=seat, given=given.validated_data)
         number = given.validated_data["pick_number"]
-        if answer.status_code == status.HTTP_201_CREATED and services.draft_pick_finishes(
-            event=event, seat=seat, pick_number=number
-        ):
-            services.draft_pools_settle(event=event, pod_id=seat.pod_id)
+        if answer.status_code == status.HTTP_201_CREATED:
+            if services.draft_pick_finishes(event=event, seat=seat, pick_number=number):
+                services.draft_pools_settle(event=event, pod_id=seat.pod_id)
+            waiting = services.draft_waiting_tag(event=event, player=player, seat=seat, pick_number=number)
+            if waiting:
+                answer[WAITING_TAG] = waiting
         return answer
 
     @idempotent

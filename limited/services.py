@@ -650,6 +650,22 @@ def draft_me_polled(
     })  # fmt: skip
 
 
+def draft_waiting_tag(*, event: LimitedEvent, player: Player, seat: Seat, pick_number: int) -> str | None:
+    """The tag of the seat's draft/me answer right after its pick ``pick_number``, while the pod still waits
+    for other seats at that pick (running, not paused, its time not up); else None. The pick's answer carries
+    it, so the phone's next poll is a 304 until the pass instead of a full answer saying "waiting"."""
+    where = {
+        "tournament_id": event.tournament_id,
+        "player_id": player.pk,
+        "pod_id": seat.pod_id,
+        "seat": seat.seat,
+    }
+    row = poll_state(**where)
+    if row is None or row.finished or row.paused or row.step != pick_number or not row.picked or due(row):
+        return None
+    return draft_etag(kind=API, language=NO_LANGUAGE, state=row, **where)
+
+
 def draft_me(*, event: LimitedEvent, player: Player) -> dict[str, Any]:
     """What the player's phone shows: their seat, the pack they hold, their own picks and the deadline. A
     cheap read: one query for the pod's row and the seat's part in it, the player's own picks, and the packs

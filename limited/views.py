@@ -62,7 +62,8 @@ def build_until(event: LimitedEvent) -> Any:
     return start + timedelta(minutes=event.deck_building_minutes) if start else None
 
 
-def _fragment(request: HttpRequest, event: LimitedEvent, player: Player, state: dict[str, Any] | None) -> str:
+def _fragment(request: HttpRequest, event: LimitedEvent, player: Player, polled: services.DraftPolled) -> str:
+    state = polled.state
     cards = _names(event, [*(state or {}).get("pack", []), *(state or {}).get("picks", [])])
     picks = Counter((state or {}).get("picks", []))
     context = {
@@ -70,7 +71,7 @@ def _fragment(request: HttpRequest, event: LimitedEvent, player: Player, state: 
         "event": event, "tournament": event.tournament, "player": player, "state": state,
         "pack": [cards.get(k) or k for k in (state or {}).get("pack", [])],
         "picked": [(cards.get(k), n) for k, n in sorted(picks.items(), key=lambda kv: (cards[kv[0]].name if kv[0] in cards else kv[0]))],
-        "now": timezone.now(),
+        "now": timezone.now(), "etag": polled.tag or "",
     }  # fmt: skip
     return render_to_string("limited/_my_draft.html", context, request=request)
 
@@ -79,7 +80,7 @@ def _page(request: HttpRequest, event: LimitedEvent, player: Player, status: int
     polled = _polled(request, event, player)
     return render(
         request, "limited/my_draft.html",
-        {"event": event, "tournament": event.tournament, "fragment": _fragment(request, event, player, polled.state),
+        {"event": event, "tournament": event.tournament, "fragment": _fragment(request, event, player, polled),
          "etag": polled.tag or "", "offline_config": offline_config(request), "server_now": timezone.now()},
         status=status,
     )  # fmt: skip
@@ -103,7 +104,7 @@ def my_draft(request: HttpRequest, pk: int) -> HttpResponse:
         if polled.current:
             response = HttpResponseNotModified()
         else:
-            response = HttpResponse(_fragment(request, event, player, polled.state))
+            response = HttpResponse(_fragment(request, event, player, polled))
         if polled.tag:
             response["ETag"] = polled.tag
         response["Cache-Control"] = "no-cache"

@@ -136,6 +136,28 @@ def test_a_run_out_timer_goes_to_django_which_picks_for_the_sleeping_seats(pod, 
     assert DraftPick.objects.filter(auto=True).count() == 4
 
 
+def test_the_picks_answer_names_the_waiting_tag_until_the_pod_passes(pod):
+    django = Downstream()
+    app = DraftPolls(django)
+    first, *others = pod["phones"]
+    made = _pick(first, pod["event"])
+    waiting = made["Draft-Me-ETag"]
+    assert made.status_code == 201 and waiting != first["etag"]
+    # The phone shows "waiting" by itself and polls with the tag it was given: 304 until the pass.
+    assert call(app, pod["url"], waiting, cookie=first["cookie"])[0].startswith("304")
+    shown = first["browser"].get(pod["url"])
+    assert shown["ETag"] == waiting and shown.json()["waiting"] is True
+    for phone in others[:-1]:
+        assert _pick(phone, pod["event"]).has_header("Draft-Me-ETag")
+    last = _pick(others[-1], pod["event"])
+    assert last.status_code == 201 and not last.has_header(
+        "Draft-Me-ETag"
+    )  # the pod passed: nothing to wait for
+    assert call(app, pod["url"], waiting, cookie=first["cookie"])[0].startswith("200")
+    passed = first["browser"].get(pod["url"], HTTP_IF_NONE_MATCH=waiting)
+    assert passed.status_code == 200 and passed.json()["pick_number"] == 2 and passed.json()["pack"]
+
+
 def test_a_pause_changes_the_tag(pod):
     django = Downstream()
     app = DraftPolls(django)

@@ -27,15 +27,17 @@
       etag = r.headers.get("ETag") || etag;
       return r.text().then(function (html) {
         box.innerHTML = html;
-        document.dispatchEvent(new CustomEvent("live:updated", {detail: {box: box, draftPoll: true}}));
+        document.dispatchEvent(new CustomEvent("live:updated", {detail: {box: box}}));
         tick();
       });
     }).catch(function () { /* offline: keep the page as it is */ });
   }
-  // The box replaced by the offline queue (the page after a pick): its tag is unknown, the next poll asks
-  // afresh. After this script's own poll the tag of the answer stands (forgetting it made every poll a 200).
-  document.addEventListener("live:updated", function (event) {
-    if (!(event.detail && event.detail.draftPoll)) { etag = null; }
+  // The box replaced (this script's poll, or the offline queue showing the page after a pick): the fragment
+  // names its own tag, so the next poll is a 304 until something changes (without it, every poll after a
+  // pick was a full answer).
+  document.addEventListener("live:updated", function () {
+    var held = box.querySelector("[data-draft-etag]");
+    etag = held ? held.dataset.draftEtag : null;
     tick();
   });
   window.setInterval(tick, 500);
