@@ -351,8 +351,21 @@ def _pod_size(event: LimitedEvent, pod_id: int) -> tuple[int, int]:
 _POD_ROW = ("step", "deadline", "paused_left", "finished_at")
 
 
+_ROW_SQL = "SELECT step, deadline, paused_left, finished_at FROM limited_draftpod WHERE id = %s"
+_MINE_SQL = "SELECT card FROM limited_draftpick WHERE pod_id = %s AND seat = %s ORDER BY pick_number"
+
+
 def _pod_row(pod_id: int) -> dict[str, Any]:
-    return DraftPod.objects.filter(pk=pod_id).values(*_POD_ROW).get()
+    rows = _sql(_ROW_SQL, [pod_id])[1]
+    if not rows:
+        raise DraftPod.DoesNotExist(pod_id)
+    step, deadline, paused_left, finished_at = rows[0]
+    return {
+        "step": step,
+        "deadline": moment(deadline),
+        "paused_left": paused_left,
+        "finished_at": finished_at,
+    }
 
 
 def _due(row: Mapping[str, Any]) -> bool:
@@ -617,11 +630,7 @@ def draft_me_polled(
             "pack": [], "picks": [], "pack_number": 1, "pick_in_pack": 1, "pick_number": None, "waiting": False,
             "paused": False, "deadline": None, "passing": "left"})  # fmt: skip
     size, total = _pod_size(event, seat.pod_id)
-    mine = list(
-        DraftPick.objects.filter(pod_id=seat.pod_id, seat=seat.seat)
-        .order_by("pick_number")
-        .values_list("card", flat=True)
-    )
+    mine = [card for (card,) in _sql(_MINE_SQL, [seat.pod_id, seat.seat])[1]]
     step = row.step
     finished = row.finished or step > total
     if finished and row.pool_missing:
