@@ -3,7 +3,7 @@
 
     .venv/bin/python bench/bench_draft.py [--phones 80] [--shape realistic|fast] [--think-share 0.15,0.75]
             [--think 0.3,1.5] [--pick-time-scale 1] [--workers 3] [--threads 4] [--drop 0.05] [--drop-s 30]
-            [--kill-every 20] [--seed 1]
+            [--kill-every 20] [--seed 1] [--cpu-per-kind ROUNDS]
 
 Every phone is a signed-in session (its own keep-alive connection, aiohttp): it reads ``draft/me/`` as the
 "My draft" page does — with the ETag of its last answer in If-None-Match (an unchanged answer is a 304), every
@@ -23,6 +23,9 @@ after sending a pick whose answer they never see (sent again with its key when t
 on by the pick timer (MTR Appendix B times): the other phones' polls run it out and auto-pick. Every
 ``--kill-every`` seconds a gunicorn worker is killed with ``kill -9`` (the master starts another one). The
 organizer's pod dashboard is read every two seconds.
+
+``--cpu-per-kind ROUNDS`` measures instead, on the same server, the CPU of each request kind sent alone
+(unchanged poll, changed poll, dashboard, pick) and exits.
 
 Printed: the server's CPU per request (a killed worker's CPU is read just before it is killed); per request
 kind (``draft/me`` split into 200 and 304) p50/p95/worst; pass → next pack (from the pod's last pick of a
@@ -393,6 +396,62 @@ def report(
           f"packs exactly: {not_partition}; unfinished pods: {unfinished}")  # fmt: skip
 
 
+async def cpu_per_kind(base: str, draft: dict[str, Any], master: int, rounds: int) -> None:
+    """The server's CPU per request of each kind, each kind sent alone (8 at a time, keep-alive) and measured
+    on the server's processes: what a 2-core laptop spends on one answer, whatever else runs beside it."""
+    import aiohttp
+
+    phones, event = draft["phones"], draft["tournament"]
+    me_url, pick_url = f"/api/tournaments/{event}/draft/me/", f"/api/tournaments/{event}/draft/pick/"
+    async with aiohttp.ClientSession(
+        connector=aiohttp.TCPConnector(limit=8), cookie_jar=aiohttp.DummyCookieJar()
+    ) as session:
+
+        async def get(path: str, headers: dict[str, str]) -> tuple[int, Any, str | None]:
+            async with session.get(base + path, headers=headers) as response:
+                body = await response.read()
+                return (
+                    response.status,
+                    json.loads(body) if response.status == 200 else None,
+                    response.headers.get("ETag"),
+                )
+
+        async def burst(label: str, jobs: list[Any], want: int) -> None:
+            before = cpu_seconds(master)
+            started = time.monotonic()
+            statuses = Counter(await asyncio.gather(*jobs))
+            spent = cpu_seconds(master) - before
+            n = sum(statuses.values())
+            print(f"{label:44} {n:6d} requests  {spent / n * 1000:6.2f} ms CPU each  "
+                  f"({n / (time.monotonic() - started):5.0f}/s)  answers {dict(statuses)}"
+                  + ("" if set(statuses) == {want} else f"  (expected {want})"))  # fmt: skip
+
+        async def status_of(coroutine: Any) -> int:
+            return (await coroutine)[0]
+
+        states = await asyncio.gather(*(get(me_url, phone["headers"]) for phone in phones))
+        tags = [tag for _status, _me, tag in states]
+        print(f"server CPU per request, {len(phones)} phones ({rounds} rounds of each):")
+        await burst("GET draft/me, unchanged (304 before Django)", [
+            status_of(get(me_url, {**phone["headers"], **({"If-None-Match": tag} if tag else {})}))
+            for _ in range(rounds) for phone, tag in zip(phones, tags, strict=True)], 304)  # fmt: skip
+        await burst("GET draft/me, changed (200)", [
+            status_of(get(me_url, phone["headers"])) for _ in range(rounds) for phone in phones], 200)  # fmt: skip
+        await burst("GET pods dashboard", [
+            status_of(get(f"/api/tournaments/{event}/draft/pods/", draft["organizer"]))
+            for _ in range(max(5, rounds * 2))], 200)  # fmt: skip
+
+        async def pick(phone: dict[str, Any], me: dict[str, Any]) -> int:
+            headers = {**phone["headers"], "Idempotency-Key": uuid.uuid4().hex}
+            body = {"card": me["pack"][0], "pick_number": me["pick_number"]}
+            async with session.post(base + pick_url, headers=headers, json=body) as response:
+                await response.read()
+                return response.status
+
+        await burst("POST pick (every seat, pick 1)", [
+            pick(phone, me) for phone, (_s, me, _t) in zip(phones, states, strict=True)], 201)  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--phones", type=int, default=80, help="up to 2,000 (250 pods of 8)")
@@ -420,6 +479,8 @@ def main() -> None:
     parser.add_argument("--pick-time-scale", type=float, default=1.0,
                         help="the event's pick times: MTR Appendix B times multiplied by this (0.1–10)")  # fmt: skip
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cpu-per-kind", type=int, default=0, metavar="ROUNDS",
+                        help="only measure the server's CPU per request kind (ROUNDS polls per phone), no draft")  # fmt: skip
     args = parser.parse_args()
     if not 2 <= args.phones <= 2000:
         parser.error("--phones between 2 and 2,000")
@@ -446,6 +507,9 @@ def main() -> None:
         threading.Thread(target=lambda: server.stderr and server.stderr.read(), daemon=True).start()
         wait_ready(port, server)
         restart_clock(draft, args.pick_time_scale)
+        if args.cpu_per_kind:
+            asyncio.run(cpu_per_kind(f"http://127.0.0.1:{port}", draft, server.pid, args.cpu_per_kind))
+            return
         run = Run(f"http://127.0.0.1:{port}", args)
         client_before, server_before = time.process_time(), cpu_seconds(server.pid)
         elapsed = asyncio.run(run.run(draft, server.pid))
