@@ -119,8 +119,10 @@ def test_after_my_pick_the_poll_goes_to_django_and_shows_the_new_state(pod):
 
 
 def test_a_run_out_timer_goes_to_django_which_picks_for_the_sleeping_seats(pod, monkeypatch):
-    """The MTR Appendix B rule the pods follow: a seat that has not picked when its pick time is up gets
-    the first card of its pack, and the pod passes. Here the first poll after the deadline runs it."""
+    """The rule the pick timer follows (limited/engine/draft.py, pick times from MTR Appendix B): "A seat whose
+    timer runs out gets an automatic pick, so one phone that sleeps or loses the Wi-Fi never holds its pod
+    up" — the first card of its pack as opened. The first poll after the deadline runs it, so that poll is
+    never answered 304 before Django."""
     django = Downstream()
     app = DraftPolls(django)
     me = pod["phones"][0]
