@@ -40,11 +40,13 @@ def _event(pk: int) -> LimitedEvent:
     return get_object_or_404(LimitedEvent.objects.select_related("tournament__game"), tournament_id=pk)
 
 
-def _names(event: LimitedEvent, keys: Any) -> dict[str, Card]:
-    return {
-        c.external_id: c
-        for c in Card.objects.filter(game_id=event.tournament.game_id, external_id__in=set(keys))
-    }
+def _names(event: LimitedEvent, keys: Any, *, shown_only: bool = False) -> dict[str, Card]:
+    cards = Card.objects.filter(game_id=event.tournament.game_id, external_id__in=set(keys))
+    if (
+        shown_only
+    ):  # what My draft shows of a card: the whole row (rules text, attributes) is most of the read
+        cards = cards.only("external_id", "name", "card_type")
+    return {c.external_id: c for c in cards}
 
 
 def _polled(
@@ -64,10 +66,11 @@ def build_until(event: LimitedEvent) -> Any:
 
 def _fragment(request: HttpRequest, event: LimitedEvent, player: Player, polled: services.DraftPolled) -> str:
     state = polled.state
-    cards = _names(event, [*(state or {}).get("pack", []), *(state or {}).get("picks", [])])
+    cards = _names(event, [*(state or {}).get("pack", []), *(state or {}).get("picks", [])], shown_only=True)
     picks = Counter((state or {}).get("picks", []))
     context = {
-        "build_until": build_until(event),
+        # Shown once the draft is over (or on a pool's page): a phone's poll mid-draft does not read it.
+        "build_until": build_until(event) if not state or state.get("finished") else None,
         "event": event, "tournament": event.tournament, "player": player, "state": state,
         "pack": [cards.get(k) or k for k in (state or {}).get("pack", [])],
         "picked": [(cards.get(k), n) for k, n in sorted(picks.items(), key=lambda kv: (cards[kv[0]].name if kv[0] in cards else kv[0]))],
