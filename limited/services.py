@@ -355,17 +355,21 @@ _ROW_SQL = "SELECT step, deadline, paused_left, finished_at FROM limited_draftpo
 _MINE_SQL = "SELECT card FROM limited_draftpick WHERE pod_id = %s AND seat = %s ORDER BY pick_number"
 
 
-def _pod_row(pod_id: int) -> dict[str, Any]:
-    rows = _sql(_ROW_SQL, [pod_id])[1]
-    if not rows:
-        raise DraftPod.DoesNotExist(pod_id)
-    step, deadline, paused_left, finished_at = rows[0]
+def _row(values: Sequence[Any]) -> dict[str, Any]:
+    step, deadline, paused_left, finished_at = values
     return {
         "step": step,
         "deadline": moment(deadline),
         "paused_left": paused_left,
         "finished_at": finished_at,
     }
+
+
+def _pod_row(pod_id: int) -> dict[str, Any]:
+    rows = _sql(_ROW_SQL, [pod_id])[1]
+    if not rows:
+        raise DraftPod.DoesNotExist(pod_id)
+    return _row(rows[0])
 
 
 def _due(row: Mapping[str, Any]) -> bool:
@@ -407,13 +411,7 @@ def _lock_row(pod_id: int) -> dict[str, Any]:
     rows = _sql(_LOCK_SQL, [pod_id])[1]
     if not rows:
         raise DraftPod.DoesNotExist(pod_id)
-    step, deadline, paused_left, finished_at = rows[0]
-    return {
-        "step": step,
-        "deadline": moment(deadline),
-        "paused_left": paused_left,
-        "finished_at": finished_at,
-    }
+    return _row(rows[0])
 
 
 def _advance(event: LimitedEvent, seat: Seat, number: int) -> bool:
