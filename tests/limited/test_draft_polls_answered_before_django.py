@@ -173,9 +173,10 @@ def test_a_pause_changes_the_tag(pod):
 @pytest.mark.parametrize(
     "who",
     ["no session", "another player's session", "another seat's tag", "a forged mark", "a bad token",
-     "a password changed since", "a deactivated account", "an expired session"],
+     "a password changed since", "a deactivated account", "an expired session", "a malformed tag",
+     "a malformed cookie"],
 )  # fmt: skip
-def test_a_poll_not_certainly_the_players_own_goes_to_django(pod, who):
+def test_a_poll_not_certainly_the_players_own_goes_to_django(pod, who, caplog):
     django = Downstream()
     app = DraftPolls(django)
     me, other = pod["phones"][0], pod["phones"][1]
@@ -195,12 +196,17 @@ def test_a_poll_not_certainly_the_players_own_goes_to_django(pod, who):
         me["user"].save()
     elif who == "a deactivated account":
         type(me["user"]).objects.filter(pk=me["user"].pk).update(is_active=False)
+    elif who == "a malformed tag":
+        etag = '"draft-api-²-1.2.3-xx-00", W/"draft-page-1-x.y.z-en-", "draft-api-1-1.1-xx-0"'
+    elif who == "a malformed cookie":
+        cookie = 'sessionid="unterminated; ; =;;'
     elif who == "an expired session":
         Session.objects.update(expire_date=timezone.now() - timedelta(seconds=1))
     else:
         cookie, token = "", "not-a-token"
     assert call(app, pod["url"], etag, cookie=cookie, token=token)[0].startswith("200")
     assert django.calls == 1
+    assert not [r for r in caplog.records if "fast path failed" in r.getMessage()]  # decided, not crashed
 
 
 def test_an_api_token_signs_in_as_the_api_does(pod):
