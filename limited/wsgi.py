@@ -42,7 +42,7 @@ from accounts.models import ApiToken
 from accounts.tokens import token_digest
 from tournaments.live.etags import VARY, etags_parse, known_language
 from tournaments.live.sql import poll_fetch
-from tournaments.live.wsgi import _close_if_obsolete, _session_user_id
+from tournaments.live.wsgi import connection_close_if_obsolete, session_user_id
 
 from .polls import API, NO_LANGUAGE, PAGE, TagParts, draft_etag, due, poll_state, tag_parts
 
@@ -106,7 +106,7 @@ def _session_claim(environ: dict[str, Any]) -> SessionClaim | int | None:
     two short statements), else the user id as Django's get_user finds it (other session engines or
     backends), else None (no session, or nobody signed in)."""
     if settings.SESSION_ENGINE != _DB_SESSIONS or settings.SECRET_KEY_FALLBACKS:
-        return _session_user_id(environ)  # not the plain case: Django's own check, whatever it costs
+        return session_user_id(environ)  # not the plain case: Django's own check, whatever it costs
     key = _cookie(environ, settings.SESSION_COOKIE_NAME)
     if not key or len(key) < 8:
         return None
@@ -122,7 +122,7 @@ def _session_claim(environ: dict[str, Any]) -> SessionClaim | int | None:
     if user_id is None or backend is None:
         return None
     if not auth_hash or not _model_backend(backend):
-        return _session_user_id(environ)
+        return session_user_id(environ)
     try:
         return SessionClaim(int(user_id), str(auth_hash))
     except (TypeError, ValueError):
@@ -191,7 +191,7 @@ class DraftPolls:
             connection.close()  # a broken connection: Django's path reconnects
             raise
         finally:
-            _close_if_obsolete()
+            connection_close_if_obsolete()
 
     @staticmethod
     def _signed_in(environ: dict[str, Any], kind: str) -> SessionClaim | int | None:
