@@ -118,6 +118,10 @@ def my_draft(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def draft_pick(request: HttpRequest, pk: int) -> HttpResponse:
+    """A pick. From the phone's offline queue (it carries ``Idempotency-Key``) a kept pick is answered with the
+    page's ``#live`` box for the new state and the "Picked." note, 200 and no redirect: the queue adopts both
+    from its answer, and a redirect cost a second request, a full page render and a session write for the note.
+    A plain form post (no JavaScript) keeps Post/Redirect/Get."""
     event = _event(pk)
     player = get_object_or_404(Player, tournament_id=pk, user=request.user)
     try:
@@ -131,6 +135,21 @@ def draft_pick(request: HttpRequest, pk: int) -> HttpResponse:
     number = request.POST.get("pick_number", "")
     if number.isdigit() and services.draft_pick_finishes(event=event, seat=seat, pick_number=int(number)):
         services.draft_pools_settle(event=event, pod_id=seat.pod_id)
+    if (
+        response.status_code == 200
+    ):  # only a queued pick that was kept answers 200 here (first time or replayed)
+        # The kept answer is the note only (a replay gets it from the key's row); the box shows the state as
+        # it is now, after the pool settled, so a replay shows the present and not the moment of the pick.
+        answer = HttpResponse(
+            response.content + render_to_string(
+                "limited/_pick_answer.html", {"fragment": _fragment(request, event, player, _polled(request, event, player))},
+                request=request,
+            ).encode()
+        )  # fmt: skip
+        if response.get("Idempotent-Replayed"):
+            answer["Idempotent-Replayed"] = response["Idempotent-Replayed"]
+        answer["Cache-Control"] = "no-store"
+        return answer
     return response
 
 
@@ -139,12 +158,16 @@ def _draft_pick_once(
     request: HttpRequest, pk: int, *, event: LimitedEvent, player: Player, seat: services.Seat
 ) -> HttpResponse:
     status = 200
+    queued = request.headers.get("Idempotency-Key") is not None
     try:
         number = int(request.POST.get("pick_number", ""))
         services.draft_pick(
             event=event, player=player, by=request.user, pick_number=number, card=request.POST.get("card", ""),
             seat=seat,
         )  # fmt: skip
+        if queued:
+            # The note only: the key's row keeps tens of bytes, and draft_pick adds the live box as of now.
+            return HttpResponse(render_to_string("limited/_pick_note.html", {"note": _("Picked.")}))
         messages.success(request, _("Picked."))
     except ValueError:
         messages.error(request, _("That pick has no pick number."))
