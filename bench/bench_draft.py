@@ -42,6 +42,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import secrets
 import shutil
 import signal
@@ -53,6 +54,7 @@ import time
 import uuid
 from collections import Counter, defaultdict
 from datetime import datetime
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -76,6 +78,33 @@ def pct(values: list[float], p: float) -> float:
     return values[min(len(values) - 1, round(p / 100 * (len(values) - 1)))]
 
 
+_CARD = re.compile(r'name="card" value="([^"]*)"')
+_NUMBER = re.compile(r'name="pick_number" value="(\d+)"')
+_DEADLINE = re.compile(r'data-deadline="([^"]+)"')
+_CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+_TAG = re.compile(r'data-draft-etag="([^"]+)"')
+
+
+def page_state(html: str) -> dict[str, Any]:
+    """What the "My draft" box shows (the fragment, or the #live box of a pick's answer), in draft/me's terms:
+    the pick forms' cards and pick number, the countdown, waiting / paused / finished, the CSRF token the forms
+    carry and the tag the box names (``data-draft-etag``, what the page's next poll sends)."""
+    number = _NUMBER.search(html)
+    deadline = _DEADLINE.search(html)
+    csrf = _CSRF.search(html)
+    tag = _TAG.search(html)
+    return {
+        "pack": [unescape(card) for card in _CARD.findall(html)],
+        "pick_number": int(number.group(1)) if number else None,
+        "deadline": deadline.group(1) if deadline else None,
+        "waiting": 'data-testid="draft-waiting"' in html,
+        "paused": 'data-testid="draft-paused"' in html,
+        "finished": 'data-testid="draft-finished"' in html,
+        "csrf": csrf.group(1) if csrf else "",
+        "tag": unescape(tag.group(1)) if tag else None,
+    }
+
+
 def create_draft(phones: int, seed: int, pick_time_scale: float = 1.0) -> dict[str, Any]:
     """Migrate; an organizer, ``phones`` signed-in players, a twin-deck draft seated and its packs opened."""
     from django.conf import settings
@@ -92,6 +121,10 @@ def create_draft(phones: int, seed: int, pick_time_scale: float = 1.0) -> dict[s
     from tournaments import services as tournament_services
 
     call_command("migrate", verbosity=0)
+    # The whole page names its CSS/JS through the manifest (DEBUG off): collected as `make venue` collects them.
+    from venue.management.commands.venue import Command as VenueCommand
+
+    VenueCommand(stdout=sys.stderr)._collectstatic_if_changed()
     games_sync()
     game = Game.objects.get(slug="twindeck")
     cards_import(
@@ -169,11 +202,16 @@ class Run:
         self.killed_cpu = 0.0
 
     async def request(self, session: Any, kind: str, method: str, path: str, headers: dict[str, str],
-                      body: Any = None, by_status: bool = False) -> tuple[int, Any, str | None]:  # fmt: skip
-        """(status, JSON body, ETag); latency under ``kind`` (and its status when ``by_status``)."""
+                      body: Any = None, by_status: bool = False, form: Any = None,
+                      text: bool = False) -> tuple[int, Any, str | None]:  # fmt: skip
+        """(status, JSON body — or the text with ``text`` —, ETag); latency under ``kind`` (and its status when
+        ``by_status``). A ``form`` is sent form-encoded, as the page's offline queue sends it; a redirect is
+        followed, as its fetch() does."""
         started = time.monotonic()
         try:
-            async with session.request(method, self.base + path, headers=headers, json=body) as response:
+            async with session.request(
+                method, self.base + path, headers=headers, json=body, data=form
+            ) as response:
                 data = await response.read()
                 status, replay = response.status, response.headers.get("Idempotent-Replayed")
                 etag = response.headers.get("ETag") or response.headers.get("Draft-Me-ETag")
@@ -184,6 +222,8 @@ class Run:
         self.status[f"{kind} {status}"] += 1
         if replay:
             self.replayed += 1
+        if text:
+            return status, data.decode(), etag
         try:
             return status, json.loads(data) if data else None, etag
         except ValueError:
@@ -203,6 +243,10 @@ class Run:
 
         rng = random.Random(index)
         url = f"/api/tournaments/{event_pk}/draft/"
+        page_url, page_pick = (
+            f"/tournaments/{event_pk}/draft/?fragment=1",
+            f"/tournaments/{event_pk}/draft/pick/",
+        )
         last_shown = 0
         held: dict[str, Any] = {"etag": None, "me": None}
         connector = aiohttp.TCPConnector(limit=1, keepalive_timeout=30)
@@ -210,27 +254,34 @@ class Run:
                                          timeout=aiohttp.ClientTimeout(total=30)) as session:  # fmt: skip
 
             async def poll() -> dict[str, Any] | None:
-                """draft/me as the page asks it: with the ETag it holds; a 304 keeps what it shows."""
+                """draft/me (or the page's fragment) as the page asks it: with the ETag it holds; a 304 keeps
+                what it shows."""
                 headers = (
                     {**info["headers"], "If-None-Match": held["etag"]} if held["etag"] else info["headers"]
                 )
-                status, me, etag = await self.request(session, "GET draft/me", "GET", url + "me/", headers,
-                                                      by_status=True)  # fmt: skip
+                if self.args.via == "page":
+                    status, html, etag = await self.request(session, "GET draft fragment", "GET", page_url,
+                                                            headers, by_status=True, text=True)  # fmt: skip
+                    me = page_state(html) if status == 200 and html else None
+                else:
+                    status, me, etag = await self.request(session, "GET draft/me", "GET", url + "me/", headers,
+                                                          by_status=True)  # fmt: skip
                 if status == 200 and me:
                     held["etag"], held["me"] = etag, me
                     return me
                 return held["me"] if status == 304 else None
 
             await asyncio.sleep(rng.random() * 2)  # phones do not all open the page in the same millisecond
+            adopted: dict[str, Any] | None = None  # the box a pick's answer showed (page): no poll needed
             while True:
-                me = await poll()
+                me, adopted = adopted or await poll(), None
                 if me is None:
                     await asyncio.sleep(0.5)
                     continue
                 if me["finished"]:
                     return
                 number = me["pick_number"]
-                if number != last_shown:
+                if number is not None and number != last_shown:
                     last_shown = number
                     self.seen.append((info["pod"], info["player"], number, time.time()))
                 if me["waiting"] or me["paused"] or not me["pack"]:
@@ -254,23 +305,46 @@ class Run:
                     continue
                 body = {"card": rng.choice(me["pack"]), "pick_number": number}
                 headers = {**info["headers"], "Idempotency-Key": uuid.uuid4().hex}
+                if self.args.via == "page":
+                    # The pick's form as offline.js sends it: its fields (the CSRF token the page rendered in
+                    # it) form-encoded, the key in a header, no X-CSRFToken.
+                    form = {
+                        "csrfmiddlewaretoken": me["csrf"],
+                        "pick_number": str(number),
+                        "card": body["card"],
+                    }
+                    headers = {k: v for k, v in headers.items() if k != "X-CSRFToken"}
+                    sent: dict[str, Any] = {"path": page_pick, "form": form, "text": True}
+                else:
+                    sent = {"path": url + "pick/", "body": body}
+
+                def send(kind: str, headers: dict[str, str] = headers, sent: dict[str, Any] = sent) -> Any:
+                    return self.request(session, kind, "POST", sent["path"], headers, sent.get("body"),
+                                        form=sent.get("form"), text=sent.get("text", False))  # fmt: skip
+
                 if drop_at is not None and number >= drop_at:
                     # Off the Wi-Fi right after sending: the pick may land, its answer never comes back.
                     drop_at = None
-                    self.lost_answers.add(asyncio.ensure_future(self.request(
-                        session, "POST pick (answer lost)", "POST", url + "pick/", headers, body)))  # fmt: skip
+                    self.lost_answers.add(asyncio.ensure_future(send("POST pick (answer lost)")))
                     now_wall = time.time()
                     self.offline[info["player"]] = (now_wall, now_wall + self.args.drop_s)
                     await asyncio.sleep(self.args.drop_s)
                     self.resent += 1
                 while True:  # the offline queue: the same key again until an answer comes
-                    status, answer, waiting = await self.request(
-                        session, "POST pick", "POST", url + "pick/", headers, body
-                    )
+                    status, answer, waiting = await send("POST pick")
                     if status:
                         break
                     self.resent += 1
                     await asyncio.sleep(0.3)
+                if self.args.via == "page":
+                    # offline.js adopts the answer's #live box (and its tag: the next poll is a 304) and notes.
+                    shown = page_state(answer or "")
+                    if status == 200 and 'class="message success"' in (answer or ""):
+                        self.answered.append((info["player"], number, body["card"]))
+                    if shown["tag"]:
+                        held["etag"], held["me"] = shown["tag"], shown
+                        adopted = shown
+                    continue
                 if status == 201 and answer:
                     self.answered.append((info["player"], answer["pick_number"], answer["card"]))
                     if waiting:
@@ -287,9 +361,14 @@ class Run:
 
         async with aiohttp.ClientSession(cookie_jar=aiohttp.DummyCookieJar()) as session:
             while not self.done.is_set():
-                await self.request(session, "GET pods dashboard", "GET",
-                                   f"/api/tournaments/{event_pk}/draft/pods/", headers)  # fmt: skip
-                await asyncio.sleep(2.0)
+                if self.args.via == "page":  # the organizer's page refreshes its pods every 3 s
+                    await self.request(session, "GET organizer pods", "GET",
+                                       f"/tournaments/{event_pk}/limited/?fragment=1", headers, text=True)  # fmt: skip
+                    await asyncio.sleep(3.0)
+                else:
+                    await self.request(session, "GET pods dashboard", "GET",
+                                       f"/api/tournaments/{event_pk}/draft/pods/", headers)  # fmt: skip
+                    await asyncio.sleep(2.0)
 
     async def progress(self) -> None:
         started = time.monotonic()
@@ -396,7 +475,7 @@ def report(
           f"packs exactly: {not_partition}; unfinished pods: {unfinished}")  # fmt: skip
 
 
-async def cpu_per_kind(base: str, draft: dict[str, Any], master: int, rounds: int) -> None:
+async def cpu_per_kind(base: str, draft: dict[str, Any], master: int, rounds: int, via: str = "api") -> None:
     """The server's CPU per request of each kind, each kind sent alone (8 at a time, keep-alive) and measured
     on the server's processes: what a 2-core laptop spends on one answer, whatever else runs beside it."""
     import aiohttp
@@ -429,6 +508,9 @@ async def cpu_per_kind(base: str, draft: dict[str, Any], master: int, rounds: in
         async def status_of(coroutine: Any) -> int:
             return (await coroutine)[0]
 
+        if via == "page":
+            await page_kinds(session, base, draft, rounds, burst, status_of)
+            return
         states = await asyncio.gather(*(get(me_url, phone["headers"]) for phone in phones))
         tags = [tag for _status, _me, tag in states]
         print(f"server CPU per request, {len(phones)} phones ({rounds} rounds of each):")
@@ -450,6 +532,48 @@ async def cpu_per_kind(base: str, draft: dict[str, Any], master: int, rounds: in
 
         await burst("POST pick (every seat, pick 1)", [
             pick(phone, me) for phone, (_s, me, _t) in zip(phones, states, strict=True)], 201)  # fmt: skip
+
+
+async def page_kinds(
+    session: Any, base: str, draft: dict[str, Any], rounds: int, burst: Any, status_of: Any
+) -> None:
+    """The kinds of the My draft page as phones send them: the page opened, its fragment polled (unchanged,
+    changed), the organizer's pods, and a pick through the offline queue (the form, its key, the answer
+    followed as fetch() follows it: a redirect costs its GET)."""
+    phones, event = draft["phones"], draft["tournament"]
+    page, fragment = f"/tournaments/{event}/draft/", f"/tournaments/{event}/draft/?fragment=1"
+
+    async def get(path: str, headers: dict[str, str]) -> tuple[int, str, str | None]:
+        async with session.get(base + path, headers=headers) as response:
+            return response.status, (await response.read()).decode(), response.headers.get("ETag")
+
+    states = await asyncio.gather(*(get(fragment, phone["headers"]) for phone in phones))
+    tags = [tag for _status, _html, tag in states]
+    print(f"server CPU per request, {len(phones)} phones ({rounds} rounds of each), via the My draft page:")
+    await burst("GET My draft (the whole page, opened)", [
+        status_of(get(page, phone["headers"])) for phone in phones], 200)  # fmt: skip
+    await burst("GET fragment, unchanged (304 before Django)", [
+        status_of(get(fragment, {**phone["headers"], **({"If-None-Match": tag} if tag else {})}))
+        for _ in range(rounds) for phone, tag in zip(phones, tags, strict=True)], 304)  # fmt: skip
+    await burst("GET fragment, changed (200)", [
+        status_of(get(fragment, phone["headers"])) for _ in range(rounds) for phone in phones], 200)  # fmt: skip
+    await burst("GET organizer pods (fragment)", [
+        status_of(get(f"/tournaments/{event}/limited/?fragment=1", draft["organizer"]))
+        for _ in range(max(5, rounds * 2))], 200)  # fmt: skip
+
+    async def pick(phone: dict[str, Any], html: str) -> int:
+        shown = page_state(html)
+        headers = {k: v for k, v in phone["headers"].items() if k != "X-CSRFToken"}
+        form = {"csrfmiddlewaretoken": shown["csrf"], "pick_number": str(shown["pick_number"]),
+                "card": shown["pack"][0]}  # fmt: skip
+        async with session.post(base + f"/tournaments/{event}/draft/pick/", data=form,
+                                headers={**headers, "Idempotency-Key": uuid.uuid4().hex}) as response:  # fmt: skip
+            text = (await response.read()).decode()
+            ok = response.status == 200 and 'class="message success"' in text and page_state(text)["tag"]
+            return 200 if ok else response.status
+
+    await burst("POST pick via the queue, answer followed", [
+        pick(phone, html) for phone, (_s, html, _t) in zip(phones, states, strict=True)], 200)  # fmt: skip
 
 
 def main() -> None:
@@ -479,6 +603,9 @@ def main() -> None:
     parser.add_argument("--pick-time-scale", type=float, default=1.0,
                         help="the event's pick times: MTR Appendix B times multiplied by this (0.1–10)")  # fmt: skip
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--via", choices=["page", "api"], default="page",
+                        help="page: the My draft page as phones open it (its fragment, the pick form through the "
+                             "offline queue); api: draft/me and draft/pick of the API")  # fmt: skip
     parser.add_argument("--cpu-per-kind", type=int, default=0, metavar="ROUNDS",
                         help="only measure the server's CPU per request kind (ROUNDS polls per phone), no draft")  # fmt: skip
     args = parser.parse_args()
@@ -508,7 +635,9 @@ def main() -> None:
         wait_ready(port, server)
         restart_clock(draft, args.pick_time_scale)
         if args.cpu_per_kind:
-            asyncio.run(cpu_per_kind(f"http://127.0.0.1:{port}", draft, server.pid, args.cpu_per_kind))
+            asyncio.run(
+                cpu_per_kind(f"http://127.0.0.1:{port}", draft, server.pid, args.cpu_per_kind, args.via)
+            )
             return
         run = Run(f"http://127.0.0.1:{port}", args)
         client_before, server_before = time.process_time(), cpu_seconds(server.pid)
