@@ -3,7 +3,13 @@
 
     .venv/bin/python bench/bench_draft.py [--phones 80] [--shape realistic|fast] [--think-share 0.15,0.75]
             [--think 0.3,1.5] [--pick-time-scale 1] [--workers 3] [--threads 4] [--drop 0.05] [--drop-s 30]
-            [--kill-every 20] [--seed 1] [--cpu-per-kind ROUNDS]
+            [--kill-every 20] [--seed 1] [--via page|api] [--cpu-per-kind ROUNDS]
+
+``--via page`` (the default) drives what phones open, the "My draft" page: its fragment (``?fragment=1``) polled
+with If-None-Match at the same beats, the pack read from the fragment's pick forms, and a pick sent as the
+page's offline queue (static/pwa/offline.js) sends it — the form's fields with its CSRF token, form-encoded, a
+fresh ``Idempotency-Key``, the answer followed and its ``#live`` box adopted (its tag is the next poll's). The
+organizer's page refreshes its pods fragment every 3 s. ``--via api``: the API, as below.
 
 Every phone is a signed-in session (its own keep-alive connection, aiohttp): it reads ``draft/me/`` as the
 "My draft" page does — with the ETag of its last answer in If-None-Match (an unchanged answer is a 304), every
@@ -470,7 +476,7 @@ def report(
     auto = sum(1 for *_x, a, _t in picks if a)
     print(f"pass → next pack shown: p50 {pct(lags, 50):.2f} s, p95 {pct(lags, 95):.2f} s, worst {max(lags or [0]):.2f} s "
           f"({len(lags)} passes seen)")  # fmt: skip
-    print(f"picks stored {len(picks)} of {phones * 45} ({auto} by the timer); answered 201: {len(run.answered)}; "
+    print(f"picks stored {len(picks)} of {phones * 45} ({auto} by the timer); answered as kept (201, or 'Picked.' on the page): {len(run.answered)}; "
           f"lost {lost}; doubled {doubled}; seats not numbered 1..45: {gaps}; pods whose picks are not their "
           f"packs exactly: {not_partition}; unfinished pods: {unfinished}")  # fmt: skip
 
