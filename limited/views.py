@@ -135,17 +135,14 @@ def draft_pick(request: HttpRequest, pk: int) -> HttpResponse:
     number = request.POST.get("pick_number", "")
     if number.isdigit() and services.draft_pick_finishes(event=event, seat=seat, pick_number=int(number)):
         services.draft_pools_settle(event=event, pod_id=seat.pod_id)
-    if (
-        response.status_code == 200
-    ):  # only a queued pick that was kept answers 200 here (first time or replayed)
+    if response.status_code == 200:  # only a kept pick from the queue (answered now or replayed)
         # The kept answer is the note only (a replay gets it from the key's row); the box shows the state as
         # it is now, after the pool settled, so a replay shows the present and not the moment of the pick.
+        box = _fragment(request, event, player, _polled(request, event, player))
         answer = HttpResponse(
-            response.content + render_to_string(
-                "limited/_pick_answer.html", {"fragment": _fragment(request, event, player, _polled(request, event, player))},
-                request=request,
-            ).encode()
-        )  # fmt: skip
+            response.content
+            + render_to_string("limited/_pick_answer.html", {"fragment": box}, request=request).encode()
+        )
         if response.get("Idempotent-Replayed"):
             answer["Idempotent-Replayed"] = response["Idempotent-Replayed"]
         answer["Cache-Control"] = "no-store"
