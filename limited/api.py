@@ -6,8 +6,11 @@ whose create also takes the ``limited`` object): the schema of that endpoint com
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from django.http import Http404
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.generics import get_object_or_404
 from rest_framework.permissions import IsAuthenticated
@@ -19,10 +22,12 @@ from idempotency.decorators import idempotent
 from tournaments import services as tournament_services
 from tournaments.api import TournamentViewSet
 from tournaments.api.common import IDEMPOTENCY_KEY, TournamentApiView, errors, parse
+from tournaments.live.etags import etags_parse
+from tournaments.live.sql import poll_fetch
 from tournaments.models import Player, Tournament
 
+from . import polls, services
 from . import serializers as s
-from . import services
 from .models import DraftPod, LimitedEvent
 
 
@@ -71,40 +76,46 @@ def _event(pk: str) -> LimitedEvent:
     )
 
 
-# A phone's poll and pick read only these (the tournament's and game's rows are many columns to build):
-# a draft's hot path costs what the draft needs.
-_DRAFT_FIELDS = (
-    "pk",
-    "tournament_id",
-    "kind",
-    "physical",
-    "pick_time_scale",
-    "seed",
-    "packs",
-    "draft_started_at",
-)
+# A phone's poll and pick read the event's draft columns and the caller's player in one statement, and
+# build the two objects from it (no ORM query building): a draft's hot path costs what the draft needs.
+_SEATED_SQL = """
+SELECT e.id, e.kind, e.physical, e.pick_time_scale, e.seed, e.packs, e.draft_started_at, pl.id
+  FROM limited_limitedevent e
+  LEFT JOIN tournaments_player pl ON pl.tournament_id = e.tournament_id AND pl.user_id = %s
+ WHERE e.tournament_id = %s
+ ORDER BY pl.id"""
 
 
-def _draft_event(pk: str) -> LimitedEvent:
-    return (
-        get_object_or_404(LimitedEvent.objects.only(*_DRAFT_FIELDS), tournament_id=pk)
-        if pk.isdigit()
-        else get_object_or_404(LimitedEvent, pk=-1)
-    )
-
-
-def _seated(event: LimitedEvent, request: Request) -> Player:
-    return get_object_or_404(
-        Player.objects.only("pk", "user_id", "tournament_id"),
-        tournament_id=event.tournament_id,
-        user=request.user,
-    )
+def _draft_seated(pk: str, request: Request) -> tuple[LimitedEvent, Player]:
+    """The limited event of tournament ``pk`` (its draft's columns) and the signed-in user's player in it;
+    404 when either is missing."""
+    if not (pk.isdigit() and len(pk) <= 18):
+        raise Http404
+    rows = poll_fetch(_SEATED_SQL, [request.user.pk, int(pk)])
+    if not rows:
+        raise Http404
+    event_id, kind, physical, scale, seed, packs, started, player_id = rows[0]
+    if player_id is None:
+        raise Http404
+    event = LimitedEvent(
+        pk=event_id, tournament_id=int(pk), kind=kind, physical=bool(physical), pick_time_scale=scale, seed=seed,
+        packs=packs, draft_started_at=polls.moment(started),
+    )  # fmt: skip
+    return event, Player(pk=player_id, tournament_id=int(pk), user_id=request.user.pk)
 
 
 def _player(pk: str, player_id: str) -> Player:
     if not (pk.isdigit() and player_id.isdigit()):
         return get_object_or_404(Player, pk=-1)
     return get_object_or_404(Player.objects.select_related("tournament"), pk=player_id, tournament_id=pk)
+
+
+IF_NONE_MATCH = OpenApiParameter(
+    "If-None-Match", str, OpenApiParameter.HEADER, required=False,
+    description="The ETag of the answer the phone holds: unchanged, the answer is a bodiless 304.",
+)  # fmt: skip
+WAITING_TAG = "Draft-Me-ETag"
+NOT_MODIFIED = OpenApiResponse(description="Unchanged since the ETag given in If-None-Match (no body).")
 
 
 class _View(TournamentApiView, APIView):
@@ -152,12 +163,28 @@ class DraftStartView(_View):
 
 
 class DraftMeView(_View):
-    @extend_schema(responses={200: s.DraftMeOutSerializer, **errors(400, 401, 404)})
+    @extend_schema(
+        parameters=[IF_NONE_MATCH],
+        responses={200: s.DraftMeOutSerializer, 304: NOT_MODIFIED, **errors(400, 401, 404)},
+    )
     def get(self, request: Request, pk: str) -> Response:
-        """Your seat, the pack you hold, your own picks and when the pick times out (nobody else's picks)."""
-        event = _draft_event(pk)
-        player = _seated(event, request)
-        return Response(s.DraftMeOutSerializer(services.draft_me(event=event, player=player)).data)
+        """Your seat, the pack you hold, your own picks and when the pick times out (nobody else's picks).
+        Answered with an ETag: sent back in If-None-Match, an unchanged answer is a bodiless 304."""
+        event, player = _draft_seated(pk, request)
+        polled = services.draft_me_polled(
+            event=event, player=player, kind=polls.API, language=polls.NO_LANGUAGE,
+            tags=etags_parse(request.headers.get("If-None-Match", "")),
+        )  # fmt: skip
+        if polled.current:
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers=_tagged(polled.tag))
+        if polled.state is None:
+            raise ValidationError(_("You have no seat in this draft."))
+        return Response(s.DraftMeOutSerializer(polled.state).data, headers=_tagged(polled.tag))
+
+
+def _tagged(tag: str | None) -> dict[str, str]:
+    # no-cache: the phone asks every time (with the tag), so a pass is never hidden by a cached copy.
+    return {"ETag": tag, "Cache-Control": "no-cache"} if tag else {"Cache-Control": "no-cache"}
 
 
 class DraftPickView(_View):
@@ -167,17 +194,23 @@ class DraftPickView(_View):
     )  # fmt: skip
     def post(self, request: Request, pk: str) -> Response:
         """Pick a card of the pack you hold. A second pick for the same pick number is 409 (the first
-        stands); the same Idempotency-Key again replays the first answer."""
+        stands); the same Idempotency-Key again replays the first answer. While the pod still waits for
+        other seats, the 201 carries ``Draft-Me-ETag``: the ETag of your draft/me answer now (this pick made,
+        waiting for the pass, the same deadline); sent in If-None-Match, draft/me is a 304 until the pass."""
         given = s.PickInSerializer(data=request.data)
         given.is_valid(raise_exception=True)
-        event = _draft_event(pk)
-        player = _seated(event, request)
+        event, player = _draft_seated(pk, request)
         # The reads (seat, packs, a timer run out) before the key's write transaction opens: on SQLite that
         # transaction holds the venue's one write lock, so it holds it for the pick's own rows only.
         seat = services.draft_pick_prepare(event=event, player=player, by=request.user)
         answer = self._apply(request, pk, event=event, player=player, seat=seat, given=given.validated_data)
+        number = given.validated_data["pick_number"]
         if answer.status_code == status.HTTP_201_CREATED:
-            services.draft_pools_settle(event=event, pod_id=seat.pod_id)
+            if services.draft_pick_finishes(event=event, seat=seat, pick_number=number):
+                services.draft_pools_settle(event=event, pod_id=seat.pod_id)
+            waiting = services.draft_waiting_tag(event=event, player=player, seat=seat, pick_number=number)
+            if waiting:
+                answer[WAITING_TAG] = waiting
         return answer
 
     @idempotent

@@ -83,6 +83,24 @@ class PodOutSerializer(serializers.Serializer):
     seconds_left = serializers.IntegerField(allow_null=True)
     seats = SeatOutSerializer(many=True)
 
+    def to_representation(self, instance: dict) -> dict:
+        """The fields above, from ``services.pods_progress``'s plain values: 250 pods of 8 seats through
+        DRF's field-by-field machinery was two thirds of the dashboard's time. Same output (a test compares
+        it with DRF's own); the deadline is formatted by its field."""
+        deadline = instance["deadline"]
+        return {
+            "pod": int(instance["pod"]), "pick_number": int(instance["pick_number"]),
+            "total_picks": int(instance["total_picks"]), "finished": bool(instance["finished"]),
+            "paused": bool(instance["paused"]),
+            "deadline": None if deadline is None else self.fields["deadline"].to_representation(deadline),
+            "seconds_left": None if instance["seconds_left"] is None else int(instance["seconds_left"]),
+            "seats": [
+                {"seat": int(seat["seat"]), "player": int(seat["player"]), "name": str(seat["name"]),
+                 "picked": bool(seat["picked"])}
+                for seat in instance["seats"]
+            ],
+        }  # fmt: skip
+
 
 class PausedInSerializer(serializers.Serializer):
     paused = serializers.BooleanField()

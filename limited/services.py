@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import IntegrityError, transaction
+from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -41,6 +41,7 @@ from tournaments.services.common import format_uses_pool, game_rules
 
 from .engine.draft import PodDraft, auto_pick, cards_left, pack_held, pick_seconds, seat_pods
 from .models import DraftPick, DraftPod, LimitedEvent
+from .polls import API, NO_LANGUAGE, draft_etag, due, moment, poll_state
 
 CUBE = "cube"
 log = logging.getLogger(__name__)
@@ -350,8 +351,25 @@ def _pod_size(event: LimitedEvent, pod_id: int) -> tuple[int, int]:
 _POD_ROW = ("step", "deadline", "paused_left", "finished_at")
 
 
+_ROW_SQL = "SELECT step, deadline, paused_left, finished_at FROM limited_draftpod WHERE id = %s"
+_MINE_SQL = "SELECT card FROM limited_draftpick WHERE pod_id = %s AND seat = %s ORDER BY pick_number"
+
+
+def _row(values: Sequence[Any]) -> dict[str, Any]:
+    step, deadline, paused_left, finished_at = values
+    return {
+        "step": step,
+        "deadline": moment(deadline),
+        "paused_left": paused_left,
+        "finished_at": finished_at,
+    }
+
+
 def _pod_row(pod_id: int) -> dict[str, Any]:
-    return DraftPod.objects.filter(pk=pod_id).values(*_POD_ROW).get()
+    rows = _sql(_ROW_SQL, [pod_id])[1]
+    if not rows:
+        raise DraftPod.DoesNotExist(pod_id)
+    return _row(rows[0])
 
 
 def _due(row: Mapping[str, Any]) -> bool:
@@ -363,29 +381,56 @@ def _due(row: Mapping[str, Any]) -> bool:
     )
 
 
+# The pick's own statements, in plain SQL: a pick is the busiest write of a draft and SQLite has one writer,
+# so the write lock is held for as few round trips as there can be (RETURNING: SQLite 3.35+, PostgreSQL).
+_LOCK_SQL = (
+    "UPDATE limited_draftpod SET step = step WHERE id = %s RETURNING step, deadline, paused_left, finished_at"
+)
+_INSERT_SQL = """
+INSERT INTO limited_draftpick (pod_id, seat, player_id, pick_number, card, auto, created_at)
+VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (pod_id, seat, pick_number) DO NOTHING RETURNING id"""
+_ADVANCE_SQL = """
+UPDATE limited_draftpod SET step = %s, finished_at = %s, deadline = %s
+ WHERE id = %s AND step = %s
+   AND (SELECT COUNT(*) FROM limited_draftpick WHERE pod_id = %s AND pick_number = %s) >= %s"""
+
+
+def _sql(sql: str, params: Sequence[Any]) -> tuple[int, list[tuple[Any, ...]]]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.rowcount, cursor.fetchall() if cursor.description else []
+
+
+def _when(value: Any) -> Any:
+    return connection.ops.adapt_datetimefield_value(value)
+
+
 def _lock_row(pod_id: int) -> dict[str, Any]:
-    # The conditional UPDATE takes the write lock (SQLite) / the pod's row lock (PostgreSQL) before anything
-    # is read: picks and timers of one pod are applied one after the other.
-    DraftPod.objects.filter(pk=pod_id).update(step=F("step"))
-    return _pod_row(pod_id)
+    # The UPDATE takes the write lock (SQLite) / the pod's row lock (PostgreSQL) and reads the row in the same
+    # statement: picks and timers of one pod are applied one after the other.
+    rows = _sql(_LOCK_SQL, [pod_id])[1]
+    if not rows:
+        raise DraftPod.DoesNotExist(pod_id)
+    return _row(rows[0])
 
 
 def _advance(event: LimitedEvent, seat: Seat, number: int) -> bool:
     """After pick ``number`` was written (the pod's lock held): when every seat has made it, the pod moves
-    on and its timer restarts. True when that was the pod's last pick."""
-    if DraftPick.objects.filter(pod_id=seat.pod_id, pick_number=number).count() < seat.seats:
-        return False
+    on and its timer restarts (one statement). True when that was the pod's last pick."""
     size, total = _pod_size(event, seat.pod_id)
     now = timezone.now()
     finished = number >= total
-    DraftPod.objects.filter(pk=seat.pod_id, step=number).update(
-        step=number + 1,
-        finished_at=now if finished else None,
-        deadline=None
+    deadline = (
+        None
         if finished
-        else now + timedelta(seconds=pick_seconds(cards_left(size, number + 1), scale=event.pick_time_scale)),
+        else now + timedelta(seconds=pick_seconds(cards_left(size, number + 1), scale=event.pick_time_scale))
     )
-    return finished
+    moved, _rows = _sql(
+        _ADVANCE_SQL,
+        [number + 1, _when(now) if finished else None, _when(deadline), seat.pod_id, number, seat.pod_id,
+         number, seat.seats],
+    )  # fmt: skip
+    return bool(moved) and finished
 
 
 def draft_pick_prepare(*, event: LimitedEvent, player: Player, by: Any) -> Seat:
@@ -428,15 +473,23 @@ def draft_pick(
             if DraftPick.objects.filter(pod_id=seat.pod_id, seat=seat.seat, pick_number=step).exists():
                 raise PickConflict("already_picked", pick_number=pick_number)
             raise ValidationError({"card": _("%(c)s is not in the pack you hold.") % {"c": card}})
-        try:
-            with transaction.atomic():
-                made = DraftPick.objects.create(
-                    pod_id=seat.pod_id, seat=seat.seat, player=player, pick_number=pick_number, card=card
-                )
-        except IntegrityError:
-            raise PickConflict("already_picked", pick_number=pick_number) from None
+        made = DraftPick(
+            pod_id=seat.pod_id, seat=seat.seat, player=player, pick_number=pick_number, card=card,
+            created_at=timezone.now(),
+        )  # fmt: skip
+        # The database's guard (one pick per seat and pick number) answers a second pick: no row comes back.
+        inserted = _sql(_INSERT_SQL, [seat.pod_id, seat.seat, player.pk, pick_number, card, False,
+                                      _when(made.created_at)])[1]  # fmt: skip
+        if not inserted:
+            raise PickConflict("already_picked", pick_number=pick_number)
+        made.pk = inserted[0][0]
         _advance(event, seat, pick_number)
     return made
+
+
+def draft_pick_finishes(*, event: LimitedEvent, seat: Seat, pick_number: int) -> bool:
+    """Whether ``pick_number`` is the pod's last pick (its pools are registered after it)."""
+    return pick_number >= _pod_size(event, seat.pod_id)[1]
 
 
 def draft_tick_pod(*, event: LimitedEvent, pod: DraftPod | int) -> int:
@@ -534,52 +587,100 @@ def draft_pools_settle(*, event: LimitedEvent, pod_id: int) -> None:
         )
 
 
-def draft_me(*, event: LimitedEvent, player: Player) -> dict[str, Any]:
-    """What the player's phone shows: their seat, the pack they hold, their own picks and the deadline. A
-    cheap read: the pod's row, the player's own picks, and the packs of the pod's pick from the cache."""
+@dataclass(frozen=True)
+class DraftPolled:
+    """A phone's draft poll: ``tag`` names what the seat is shown now (None for a physical-draft seat
+    without state to follow, or a player without a limited event); ``current`` when the phone already holds
+    it (304); ``state`` otherwise (None: no seat in this draft)."""
+
+    tag: str | None
+    current: bool
+    state: dict[str, Any] | None
+
+
+def draft_me_polled(
+    *,
+    event: LimitedEvent,
+    player: Player,
+    kind: str,
+    language: str,
+    tags: frozenset[str] | set[str] = frozenset(),
+) -> DraftPolled:
+    """The player's draft answer with its tag (limited/polls.py), or only "current" when ``tags`` (the
+    phone's If-None-Match) holds it. A pod whose timer ran out is moved on first (auto-picks): a phone's poll
+    never leaves its pod waiting for a sleeping phone. The tag is read before the answer, so a pick landing in
+    between costs one more 200, never a 304 hiding it."""
     seat = seat_of(event, player)
-    if seat is None:
-        raise ValidationError(_("You have no seat in this draft."))
+    pod_id, number = (seat.pod_id, seat.seat) if seat else (0, 0)
+    where = {"tournament_id": event.tournament_id, "player_id": player.pk, "pod_id": pod_id, "seat": number}
+    row = poll_state(**where)
+    if row is not None and due(row):
+        draft_tick_pod(event=event, pod=pod_id)
+        row = poll_state(**where)
+    tag = None if row is None else draft_etag(kind=kind, language=language, state=row, **where)
+    if tag is not None and tag in tags:
+        return DraftPolled(tag, True, None)
+    if seat is None or row is None:
+        return DraftPolled(tag, False, None)
     if event.physical:  # packs on the tables: the phone shows the seat; the pool is entered after the draft
-        return {"pod": seat.number, "seat": seat.seat + 1, "seats": seat.seats, "physical": True, "finished": False,
-                "pack": [], "picks": [], "pack_number": 1, "pick_in_pack": 1, "pick_number": None, "waiting": False,
-                "paused": False, "deadline": None, "passing": "left"}  # fmt: skip
-    row = _pod_row(seat.pod_id)
-    if _due(row):
-        draft_tick_pod(event=event, pod=seat.pod_id)
-        row = _pod_row(seat.pod_id)
+        return DraftPolled(tag, False, {
+            "pod": seat.number, "seat": seat.seat + 1, "seats": seat.seats, "physical": True, "finished": False,
+            "pack": [], "picks": [], "pack_number": 1, "pick_in_pack": 1, "pick_number": None, "waiting": False,
+            "paused": False, "deadline": None, "passing": "left"})  # fmt: skip
     size, total = _pod_size(event, seat.pod_id)
-    mine = list(
-        DraftPick.objects.filter(pod_id=seat.pod_id, seat=seat.seat)
-        .order_by("pick_number")
-        .values_list("card", flat=True)
-    )
-    number = row["step"]
-    finished = row["finished_at"] is not None or number > total
-    if finished and Player.objects.filter(pk=player.pk, pool__isnull=True).exists():
+    mine = [card for (card,) in _sql(_MINE_SQL, [seat.pod_id, seat.seat])[1]]
+    step = row.step
+    finished = row.finished or step > total
+    if finished and row.pool_missing:
         draft_pools_settle(event=event, pod_id=seat.pod_id)
     pack_number, pick_in_pack = (
-        ((number - 1) // size + 1, (number - 1) % size + 1)
+        ((step - 1) // size + 1, (step - 1) % size + 1)
         if not finished
         else (total // size if size else 0, size)
     )
-    waiting = not finished and len(mine) >= number
-    return {
+    waiting = not finished and len(mine) >= step
+    return DraftPolled(tag, False, {
         "pod": seat.number,
         "seat": seat.seat + 1,
         "seats": seat.seats,
         "pack_number": pack_number,
         "pick_in_pack": pick_in_pack,
-        "pick_number": number if not finished else None,
-        "pack": [] if finished or waiting else list(packs_at(event, seat.pod_id, number)[seat.seat]),
+        "pick_number": step if not finished else None,
+        "pack": [] if finished or waiting else list(packs_at(event, seat.pod_id, step)[seat.seat]),
         "picks": mine,
         "waiting": waiting,
         "finished": finished,
-        "paused": row["paused_left"] is not None,
-        "deadline": row["deadline"],
+        "paused": row.paused,
+        "deadline": row.deadline,
         "passing": "left" if pack_number % 2 == 1 else "right",
         "physical": False,
+    })  # fmt: skip
+
+
+def draft_waiting_tag(*, event: LimitedEvent, player: Player, seat: Seat, pick_number: int) -> str | None:
+    """The tag of the seat's draft/me answer right after its pick ``pick_number``, while the pod still waits
+    for other seats at that pick (running, not paused, its time not up); else None. The pick's answer carries
+    it, so the phone's next poll is a 304 until the pass instead of a full answer saying "waiting"."""
+    where = {
+        "tournament_id": event.tournament_id,
+        "player_id": player.pk,
+        "pod_id": seat.pod_id,
+        "seat": seat.seat,
     }
+    row = poll_state(**where)
+    if row is None or row.finished or row.paused or row.step != pick_number or not row.picked or due(row):
+        return None
+    return draft_etag(kind=API, language=NO_LANGUAGE, state=row, **where)
+
+
+def draft_me(*, event: LimitedEvent, player: Player) -> dict[str, Any]:
+    """What the player's phone shows: their seat, the pack they hold, their own picks and the deadline. A
+    cheap read: one query for the pod's row and the seat's part in it, the player's own picks, and the packs
+    of the pod's pick from the cache. ValidationError when the player has no seat."""
+    state = draft_me_polled(event=event, player=player, kind=API, language=NO_LANGUAGE).state
+    if state is None:
+        raise ValidationError(_("You have no seat in this draft."))
+    return state
 
 
 def pods_progress(*, event: LimitedEvent, by: Any) -> list[dict[str, Any]]:

@@ -6,13 +6,12 @@ Thin: every write goes through limited/services.py; a pick from the phone comes 
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections import Counter
 from datetime import timedelta
 from functools import lru_cache
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -27,11 +26,12 @@ from django.views.decorators.http import require_POST
 from cards.models import Card, CardSet, Game, Printing
 from idempotency.decorators import idempotent
 from tournaments import services as tournament_services
+from tournaments.live.etags import etags_parse
 from tournaments.models import Player
 from tournaments.permissions import is_organizer, require_organizer
 from tournaments.views.player import offline_config
 
-from . import services
+from . import polls, services
 from .engine.draft import MTR_PICK_SECONDS, pick_seconds
 from .models import DraftPod, LimitedEvent
 
@@ -40,18 +40,21 @@ def _event(pk: int) -> LimitedEvent:
     return get_object_or_404(LimitedEvent.objects.select_related("tournament__game"), tournament_id=pk)
 
 
-def _names(event: LimitedEvent, keys: Any) -> dict[str, Card]:
-    return {
-        c.external_id: c
-        for c in Card.objects.filter(game_id=event.tournament.game_id, external_id__in=set(keys))
-    }
+def _names(event: LimitedEvent, keys: Any, *, shown_only: bool = False) -> dict[str, Card]:
+    cards = Card.objects.filter(game_id=event.tournament.game_id, external_id__in=set(keys))
+    if (
+        shown_only
+    ):  # what My draft shows of a card: the whole row (rules text, attributes) is most of the read
+        cards = cards.only("external_id", "name", "card_type")
+    return {c.external_id: c for c in cards}
 
 
-def _my_state(event: LimitedEvent, player: Player) -> dict[str, Any] | None:
-    try:
-        return services.draft_me(event=event, player=player)
-    except ValidationError:
-        return None
+def _polled(
+    request: HttpRequest, event: LimitedEvent, player: Player, tags: frozenset[str] = frozenset()
+) -> services.DraftPolled:
+    """The phone's state and the tag of its fragment (in the page's language; limited/polls.py)."""
+    language = getattr(request, "LANGUAGE_CODE", "") or settings.LANGUAGE_CODE
+    return services.draft_me_polled(event=event, player=player, kind=polls.PAGE, language=language, tags=tags)
 
 
 def build_until(event: LimitedEvent) -> Any:
@@ -61,31 +64,27 @@ def build_until(event: LimitedEvent) -> Any:
     return start + timedelta(minutes=event.deck_building_minutes) if start else None
 
 
-def _digest(state: dict[str, Any] | None, request: HttpRequest) -> str:
-    """What the phone shows, in a few bytes: an unchanged pack, picks and timer answer 304."""
-    text = json.dumps(state, sort_keys=True, default=str) + (getattr(request, "LANGUAGE_CODE", "") or "")
-    return hashlib.sha256(text.encode()).hexdigest()[:20]
-
-
-def _fragment(request: HttpRequest, event: LimitedEvent, player: Player, state: dict[str, Any] | None) -> str:
-    cards = _names(event, [*(state or {}).get("pack", []), *(state or {}).get("picks", [])])
+def _fragment(request: HttpRequest, event: LimitedEvent, player: Player, polled: services.DraftPolled) -> str:
+    state = polled.state
+    cards = _names(event, [*(state or {}).get("pack", []), *(state or {}).get("picks", [])], shown_only=True)
     picks = Counter((state or {}).get("picks", []))
     context = {
-        "build_until": build_until(event),
+        # Shown once the draft is over (or on a pool's page): a phone's poll mid-draft does not read it.
+        "build_until": build_until(event) if not state or state.get("finished") else None,
         "event": event, "tournament": event.tournament, "player": player, "state": state,
         "pack": [cards.get(k) or k for k in (state or {}).get("pack", [])],
         "picked": [(cards.get(k), n) for k, n in sorted(picks.items(), key=lambda kv: (cards[kv[0]].name if kv[0] in cards else kv[0]))],
-        "now": timezone.now(),
+        "now": timezone.now(), "etag": polled.tag or "",
     }  # fmt: skip
     return render_to_string("limited/_my_draft.html", context, request=request)
 
 
 def _page(request: HttpRequest, event: LimitedEvent, player: Player, status: int = 200) -> HttpResponse:
-    state = _my_state(event, player)
+    polled = _polled(request, event, player)
     return render(
         request, "limited/my_draft.html",
-        {"event": event, "tournament": event.tournament, "fragment": _fragment(request, event, player, state),
-         "etag": _digest(state, request), "offline_config": offline_config(request), "server_now": timezone.now()},
+        {"event": event, "tournament": event.tournament, "fragment": _fragment(request, event, player, polled),
+         "etag": polled.tag or "", "offline_config": offline_config(request), "server_now": timezone.now()},
         status=status,
     )  # fmt: skip
 
@@ -100,12 +99,18 @@ def my_draft(request: HttpRequest, pk: int) -> HttpResponse:
             return redirect("limited:organizer", pk=pk)
         raise PermissionDenied(_("You are not playing in this event."))
     if request.GET.get("fragment"):
-        state = _my_state(event, player)
-        etag = _digest(state, request)
-        if request.headers.get("If-None-Match") == etag:
-            return HttpResponseNotModified()
-        response = HttpResponse(_fragment(request, event, player, state))
-        response["ETag"] = etag
+        # Unchanged polls are mostly answered before Django (limited/wsgi.py); the ones that reach this view
+        # are decided the same way (a run-out timer, a language switch, a changed pack).
+        polled = _polled(
+            request, event, player, frozenset(etags_parse(request.headers.get("If-None-Match", "")))
+        )
+        if polled.current:
+            response = HttpResponseNotModified()
+        else:
+            response = HttpResponse(_fragment(request, event, player, polled))
+        if polled.tag:
+            response["ETag"] = polled.tag
+        response["Cache-Control"] = "no-cache"
         return response
     return _page(request, event, player)
 
@@ -113,6 +118,10 @@ def my_draft(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def draft_pick(request: HttpRequest, pk: int) -> HttpResponse:
+    """A pick. From the phone's offline queue (it carries ``Idempotency-Key``) a kept pick is answered with the
+    page's ``#live`` box for the new state and the "Picked." note, 200 and no redirect: the queue adopts both
+    from its answer, and a redirect cost a second request, a full page render and a session write for the note.
+    A plain form post (no JavaScript) keeps Post/Redirect/Get."""
     event = _event(pk)
     player = get_object_or_404(Player, tournament_id=pk, user=request.user)
     try:
@@ -123,7 +132,21 @@ def draft_pick(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, " ".join(error.messages))
         return _page(request, event, player, 400)
     response = _draft_pick_once(request, pk, event=event, player=player, seat=seat)
-    services.draft_pools_settle(event=event, pod_id=seat.pod_id)
+    number = request.POST.get("pick_number", "")
+    if number.isdigit() and services.draft_pick_finishes(event=event, seat=seat, pick_number=int(number)):
+        services.draft_pools_settle(event=event, pod_id=seat.pod_id)
+    if response.status_code == 200:  # only a kept pick from the queue (answered now or replayed)
+        # The kept answer is the note only (a replay gets it from the key's row); the box shows the state as
+        # it is now, after the pool settled, so a replay shows the present and not the moment of the pick.
+        box = _fragment(request, event, player, _polled(request, event, player))
+        answer = HttpResponse(
+            response.content
+            + render_to_string("limited/_pick_answer.html", {"fragment": box}, request=request).encode()
+        )
+        if response.get("Idempotent-Replayed"):
+            answer["Idempotent-Replayed"] = response["Idempotent-Replayed"]
+        answer["Cache-Control"] = "no-store"
+        return answer
     return response
 
 
@@ -132,12 +155,16 @@ def _draft_pick_once(
     request: HttpRequest, pk: int, *, event: LimitedEvent, player: Player, seat: services.Seat
 ) -> HttpResponse:
     status = 200
+    queued = request.headers.get("Idempotency-Key") is not None
     try:
         number = int(request.POST.get("pick_number", ""))
         services.draft_pick(
             event=event, player=player, by=request.user, pick_number=number, card=request.POST.get("card", ""),
             seat=seat,
         )  # fmt: skip
+        if queued:
+            # The note only: the key's row keeps tens of bytes, and draft_pick adds the live box as of now.
+            return HttpResponse(render_to_string("limited/_pick_note.html", {"note": _("Picked.")}))
         messages.success(request, _("Picked."))
     except ValueError:
         messages.error(request, _("That pick has no pick number."))

@@ -1,6 +1,7 @@
 """Eight phones (Chromium, 390×844) draft one pod of a Magic cube to the end through the "My draft" page:
 two phones lose the Wi-Fi for a pick each (the pick waits on the phone, is sent when the Wi-Fi is back and
-applied once), every phone sees only its own picks; one player builds a 40-card deck from the picks plus free
+applied once), every phone sees only its own picks, its polls send the tag they hold (304 while nothing
+moved); one player builds a 40-card deck from the picks plus free
 basic lands and registers it; the organizer's pods page and the projector's seatings and called timer are
 shown. Screenshots: tests/artifacts/limited_draft/."""
 
@@ -55,6 +56,8 @@ def test_eight_phones_draft_a_pod_with_two_offline_for_a_pick_and_one_registers_
     phones = [signed_in_page(browser, live_server, u, viewport=PHONE, timeout_ms=30_000) for u in users]
     org_phone = signed_in_page(browser, live_server, organizer, viewport=PHONE)
     offline_at = {1: 2, 5: 4}  # phone index → the pick it makes without the Wi-Fi
+    polls: list[int] = []  # what the first phone's polls were answered: 304 while nothing moved
+    phones[0].on("response", lambda r: polls.append(r.status) if "fragment=1" in r.url else None)
     try:
         for phone in phones:
             phone.goto(f"{live_server.url}/tournaments/{event.pk}/draft/")
@@ -96,6 +99,8 @@ def test_eight_phones_draft_a_pod_with_two_offline_for_a_pick_and_one_registers_
         for phone in phones:
             phone.wait_for_selector("[data-testid=draft-finished]")
         _shot(phones[0], "phone-draft-finished")
+        # The page sends the tag it holds: most of its polls are bodiless 304s, a pass brings a 200.
+        assert 304 in polls and 200 in polls, Counter(polls)
 
         pod = DraftPod.objects.get()
         assert DraftPick.objects.count() == 48 and not DraftPick.objects.filter(auto=True).exists()

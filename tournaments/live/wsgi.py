@@ -73,7 +73,7 @@ def shared_page_name(path_kind: str, query: dict[str, list[str]]) -> str | None:
     return "projector-" + path_kind.split("/", 1)[1]
 
 
-def _close_if_obsolete() -> None:
+def connection_close_if_obsolete() -> None:
     """What Django does at the end of a request, minus the health-check ping it arms for the next one: a
     ping before every poll would double the database round trips of the busiest request there is. A
     connection that broke is closed by the error path instead; one past CONN_MAX_AGE (0: every request)
@@ -97,7 +97,7 @@ def _security_headers() -> list[tuple[str, str]]:
     return headers
 
 
-def _session_user_id(environ: dict[str, Any]) -> int | None:
+def session_user_id(environ: dict[str, Any]) -> int | None:
     """The signed-in user of the request's session, checked as Django's auth checks it (the session's
     password hash must still match), or None."""
     from types import SimpleNamespace
@@ -193,7 +193,7 @@ class LivePolls:
                 )
                 # The notice names a table and opponents: only to the signed-in player the link was made
                 # for, never to a bare (7-day) link without that session.
-                if decision.notice is not None and _session_user_id(environ) != ids[1]:
+                if decision.notice is not None and session_user_id(environ) != ids[1]:
                     return None
                 return decision
             if "fragment" not in query:
@@ -206,7 +206,7 @@ class LivePolls:
             connection.close()  # a broken connection: Django's path reconnects
             raise
         finally:
-            _close_if_obsolete()
+            connection_close_if_obsolete()
 
     @staticmethod
     def _language_cookie(environ: dict[str, Any]) -> str | None:

@@ -32,14 +32,25 @@
       });
     }).catch(function () { /* offline: keep the page as it is */ });
   }
-  document.addEventListener("live:updated", function () { etag = null; tick(); });
+  // The box replaced (this script's poll, or the offline queue showing the page after a pick): the fragment
+  // names its own tag, so the next poll is a 304 until something changes (without it, every poll after a
+  // pick was a full answer).
+  document.addEventListener("live:updated", function () {
+    var held = box.querySelector("[data-draft-etag]");
+    etag = held ? held.dataset.draftEtag : null;
+    tick();
+  });
   window.setInterval(tick, 500);
-  // Every second while this phone waits for the pod to pass (the next pack shows within about a second
-  // of the pass), every two seconds while it holds a pack (only the timer or a pause can change it then).
+  // Every second while this phone waits for the pod to pass (the next pack shows within about a second of
+  // the pass) and once its own countdown has run out (that poll runs the pod's timer: the auto-pick and the
+  // next pack); every four seconds while it holds a pack, when only a pause can change it (the countdown runs
+  // here). An unchanged poll is a 304 answered before Django (limited/wsgi.py).
   var beats = 0;
   window.setInterval(function () {
     beats += 1;
-    if (box.querySelector("[data-testid=draft-waiting]") || beats % 2 === 0) { poll(); }
+    var clock = box.querySelector("[data-deadline]");
+    var due = clock && Date.parse(clock.dataset.deadline) - Date.now() - offset <= 0;
+    if (box.querySelector("[data-testid=draft-waiting]") || due || beats % 4 === 0) { poll(); }
   }, 1000);
   tick();
 })();

@@ -1,0 +1,228 @@
+"""The unchanged draft poll, answered before Django's request machinery.
+
+2,000 phones drafting poll every second or two, and nearly every poll hears "your pack has not come yet"
+(304). Through Django and DRF that answer costs several milliseconds of a 2-core laptop; here it costs the
+sign-in check (the session with its password-hash check, or the API token, as the API checks them) and one
+query (limited/polls.py).
+
+Only conditional GETs of ``/api/tournaments/<id>/draft/me/`` and ``/tournaments/<id>/draft/?fragment=1`` are
+looked at, and the only answer given here is a 304 for a tag that is current, minted for a seat of the
+signed-in player (the tag is keyed with the secret and names the player, so a tag for another seat never
+matches). Everything else goes on to Django untouched: a changed seat, a pick timer that ran out (the poll
+runs it, so a sleeping phone never stalls its pod), a finished pod whose pool is not registered yet, no or
+another sign-in, another language, any error.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from http.cookies import CookieError, SimpleCookie
+from typing import Any
+from urllib.parse import parse_qs
+
+from django.conf import settings
+from django.contrib.auth import (
+    BACKEND_SESSION_KEY,
+    HASH_SESSION_KEY,
+    SESSION_KEY,
+    get_user_model,
+    load_backend,
+)
+from django.contrib.auth.backends import ModelBackend
+from django.contrib.sessions.backends.db import SessionStore
+from django.db import connection
+from django.utils import timezone
+from django.utils.crypto import constant_time_compare
+
+from accounts.models import ApiToken
+from accounts.tokens import token_digest
+from tournaments.live.etags import VARY, etags_parse, known_language
+from tournaments.live.sql import poll_fetch
+from tournaments.live.wsgi import connection_close_if_obsolete, session_user_id
+
+from .polls import API, NO_LANGUAGE, PAGE, TagParts, draft_etag, due, poll_state, tag_parts
+
+logger = logging.getLogger(__name__)
+
+_API = re.compile(r"^/api/tournaments/(\d{1,12})/draft/me/$")
+_PAGE = re.compile(r"^/tournaments/(\d{1,12})/draft/$")
+
+StartResponse = Callable[..., Any]
+
+
+def _token_user_id(environ: dict[str, Any]) -> int | None:
+    """The active account of an ``Authorization: Token <key>`` header, as accounts.tokens checks it."""
+    words = environ.get("HTTP_AUTHORIZATION", "").split()
+    if len(words) != 2 or words[0].lower() != "token":
+        return None
+    found = (
+        ApiToken.objects.filter(digest=token_digest(words[1]), user__is_active=True)
+        .values_list("user_id", flat=True)
+        .first()
+    )
+    return found
+
+
+_DB_SESSIONS = "django.contrib.sessions.backends.db"
+_SESSION_SQL = "SELECT session_data FROM django_session WHERE session_key = %s AND expire_date > %s"
+
+
+@dataclass(frozen=True, slots=True)
+class SessionClaim:
+    """A database session naming a user signed in through a backend that finds users as Django's
+    ModelBackend does: the user and the password hash the session was made under, checked against the
+    account in the poll's own query (``_still``), as ``django.contrib.auth.get_user`` checks them."""
+
+    user_id: int
+    auth_hash: str
+
+
+@lru_cache(maxsize=8)
+def _model_backend(path: str) -> bool:
+    """Whether the backend named in a session finds its users as ModelBackend does (by primary key, active
+    accounts only) — the only ones checked here; any other goes through Django's own get_user."""
+    if path not in settings.AUTHENTICATION_BACKENDS:
+        return False
+    return getattr(load_backend(path).get_user, "__func__", None) is ModelBackend.get_user
+
+
+def _cookie(environ: dict[str, Any], name: str) -> str | None:
+    raw = environ.get("HTTP_COOKIE")
+    if not raw or name not in raw:
+        return None
+    try:
+        morsel = SimpleCookie(raw).get(name)
+    except CookieError:
+        return None
+    return morsel.value if morsel is not None else None
+
+
+def _session_claim(environ: dict[str, Any]) -> SessionClaim | int | None:
+    """The session's sign-in: a SessionClaim to check in the poll's query (the venue's database sessions,
+    two short statements), else the user id as Django's get_user finds it (other session engines or
+    backends), else None (no session, or nobody signed in)."""
+    if settings.SESSION_ENGINE != _DB_SESSIONS or settings.SECRET_KEY_FALLBACKS:
+        return session_user_id(environ)  # not the plain case: Django's own check, whatever it costs
+    key = _cookie(environ, settings.SESSION_COOKIE_NAME)
+    if not key or len(key) < 8:
+        return None
+    rows = poll_fetch(_SESSION_SQL, [key, connection.ops.adapt_datetimefield_value(timezone.now())])
+    if not rows:
+        return None
+    data = SessionStore().decode(rows[0][0])  # {} when the signature does not hold
+    user_id, backend, auth_hash = (
+        data.get(SESSION_KEY),
+        data.get(BACKEND_SESSION_KEY),
+        data.get(HASH_SESSION_KEY),
+    )
+    if user_id is None or backend is None:
+        return None
+    if not auth_hash or not _model_backend(backend):
+        return session_user_id(environ)
+    try:
+        return SessionClaim(int(user_id), str(auth_hash))
+    except (TypeError, ValueError):
+        return None
+
+
+def _language_cookie(environ: dict[str, Any]) -> str | None:
+    value = _cookie(environ, settings.LANGUAGE_COOKIE_NAME)
+    return known_language(value) if value is not None else None
+
+
+def _auth_hash(password: str) -> str:
+    return get_user_model()(password=password).get_session_auth_hash()
+
+
+class DraftPolls:
+    """WSGI wrapper: 304 for unchanged draft polls, everything else to ``app``."""
+
+    def __init__(self, app: Callable[[dict[str, Any], StartResponse], Iterable[bytes]]) -> None:
+        self.app = app
+
+    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        if environ.get("REQUEST_METHOD") == "GET" and environ.get("HTTP_IF_NONE_MATCH"):
+            try:
+                etag = self.current(environ)
+            except Exception:  # Django answers (and reports) whatever went wrong here
+                logger.exception("draft poll fast path failed; answered by Django")
+                etag = None
+            if etag is not None:
+                start_response(
+                    "304 Not Modified", [("ETag", etag), ("Cache-Control", "no-cache"), ("Vary", VARY)]
+                )
+                return []
+        return self.app(environ, start_response)
+
+    def current(self, environ: dict[str, Any]) -> str | None:
+        """The phone's tag when it is still current for the signed-in player, else None (Django answers)."""
+        path = environ.get("PATH_INFO", "")
+        found, kind = _API.match(path), API
+        if found is None:
+            found, kind = _PAGE.match(path), PAGE
+            if found is None or not (parse_qs(environ.get("QUERY_STRING", "")).get("fragment") or [""])[0]:
+                return None
+        tournament_id = int(found.group(1))
+        tags = [
+            (tag, parts)
+            for tag in etags_parse(environ["HTTP_IF_NONE_MATCH"])
+            if (parts := tag_parts(tag)) is not None
+            and parts.kind == kind
+            and parts.tournament_id == tournament_id
+        ]
+        if not tags:
+            return None
+        chosen = _language_cookie(environ) if kind == PAGE else None
+        try:
+            who = self._signed_in(environ, kind)
+            if who is None:
+                return None
+            for tag, parts in tags:
+                if chosen is not None and parts.language != chosen:
+                    continue  # the person switched language: the copy in the old one is not current
+                if self._still(tag, parts, who):
+                    return tag
+            return None
+        except Exception:
+            connection.close()  # a broken connection: Django's path reconnects
+            raise
+        finally:
+            connection_close_if_obsolete()
+
+    @staticmethod
+    def _signed_in(environ: dict[str, Any], kind: str) -> SessionClaim | int | None:
+        """The signed-in account as the view finds it: the session (DRF checks it first), then for the API
+        an API token."""
+        who = _session_claim(environ)
+        if who is None and kind == API and environ.get("HTTP_AUTHORIZATION"):
+            who = _token_user_id(environ)
+        return who
+
+    @staticmethod
+    def _still(tag: str, parts: TagParts, who: SessionClaim | int) -> bool:
+        state = poll_state(
+            tournament_id=parts.tournament_id, player_id=parts.player_id, pod_id=parts.pod_id, seat=parts.seat
+        )
+        if state is None or due(state):
+            return False
+        if isinstance(who, SessionClaim):
+            # As get_user: an active account whose password hash is still the one the session was made with
+            # (a password change signs every other session out). A mismatch goes to Django, which flushes it.
+            if state.user_id != who.user_id or not state.active:
+                return False
+            if not constant_time_compare(who.auth_hash, _auth_hash(state.password)):
+                return False
+        elif state.user_id != who:
+            return False
+        if state.finished and state.pool_missing:
+            return False  # Django registers the pod's pools (a worker killed right after the last pick)
+        language = NO_LANGUAGE if parts.kind == API else parts.language
+        current = draft_etag(
+            kind=parts.kind, tournament_id=parts.tournament_id, player_id=parts.player_id,
+            pod_id=parts.pod_id, seat=parts.seat, language=language, state=state,
+        )  # fmt: skip
+        return current == tag

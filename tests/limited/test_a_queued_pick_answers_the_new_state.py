@@ -1,0 +1,94 @@
+"""A pick from the phone's offline queue (it carries Idempotency-Key) is answered with the page's live box for
+the new state and the "Picked." note: 200, no redirect to follow, no session write for the note. A replay of
+the key answers the same, from a stored answer of tens of bytes. A plain form post still redirects."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+from django.contrib.sessions.models import Session
+from django.urls import reverse
+
+from idempotency.models import IdempotencyKey
+from limited.models import DraftPick
+
+from .conftest import create_limited_event, sign_up
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def draft(twindeck, api_client_for, make_user, organizer):
+    org = api_client_for(organizer)
+    created = create_limited_event(org, {"kind": "draft", "product": "td-sample", "seed": 3})
+    event_id = created.json()["id"]
+    players = sign_up(api_client_for, make_user, event_id, created.json()["join_code"], 2)
+    org.post(f"/api/tournaments/{event_id}/draft/start/")
+    return event_id, players
+
+
+def _first_card(client, event_id):
+    page = client.get(reverse("limited:my_draft", args=[event_id]), {"fragment": 1}).content.decode()
+    return page.split('name="card" value="')[1].split('"')[0]
+
+
+def test_it_answers_a_queued_pick_with_the_new_state_and_the_note(draft, client):
+    event_id, players = draft
+    client.force_login(players[0][0])
+    card = _first_card(client, event_id)
+    session = Session.objects.get().session_data
+    url = reverse("limited:pick", args=[event_id])
+    first = client.post(url, {"card": card, "pick_number": 1}, HTTP_IDEMPOTENCY_KEY="q-1")
+    html = first.content.decode()
+    assert first.status_code == 200 and "Location" not in first.headers
+    assert '<ul class="messages"' in html and 'class="message success">Picked.</li>' in html
+    # The box is the state after the pick: the other seat has not picked, so this phone waits, and the box
+    # names its tag so the page's next poll is a 304.
+    assert '<div id="live"' in html and 'data-testid="draft-waiting"' in html and "data-draft-etag=" in html
+    tag = unescape(html.split('data-draft-etag="')[1].split('"')[0])
+    poll = client.get(reverse("limited:my_draft", args=[event_id]), {"fragment": 1}, HTTP_IF_NONE_MATCH=tag)
+    assert poll.status_code == 304
+    assert Session.objects.get().session_data == session  # the note went in the answer, not the session
+    assert len(bytes(IdempotencyKey.objects.get(key="q-1").body)) < 200  # the note only, not the box
+
+    replay = client.post(url, {"card": card, "pick_number": 1}, HTTP_IDEMPOTENCY_KEY="q-1")
+    assert replay.status_code == 200 and replay.headers["Idempotent-Replayed"] == "true"
+    # The same answer, but for the server's clock the countdown is set by.
+    assert re.sub(r'data-now="[^"]*"', "", replay.content.decode()) == re.sub(r'data-now="[^"]*"', "", html)
+    assert DraftPick.objects.count() == 1
+
+
+def test_a_replay_shows_the_state_of_now_after_the_pod_passed(draft, client):
+    event_id, players = draft
+    client.force_login(players[0][0])
+    url = reverse("limited:pick", args=[event_id])
+    card = _first_card(client, event_id)
+    client.post(url, {"card": card, "pick_number": 1}, HTTP_IDEMPOTENCY_KEY="q-1")
+    other = players[1][1]
+    me = other.get(f"/api/tournaments/{event_id}/draft/me/").json()
+    assert other.post(f"/api/tournaments/{event_id}/draft/pick/",
+                      {"card": me["pack"][0], "pick_number": 1}, format="json").status_code == 201  # fmt: skip
+    replay = client.post(url, {"card": card, "pick_number": 1}, HTTP_IDEMPOTENCY_KEY="q-1").content.decode()
+    assert "Picked." in replay and "Pack 1, pick 2" in replay and 'data-testid="pick"' in replay
+
+
+def test_a_plain_form_post_still_redirects_to_the_page(draft, client):
+    event_id, players = draft
+    client.force_login(players[0][0])
+    card = _first_card(client, event_id)
+    answer = client.post(reverse("limited:pick", args=[event_id]), {"card": card, "pick_number": 1})
+    assert answer.status_code == 302 and answer["Location"] == reverse("limited:my_draft", args=[event_id])
+    page = client.get(answer["Location"]).content.decode()
+    assert "Picked." in page and 'data-testid="draft-waiting"' in page
+
+
+def test_a_queued_pick_in_conflict_still_answers_409_with_its_note(draft, client):
+    event_id, players = draft
+    client.force_login(players[0][0])
+    url = reverse("limited:pick", args=[event_id])
+    card = _first_card(client, event_id)
+    client.post(url, {"card": card, "pick_number": 1}, HTTP_IDEMPOTENCY_KEY="q-1")
+    again = client.post(url, {"card": card, "pick_number": 1}, HTTP_IDEMPOTENCY_KEY="q-2")
+    assert again.status_code == 409 and "already made this pick" in again.content.decode()
