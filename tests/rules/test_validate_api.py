@@ -190,7 +190,7 @@ def test_unknown_card_ids_are_reported_not_refused(ygo, api_client):
 
 
 def test_a_superscript_digit_reference_is_an_unknown_card_not_an_id(ygo, api_client):
-    """"¹".isdigit() is true but int("¹") fails: a card reference is an id only when it is decimal."""
+    """ "¹".isdigit() is true but int("¹") fails: a card reference is an id only when it is decimal."""
     body = {"game": "yugioh", "format": "advanced", "sections": {"main": [{"card": "¹", "count": 1}]}}
     res = api_client.post(URL, body, format="json")
     assert res.status_code == 200, res.content
