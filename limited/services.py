@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cards.models import Card, Printing
+from config.api import Unprocessable
 from games.boosters import (
     BoosterError,
     BoosterSpec,
@@ -60,7 +61,8 @@ def booster_spec(tournament: Tournament, product: str) -> BoosterSpec:
     spec = game_rules(tournament.game).boosters.get(product)
     if spec is None:
         known = ", ".join(sorted(game_rules(tournament.game).boosters)) or "—"
-        raise ValidationError(
+        # A product of another game: the request is well formed, the game has no such product (422).
+        raise Unprocessable(
             {
                 "product": _("No product %(p)s for this game (known: %(k)s, or cube).")
                 % {"p": product, "k": known}

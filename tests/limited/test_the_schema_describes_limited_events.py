@@ -77,6 +77,13 @@ def test_the_create_endpoint_documents_the_limited_block_and_a_request_built_fro
     assert _check(plain, create, components)["limited"] is None
     refused = org.post("/api/tournaments/", {**example, "limited": {"kind": "draft"}}, format="json")
     assert refused.status_code == 400 and "product" in refused.content.decode()
+    # Well formed, but a product this game does not have: unprocessable (README, API "Errors"), named.
+    other = org.post(
+        "/api/tournaments/",
+        {**example, "limited": {**example["limited"], "product": "no-such-set"}},
+        format="json",
+    )
+    assert other.status_code == 422 and "no-such-set" in other.content.decode(), other.content
 
     players = sign_up(api_client_for, make_user, event["id"], event["join_code"], 4)
     start = paths["/api/tournaments/{id}/draft/start/"]["post"]
