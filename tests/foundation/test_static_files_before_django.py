@@ -11,18 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from config.static_first import StaticFirst
-
-
-class Downstream:
-    """Stands in for the live polls and Django: records that the request reached them."""
-
-    def __init__(self) -> None:
-        self.calls = 0
-
-    def __call__(self, environ: dict[str, Any], start_response: Any) -> list[bytes]:
-        self.calls += 1
-        start_response("200 OK", [("Content-Type", "text/plain")])
-        return [b"django"]
+from tests.wsgi_downstream import Downstream
 
 
 def call(app: StaticFirst, path: str, method: str = "GET", **extra: str) -> tuple[str, dict[str, str], bytes]:

@@ -55,3 +55,14 @@ def sign_up(
         assert answer.status_code == 201, answer.content
         out.append((user, client, answer.json()["id"]))
     return out
+
+
+def draft_started(api_client_for: Any, make_user: Any, organizer: Any, players: int) -> tuple[int, list]:
+    """A twin-deck sample draft (seed 3) that ``players`` accounts joined, started by the organizer:
+    (event id, the players as sign_up gives them)."""
+    org = api_client_for(organizer)
+    created = create_limited_event(org, {"kind": "draft", "product": "td-sample", "seed": 3})
+    event_id = created.json()["id"]
+    joined = sign_up(api_client_for, make_user, event_id, created.json()["join_code"], players)
+    org.post(f"/api/tournaments/{event_id}/draft/start/")
+    return event_id, joined

@@ -14,19 +14,14 @@ from django.urls import reverse
 from idempotency.models import IdempotencyKey
 from limited.models import DraftPick
 
-from .conftest import create_limited_event, sign_up
+from .conftest import draft_started
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def draft(twindeck, api_client_for, make_user, organizer):
-    org = api_client_for(organizer)
-    created = create_limited_event(org, {"kind": "draft", "product": "td-sample", "seed": 3})
-    event_id = created.json()["id"]
-    players = sign_up(api_client_for, make_user, event_id, created.json()["join_code"], 2)
-    org.post(f"/api/tournaments/{event_id}/draft/start/")
-    return event_id, players
+    return draft_started(api_client_for, make_user, organizer, players=2)
 
 
 def _first_card(client, event_id):

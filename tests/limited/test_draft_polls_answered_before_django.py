@@ -22,22 +22,11 @@ from accounts.tokens import api_token_create
 from limited import polls
 from limited.models import DraftPick, DraftPod
 from limited.wsgi import DraftPolls
+from tests.wsgi_downstream import Downstream
 
 from .conftest import create_limited_event, sign_up
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-class Downstream:
-    """Stands in for Django: records that the request reached it."""
-
-    def __init__(self) -> None:
-        self.calls = 0
-
-    def __call__(self, environ: dict[str, Any], start_response: Any) -> list[bytes]:
-        self.calls += 1
-        start_response("200 OK", [("Content-Type", "text/plain")])
-        return [b"django"]
 
 
 def call(app: DraftPolls, url: str, etag: str = "", cookie: str = "", token: str = "") -> tuple[str, dict]:

@@ -13,24 +13,13 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from tests.wsgi_downstream import Downstream
 from tournaments import live, services
 from tournaments.live.wsgi import LivePolls
 
 from .test_live import _event, _my_event_live
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-class Downstream:
-    """Stands in for Django: records that the request reached it."""
-
-    def __init__(self) -> None:
-        self.calls = 0
-
-    def __call__(self, environ: dict[str, Any], start_response: Any) -> list[bytes]:
-        self.calls += 1
-        start_response("200 OK", [("Content-Type", "text/plain")])
-        return [b"django"]
 
 
 def call(app: LivePolls, url: str, etag: str = "", method: str = "GET", cookie: str = "") -> tuple[str, dict]:
