@@ -175,8 +175,12 @@ class DeckhallAutoSchema(AutoSchema):
 
     def _get_request_body(self, direction: str = "request") -> Any:
         body = super()._get_request_body(direction)
+        if not isinstance(body, dict):
+            return (
+                body  # no body (a GET): asking for its serializer would make the generator guess one and warn
+            )
         serializer = force_instance(self.get_request_serializer())
-        if not isinstance(body, dict) or not isinstance(serializer, serializers.Serializer):
+        if not isinstance(serializer, serializers.Serializer):
             return body
         game = serializer.fields.get("game")
         # Read by _possible_errors (drf-spectacular maps the request body before the responses).

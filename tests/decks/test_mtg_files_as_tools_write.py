@@ -139,4 +139,5 @@ def test_the_api_reads_and_writes_partner_commanders(partners, user, other_user,
     no_hero = client.patch(
         f"/api/decks/{deck_id}/", {"hero": None, "co_heroes": [thrasios.pk]}, format="json"
     )
-    assert no_hero.status_code == 400 and "co_heroes" in no_hero.json()
+    # Well formed, but partners without the commander they partner cannot go together (422, README "Errors").
+    assert no_hero.status_code == 422 and "co_heroes" in no_hero.json()

@@ -98,7 +98,9 @@ def test_a_product_the_game_cannot_open_leaves_no_event(twindeck, api_client_for
     client = api_client_for(organizer)
     before = Tournament.objects.count()
     unknown = create_limited_event(client, {"kind": "sealed", "product": "no-such-set"})
-    assert unknown.status_code == 400 and "no-such-set" in unknown.content.decode()
+    assert (
+        unknown.status_code == 422 and "no-such-set" in unknown.content.decode()
+    )  # the game has no such product
     constructed = create_limited_event(client, {"kind": "sealed", "product": "td-sample"}, format="basic")
     assert constructed.status_code == 400 and "pool" in constructed.content.decode()
     bad_kind = create_limited_event(client, {"kind": "rochester", "product": "td-sample"})

@@ -121,7 +121,7 @@ def test_a_declined_request_leaves_nothing_in_the_event(games, organizer, make_u
     again = api.post(
         f"/api/tournaments/{tid}/players/", {"username": "dora", "deck": secret.pk}, format="json"
     )
-    assert again.status_code == 400  # one open request per player
+    assert again.status_code == 409  # one open request per player: the state refuses a second
     answer = api_client_for(dora).post(
         f"/api/tournaments/requests/{asked.json()['id']}/", {"accept": False}, format="json"
     )

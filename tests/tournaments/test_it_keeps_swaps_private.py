@@ -86,6 +86,8 @@ def test_no_swap_once_the_match_is_confirmed(duel, user, other_user):
     match.refresh_from_db()
     services.match_confirm_result(match=match, by=other_user, version=match.version)
     response = _swap(duel)
-    assert response.status_code == 400 and not SideboardChange.objects.exists()
+    assert (
+        response.status_code == 409 and not SideboardChange.objects.exists()
+    )  # the match's state refuses it
     options = duel["me"].get(f"/api/matches/{match.pk}/sideboard/?player={duel['alice'].pk}").json()
     assert options["allowed"] is False and options["refusal"]
