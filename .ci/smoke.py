@@ -131,7 +131,7 @@ def shared_throttle(nodes: list[str], rate: int) -> None:
             "POST",
             "/api/auth/token/",
             {"username": f"nobody{attempt}", "password": "wrong"},
-            expect=(400, 429),
+            expect=(401, 429),  # wrong credentials: 401 (README, API "Errors")
         )
         if status == 429:
             # Per-node counters would allow `rate` on each node; the log-in above may still count once.
