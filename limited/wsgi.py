@@ -20,7 +20,6 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from http.cookies import CookieError, SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -40,9 +39,9 @@ from django.utils.crypto import constant_time_compare
 
 from accounts.models import ApiToken
 from accounts.tokens import token_digest
-from tournaments.live.etags import VARY, etags_parse, known_language
+from tournaments.live.etags import etags_parse, known_language
 from tournaments.live.sql import poll_fetch
-from tournaments.live.wsgi import connection_close_if_obsolete, session_user_id
+from tournaments.live.wsgi import connection_close_if_obsolete, cookie_value, not_modified, session_user_id
 
 from .polls import API, NO_LANGUAGE, PAGE, TagParts, draft_etag, due, poll_state, tag_parts
 
@@ -90,24 +89,13 @@ def _model_backend(path: str) -> bool:
     return getattr(load_backend(path).get_user, "__func__", None) is ModelBackend.get_user
 
 
-def _cookie(environ: dict[str, Any], name: str) -> str | None:
-    raw = environ.get("HTTP_COOKIE")
-    if not raw or name not in raw:
-        return None
-    try:
-        morsel = SimpleCookie(raw).get(name)
-    except CookieError:
-        return None
-    return morsel.value if morsel is not None else None
-
-
 def _session_claim(environ: dict[str, Any]) -> SessionClaim | int | None:
     """The session's sign-in: a SessionClaim to check in the poll's query (the venue's database sessions,
     two short statements), else the user id as Django's get_user finds it (other session engines or
     backends), else None (no session, or nobody signed in)."""
     if settings.SESSION_ENGINE != _DB_SESSIONS or settings.SECRET_KEY_FALLBACKS:
         return session_user_id(environ)  # not the plain case: Django's own check, whatever it costs
-    key = _cookie(environ, settings.SESSION_COOKIE_NAME)
+    key = cookie_value(environ, settings.SESSION_COOKIE_NAME)
     if not key or len(key) < 8:
         return None
     rows = poll_fetch(_SESSION_SQL, [key, connection.ops.adapt_datetimefield_value(timezone.now())])
@@ -130,7 +118,7 @@ def _session_claim(environ: dict[str, Any]) -> SessionClaim | int | None:
 
 
 def _language_cookie(environ: dict[str, Any]) -> str | None:
-    value = _cookie(environ, settings.LANGUAGE_COOKIE_NAME)
+    value = cookie_value(environ, settings.LANGUAGE_COOKIE_NAME)
     return known_language(value) if value is not None else None
 
 
@@ -152,10 +140,7 @@ class DraftPolls:
                 logger.exception("draft poll fast path failed; answered by Django")
                 etag = None
             if etag is not None:
-                start_response(
-                    "304 Not Modified", [("ETag", etag), ("Cache-Control", "no-cache"), ("Vary", VARY)]
-                )
-                return []
+                return not_modified(start_response, etag)
         return self.app(environ, start_response)
 
     def current(self, environ: dict[str, Any]) -> str | None:

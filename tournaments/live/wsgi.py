@@ -97,6 +97,24 @@ def _security_headers() -> list[tuple[str, str]]:
     return headers
 
 
+def cookie_value(environ: dict[str, Any], name: str) -> str | None:
+    """The request's cookie ``name``, or None (absent, or a Cookie header the parser refuses)."""
+    raw = environ.get("HTTP_COOKIE")
+    if not raw or name not in raw:
+        return None
+    try:
+        morsel = SimpleCookie(raw).get(name)
+    except CookieError:
+        return None
+    return morsel.value if morsel is not None else None
+
+
+def not_modified(start_response: StartResponse, etag: str) -> list[bytes]:
+    """The fast paths' 304: the tag the phone holds is still current."""
+    start_response("304 Not Modified", [("ETag", etag), ("Cache-Control", "no-cache"), ("Vary", VARY)])
+    return []
+
+
 def session_user_id(environ: dict[str, Any]) -> int | None:
     """The signed-in user of the request's session, checked as Django's auth checks it (the session's
     password hash must still match), or None."""
@@ -104,16 +122,10 @@ def session_user_id(environ: dict[str, Any]) -> int | None:
 
     from django.contrib.auth import get_user
 
-    raw = environ.get("HTTP_COOKIE")
-    if not raw or settings.SESSION_COOKIE_NAME not in raw:
+    key = cookie_value(environ, settings.SESSION_COOKIE_NAME)
+    if key is None:
         return None
-    try:
-        morsel = SimpleCookie(raw).get(settings.SESSION_COOKIE_NAME)
-    except CookieError:
-        return None
-    if morsel is None:
-        return None
-    store = import_module(settings.SESSION_ENGINE).SessionStore(morsel.value)
+    store = import_module(settings.SESSION_ENGINE).SessionStore(key)
     user = get_user(SimpleNamespace(session=store))  # type: ignore[arg-type]
     return user.pk if user.is_authenticated else None
 
@@ -154,11 +166,7 @@ class LivePolls:
                 logger.exception("live poll fast path failed; answered by Django")
                 decision = None
             if decision is not None and decision.etag is not None:
-                start_response(
-                    "304 Not Modified",
-                    [("ETag", decision.etag), ("Cache-Control", "no-cache"), ("Vary", VARY)],
-                )
-                return []
+                return not_modified(start_response, decision.etag)
             if decision is not None and decision.clock is not None:
                 clock = decision.clock
                 return _small_answer(environ, start_response, clock.body, clock.etag, [(CLOCK_HEADER, "1")])
