@@ -13,12 +13,13 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import generics, permissions, serializers, status
 from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
-from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.parsers import MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api import ApiErrorOutSerializer
+from config.fields import StrictCharField, StrictSlugField
 from config.pagination import StrictPageNumberPagination
 
 from . import search, selectors, services
@@ -52,8 +53,8 @@ class CardSearchPagination(CardPagination):
 
 
 class PrintingSerializer(serializers.ModelSerializer):
-    set = serializers.CharField(source="card_set.code")
-    set_name = serializers.CharField(source="card_set.name")
+    set = StrictCharField(source="card_set.code")
+    set_name = StrictCharField(source="card_set.name")
 
     class Meta:
         model = Printing
@@ -123,12 +124,12 @@ class ImportIssueSerializer(serializers.Serializer):
     `reason` is English; `message` is the same in the request's language (Accept-Language / cookie)."""
 
     line = serializers.IntegerField(allow_null=True, help_text="line of the file (row of a CSV, card id)")
-    field = serializers.CharField(help_text="the field or column at fault; empty for the whole file")
-    card = serializers.CharField(help_text="the card's name or id, when the problem is one card's")
-    code = serializers.CharField(help_text="stable message code; empty for jobs stored before codes existed")
+    field = StrictCharField(help_text="the field or column at fault; empty for the whole file")
+    card = StrictCharField(help_text="the card's name or id, when the problem is one card's")
+    code = StrictCharField(help_text="stable message code; empty for jobs stored before codes existed")
     params = serializers.DictField(help_text="the values the message quotes")
-    reason = serializers.CharField(help_text="the message in English")
-    message = serializers.CharField(help_text="the message in the request's language")
+    reason = StrictCharField(help_text="the message in English")
+    message = StrictCharField(help_text="the message in the request's language")
     severity = serializers.ChoiceField(choices=["error", "warning"], help_text="error or warning")
 
 
@@ -175,7 +176,7 @@ class ImportJobSerializer(serializers.ModelSerializer):
 
 
 class ImportInputSerializer(serializers.Serializer):
-    game = serializers.SlugField()
+    game = StrictSlugField()
     file = serializers.FileField(required=False, help_text="the card database file")
     pictures = serializers.FileField(
         required=False,
@@ -284,22 +285,18 @@ class CardListView(generics.ListAPIView):
 
 
 class SearchFieldSerializer(serializers.Serializer):
-    field = serializers.CharField(help_text="the field's name (a keyword too)")
-    kind = serializers.CharField(
-        help_text="name, text, typeline, choice, number, colors, printing, legality, bool"
-    )
-    label = serializers.CharField(help_text="in the request language")
-    aliases = serializers.ListField(child=serializers.CharField(), help_text="other keywords, any language")
-    operators = serializers.ListField(child=serializers.CharField(), help_text="operators it takes")
-    source = serializers.CharField(
-        help_text="what it reads: a card column, attr.<key>, printing.* or legality.*"
-    )
+    field = StrictCharField(help_text="the field's name (a keyword too)")
+    kind = StrictCharField(help_text="name, text, typeline, choice, number, colors, printing, legality, bool")
+    label = StrictCharField(help_text="in the request language")
+    aliases = serializers.ListField(child=StrictCharField(), help_text="other keywords, any language")
+    operators = serializers.ListField(child=StrictCharField(), help_text="operators it takes")
+    source = StrictCharField(help_text="what it reads: a card column, attr.<key>, printing.* or legality.*")
 
 
 class SearchFieldsSerializer(serializers.Serializer):
-    game = serializers.CharField()
+    game = StrictCharField()
     fields = SearchFieldSerializer(many=True)
-    examples = serializers.ListField(child=serializers.CharField())
+    examples = serializers.ListField(child=StrictCharField())
 
 
 class SearchFieldsView(APIView):
@@ -317,20 +314,18 @@ class SearchFieldsView(APIView):
 
 
 class FacetParamsSerializer(serializers.Serializer):
-    value = serializers.CharField(required=False, help_text="parameter of a choice, e.g. attr.size or type")
-    min = serializers.CharField(
-        required=False, help_text="lower-bound parameter of a range, e.g. attr.atk.min"
-    )
-    max = serializers.CharField(required=False, help_text="upper-bound parameter of a range, e.g. level_max")
+    value = StrictCharField(required=False, help_text="parameter of a choice, e.g. attr.size or type")
+    min = StrictCharField(required=False, help_text="lower-bound parameter of a range, e.g. attr.atk.min")
+    max = StrictCharField(required=False, help_text="upper-bound parameter of a range, e.g. level_max")
 
 
 class FacetSerializer(serializers.Serializer):
-    field = serializers.CharField(help_text="type, subtype, level, cost or an attribute key")
+    field = StrictCharField(help_text="type, subtype, level, cost or an attribute key")
     kind = serializers.ChoiceField(choices=["choice", "range"])
-    label = serializers.CharField(help_text="in the request language (en or ru), from the rule set")
+    label = StrictCharField(help_text="in the request language (en or ru), from the rule set")
     params = FacetParamsSerializer(help_text="the /api/cards/ parameter(s) this filter sends")
     values = serializers.ListField(
-        child=serializers.CharField(), required=False, help_text="choices: the distinct values in the cards"
+        child=StrictCharField(), required=False, help_text="choices: the distinct values in the cards"
     )
     min = serializers.IntegerField(required=False, allow_null=True, help_text="ranges: the smallest value")
     max = serializers.IntegerField(required=False, allow_null=True, help_text="ranges: the largest value")
@@ -343,7 +338,7 @@ class FacetSerializer(serializers.Serializer):
 
 
 class FacetsSerializer(serializers.Serializer):
-    game = serializers.CharField()
+    game = StrictCharField()
     filters = FacetSerializer(many=True)
 
 
@@ -386,7 +381,7 @@ class CardImportView(APIView):
     """Upload a card database file; the import runs as a job (poll /api/import-jobs/{id}/)."""
 
     permission_classes = [IsCardEditor]
-    parser_classes = [MultiPartParser, FormParser]
+    parser_classes = [MultiPartParser]  # the schema documents multipart only (a file upload)
 
     @extend_schema(request=ImportInputSerializer, responses={202: ImportJobSerializer})
     def post(self, request: Request) -> Response:
@@ -455,40 +450,40 @@ class CardExportView(APIView):
 
 
 class CardPreviewStatSerializer(serializers.Serializer):
-    field = serializers.CharField(help_text="the card field or attribute key")
-    label = serializers.CharField(help_text="the game's word for it in the request language")
-    value = serializers.CharField(help_text="its value in the game's words")
+    field = StrictCharField(help_text="the card field or attribute key")
+    label = StrictCharField(help_text="the game's word for it in the request language")
+    value = StrictCharField(help_text="its value in the game's words")
 
 
 class CardPreviewSerializer(serializers.Serializer):
     """A card as a preview shows it, laid out by its rule set's labels (see cards/labels.py)."""
 
     id = serializers.IntegerField()
-    name = serializers.CharField()
-    type_line = serializers.CharField(help_text="card type and subtypes in the game's words")
+    name = StrictCharField()
+    type_line = StrictCharField(help_text="card type and subtypes in the game's words")
     stats = CardPreviewStatSerializer(many=True)
-    text = serializers.CharField()
-    image = serializers.CharField(help_text="the card's picture URL, or empty when there is none to show")
+    text = StrictCharField()
+    image = StrictCharField(help_text="the card's picture URL, or empty when there is none to show")
 
 
 class GroupPrintingSerializer(serializers.Serializer):
     """One printing of a card identity: its own card row (YGO alternate artwork) and its set codes."""
 
     id = serializers.IntegerField(source="pk")
-    external_id = serializers.CharField()
+    external_id = StrictCharField()
     canonical = serializers.BooleanField(help_text="the printing the row stands for")
-    sets = serializers.ListField(child=serializers.CharField(), help_text='set codes, e.g. "LOB LOB-005"')
+    sets = serializers.ListField(child=StrictCharField(), help_text='set codes, e.g. "LOB LOB-005"')
 
 
 class CardGroupSerializer(serializers.Serializer):
     """One search row per card identity: its canonical printing's card plus every printing."""
 
     id = serializers.IntegerField(source="card.pk", help_text="the canonical printing's card id")
-    game = serializers.CharField(source="card.game.slug")
-    external_id = serializers.CharField(source="card.external_id")
-    identity = serializers.CharField(source="card.identity")
-    name = serializers.CharField(source="card.__str__")
-    card_type = serializers.CharField(source="card.card_type")
+    game = StrictCharField(source="card.game.slug")
+    external_id = StrictCharField(source="card.external_id")
+    identity = StrictCharField(source="card.identity")
+    name = StrictCharField(source="card.__str__")
+    card_type = StrictCharField(source="card.card_type")
     subtypes = serializers.JSONField(source="card.subtypes")
     level = serializers.IntegerField(source="card.level", allow_null=True)
     cost = serializers.IntegerField(source="card.cost", allow_null=True)
@@ -535,9 +530,9 @@ def _group_printings(group: selectors.CardGroup) -> list[dict[str, object]]:
 class CardGroupPageSerializer(serializers.Serializer):
     count = serializers.IntegerField(help_text="number of card identities matching")
     results = CardGroupSerializer(many=True)
-    explain = serializers.CharField(help_text="the query in words, in the request language ('' without q)")
+    explain = StrictCharField(help_text="the query in words, in the request language ('' without q)")
     suggestions = serializers.ListField(
-        child=serializers.CharField(),
+        child=StrictCharField(),
         help_text="did you mean: queries that find cards when this one found none",
     )
 

@@ -12,12 +12,14 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import exceptions, serializers, status
 from rest_framework.generics import GenericAPIView
+from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cards.models import Card, Game
 from config.api import ApiErrorOutSerializer, StateConflict, Unprocessable
+from config.fields import StrictCharField, StrictSlugField
 from config.pagination import StrictPageNumberPagination
 from decks.selectors import deck_readable, deck_sections
 from games.registry import default_registry
@@ -71,7 +73,7 @@ def _call(function: Any, **kwargs: Any) -> Any:
 
 class BuiltDeckCopiesOutSerializer(serializers.Serializer):
     deck = serializers.IntegerField(source="deck_id")
-    name = serializers.CharField()
+    name = StrictCharField()
     count = serializers.IntegerField()
 
 
@@ -79,16 +81,16 @@ class CollectionImportInSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=DECK_GAMES)
     # An empty file has no collection header: refused by the import (422).
     file = serializers.FileField(required=False, allow_empty_file=True)
-    data = serializers.CharField(required=False, trim_whitespace=False, max_length=services.MAX_BYTES)
+    data = StrictCharField(required=False, trim_whitespace=False, max_length=services.MAX_BYTES)
     mode = serializers.ChoiceField(choices=services.IMPORT_MODES, default="replace")
     at_least_one_of = ("file", "data")  # the file wins when both come
 
 
 class UnknownLineOutSerializer(serializers.Serializer):
     line = serializers.IntegerField()
-    text = serializers.CharField()
+    text = StrictCharField()
     reason = serializers.ChoiceField(["unknown_card", "bad_count", "no_name"])
-    message = serializers.CharField()
+    message = StrictCharField()
 
 
 class CollectionImportOutSerializer(serializers.Serializer):
@@ -105,6 +107,7 @@ class CollectionImportView(GenericAPIView):
 
     permission_classes = [IsAuthenticated]
     serializer_class = CollectionImportInSerializer
+    parser_classes = [MultiPartParser]  # the schema documents multipart only (a file upload)
 
     @extend_schema(
         request=CollectionImportInSerializer,
@@ -123,12 +126,10 @@ class CollectionImportView(GenericAPIView):
                     }
                 )
             content: bytes | str = upload.read()
-        elif data.get("data"):
-            content = data["data"]
         else:
-            raise exceptions.ValidationError(
-                {"file": gettext("upload the collection as 'file' (or paste it in 'data')")}
-            )
+            # No readable file part (an empty one, or one the multipart parser could not read) and no paste:
+            # a well-formed body with nothing to read, refused by the import like an empty file (422).
+            content = data.get("data", "")
         result = _call(
             services.collection_import, owner=request.user, game=game, data=content, mode=data["mode"]
         )
@@ -137,15 +138,15 @@ class CollectionImportView(GenericAPIView):
 
 class CollectionRowOutSerializer(serializers.Serializer):
     card = serializers.IntegerField(source="card_id")
-    external_id = serializers.CharField(source="card.external_id")
-    name = serializers.CharField(source="card.__str__")
-    identity = serializers.CharField(source="card.identity")
+    external_id = StrictCharField(source="card.external_id")
+    name = StrictCharField(source="card.__str__")
+    identity = StrictCharField(source="card.identity")
     count = serializers.IntegerField()
-    set_code = serializers.CharField()
-    number = serializers.CharField()
+    set_code = StrictCharField()
+    number = StrictCharField()
     foil = serializers.BooleanField()
-    condition = serializers.CharField()
-    language = serializers.CharField()
+    condition = StrictCharField()
+    language = StrictCharField()
     held_by = serializers.SerializerMethodField(help_text="built decks holding copies of this card")
 
     @extend_schema_field(BuiltDeckCopiesOutSerializer(many=True))
@@ -167,7 +168,7 @@ class CollectionRowOutSerializer(serializers.Serializer):
 
 
 class CollectionPageOutSerializer(serializers.Serializer):
-    game = serializers.SlugField()
+    game = StrictSlugField()
     track_printings = serializers.BooleanField()
     rows = serializers.IntegerField(help_text="rows in the whole collection of the game")
     copies = serializers.IntegerField()
@@ -179,8 +180,8 @@ class CollectionPageOutSerializer(serializers.Serializer):
 class CollectionCardInSerializer(serializers.Serializer):
     card = serializers.IntegerField(min_value=1, max_value=MAX_ID)
     count = serializers.IntegerField(min_value=0, max_value=9_999)
-    set_code = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
-    number = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
+    set_code = StrictCharField(max_length=40, required=False, allow_blank=True, default="")
+    number = StrictCharField(max_length=40, required=False, allow_blank=True, default="")
     foil = serializers.BooleanField(required=False, default=False)
 
 
@@ -235,8 +236,8 @@ class CollectionView(GenericAPIView):
 
 class CardWhereOutSerializer(serializers.Serializer):
     card = serializers.IntegerField(source="card.pk")
-    name = serializers.CharField(source="card.__str__")
-    identity = serializers.CharField(source="card.identity")
+    name = StrictCharField(source="card.__str__")
+    identity = StrictCharField(source="card.identity")
     owned = serializers.IntegerField()
     free = serializers.IntegerField(help_text="copies no built deck holds")
     held_by = BuiltDeckCopiesOutSerializer(many=True)
@@ -263,7 +264,7 @@ class DeckBuiltInSerializer(serializers.Serializer):
 
 
 class MissingLineOutSerializer(serializers.Serializer):
-    name = serializers.CharField()
+    name = StrictCharField()
     missing = serializers.IntegerField()
     held_by = BuiltDeckCopiesOutSerializer(many=True)
 
@@ -271,7 +272,7 @@ class MissingLineOutSerializer(serializers.Serializer):
 class DeckBuiltOutSerializer(serializers.Serializer):
     deck = serializers.IntegerField()
     built = serializers.BooleanField()
-    detail = serializers.CharField(required=False)
+    detail = StrictCharField(required=False)
     missing = MissingLineOutSerializer(many=True, required=False)
 
 

@@ -188,7 +188,8 @@ class DeckhallAutoSchema(AutoSchema):
         content = body.get("content", {})
         # One documented encoding per body: multipart for an upload (a file part), JSON otherwise. A form
         # cannot say null, nesting (a deck's sections, a list of games) or a number from a string, so a
-        # schema-valid form would not be the request the schema describes. (DRF still reads a flat form.)
+        # schema-valid form would not be the request the schema describes. The views read only this one
+        # (settings.REST_FRAMEWORK's JSON parser; MultiPartParser on the upload views): anything else is 415.
         media = "multipart/form-data" if _has_file_field(serializer) else "application/json"
         if media in content:
             body["content"] = {media: content[media]}

@@ -20,6 +20,7 @@ from rest_framework.views import APIView
 from accounts.lockout import login_locked
 from accounts.tokens import api_token_create
 from cards.models import Format, Game
+from config.fields import StrictCharField
 
 from .api import ApiErrorOutSerializer
 
@@ -49,7 +50,16 @@ def api_root(request: Request) -> Response:
 
 
 class TokenOutSerializer(serializers.Serializer):
-    token = serializers.CharField(help_text="Shown once: only its digest is stored. Keep it safe.")
+    token = StrictCharField(help_text="Shown once: only its digest is stored. Keep it safe.")
+
+
+class AuthTokenInSerializer(AuthTokenSerializer):
+    """DRF's credentials check, reading the username and password as text only (config.fields)."""
+
+    username = StrictCharField(label="Username", write_only=True)
+    password = StrictCharField(
+        label="Password", style={"input_type": "password"}, trim_whitespace=False, write_only=True
+    )
 
 
 class ObtainTokenView(APIView):
@@ -60,7 +70,7 @@ class ObtainTokenView(APIView):
     throttle_scope = "auth"
 
     @extend_schema(
-        request=AuthTokenSerializer,
+        request=AuthTokenInSerializer,
         responses={
             200: TokenOutSerializer,
             400: OpenApiResponse(
@@ -79,7 +89,7 @@ class ObtainTokenView(APIView):
                 {"detail": "too many failed log-in attempts; wait a few minutes and try again"},
                 status=status.HTTP_429_TOO_MANY_REQUESTS,
             )
-        serializer = AuthTokenSerializer(data=request.data, context={"request": request})
+        serializer = AuthTokenInSerializer(data=request.data, context={"request": request})
         try:
             serializer.is_valid(raise_exception=True)
         except serializers.ValidationError as error:

@@ -1,8 +1,8 @@
 """OpenAPI post-processing: statuses every operation with a request body can answer.
 
-Any operation that reads a body answers 415 when the body's media type is one it cannot read (DRF's
-content negotiation, before the view runs): a client sending XML, or a multipart body too broken to tell
-its type. Documented once here for every such operation, with the same error shape as its 400, so the
+Any operation that reads a body answers 415 when the body's media type is not the one its schema documents
+(DRF's content negotiation, before the view runs): a form or XML body to a JSON operation, JSON to an
+upload (multipart) one, or a multipart body too broken to tell its type. Documented once here for every such operation, with the same error shape as its 400, so the
 schema states what the API really answers without each view repeating it.
 """
 
@@ -24,7 +24,7 @@ def document_unsupported_media_type(result: dict[str, Any], **kwargs: Any) -> di
             if UNSUPPORTED_MEDIA_TYPE in responses:
                 continue
             shape = responses.get("400", {}).get("content")
-            answer: dict[str, Any] = {"description": "The body's media type cannot be read."}
+            answer: dict[str, Any] = {"description": "The body's media type is not the one documented (JSON; multipart for an upload)."}
             if shape:
                 answer["content"] = shape
             responses[UNSUPPORTED_MEDIA_TYPE] = answer

@@ -295,11 +295,11 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "config.api.exception_handler",
     # Only views that declare a throttle_scope are limited (the token endpoint: password guessing).
     "DEFAULT_THROTTLE_CLASSES": ["config.throttles.ClientScopedRateThrottle"],
-    "DEFAULT_PARSER_CLASSES": [
-        "config.parsers.DepthLimitedJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # Each operation reads only the encoding its schema documents (config.api): JSON, and multipart only
+    # where a file is uploaded (those views name MultiPartParser). Anything else is 415, documented.
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.DepthLimitedJSONParser"],
+    # The test client sends what the API reads (JSON) unless a test asks for multipart (an upload).
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "DEFAULT_THROTTLE_RATES": {"auth": env_str("AUTH_THROTTLE_RATE", "20/min")},
 }
 SPECTACULAR_SETTINGS = {
@@ -318,6 +318,8 @@ SPECTACULAR_SETTINGS = {
         "MatchStatusEnum": "tournaments.models.Match.Status",
         "TournamentOutStatusEnum": "limited.serializers.TOURNAMENT_STATUSES",
     },
+    # A game's slug is what Django's <slug:…> matches; anything else is no route (the API's JSON 404).
+    "PATH_CONVERTER_OVERRIDES": {"slug": {"type": "string", "pattern": "^[-a-zA-Z0-9_]+$"}},
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.openapi.document_unsupported_media_type",

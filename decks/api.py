@@ -22,7 +22,7 @@ from drf_spectacular.utils import (
 from rest_framework import exceptions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.generics import GenericAPIView
-from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -30,8 +30,8 @@ from rest_framework.response import Response
 from cards.labels import game_title
 from cards.models import Card, Game
 from config.api import ApiErrorOutSerializer, StateConflict, Unprocessable
+from config.fields import StrictCharField, StrictSlugField
 from config.pagination import StrictPageNumberPagination, strict_query_bool
-from config.parsers import DepthLimitedJSONParser
 from rules.api import ViolationSerializer
 from rules.models import BanList
 
@@ -53,7 +53,7 @@ class EntryInSerializer(serializers.Serializer):
     card = serializers.IntegerField(min_value=1, max_value=MAX_ID)
     count = serializers.IntegerField(min_value=1, max_value=MAX_COUNT)
     tags = serializers.ListField(
-        child=serializers.CharField(max_length=MAX_TAG_LENGTH, allow_blank=True, trim_whitespace=True),
+        child=StrictCharField(max_length=MAX_TAG_LENGTH, allow_blank=True, trim_whitespace=True),
         required=False,
         max_length=MAX_TAGS_PER_LINE,
         help_text="the player's own labels on this line; when any line of the request carries `tags`, "
@@ -62,10 +62,10 @@ class EntryInSerializer(serializers.Serializer):
 
 
 class DeckInSerializer(serializers.Serializer):
-    game = serializers.SlugField(required=False)
-    format_slug = serializers.SlugField(required=False, allow_blank=True)
-    name = serializers.CharField(max_length=200, required=False)
-    notes = serializers.CharField(required=False, allow_blank=True, max_length=20_000)
+    game = StrictSlugField(required=False)
+    format_slug = StrictSlugField(required=False, allow_blank=True)
+    name = StrictCharField(max_length=200, required=False)
+    notes = StrictCharField(required=False, allow_blank=True, max_length=20_000)
     visibility = serializers.ChoiceField(choices=Deck.Visibility.choices, required=False)
     banlist = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=MAX_ID)
     on_date = serializers.DateField(required=False, allow_null=True)
@@ -81,15 +81,15 @@ class DeckInSerializer(serializers.Serializer):
         required=False,
         help_text="section slug → lines; `maybe` (the maybeboard) is accepted in every format and never validated",
     )
-    message = serializers.CharField(required=False, allow_blank=True, max_length=200)
-    folder = serializers.CharField(required=False, allow_blank=True, max_length=80)
+    message = StrictCharField(required=False, allow_blank=True, max_length=200)
+    folder = StrictCharField(required=False, allow_blank=True, max_length=80)
 
 
 class DeckCreateInSerializer(DeckInSerializer):
     """A new deck names its game and itself; an edit may leave both out."""
 
-    game = serializers.SlugField()
-    name = serializers.CharField(max_length=200)
+    game = StrictSlugField()
+    name = StrictCharField(max_length=200)
 
 
 class DeckUpdateInSerializer(DeckInSerializer):
@@ -103,7 +103,7 @@ class DeckUpdateInSerializer(DeckInSerializer):
 
 
 class DeckCopyInSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    name = StrictCharField(max_length=200, required=False, allow_blank=True)
 
 
 # --- output: the serializers below produce the responses (and the schema documents them) ------------
@@ -111,9 +111,9 @@ class DeckCopyInSerializer(serializers.Serializer):
 
 class CardBriefOutSerializer(serializers.Serializer):
     id = serializers.IntegerField(source="pk")
-    external_id = serializers.CharField()
-    name = serializers.CharField(source="__str__")
-    card_type = serializers.CharField()
+    external_id = StrictCharField()
+    name = StrictCharField(source="__str__")
+    card_type = StrictCharField()
     level = serializers.IntegerField(allow_null=True)
     cost = serializers.IntegerField(allow_null=True)
 
@@ -124,7 +124,7 @@ class HeroOutSerializer(CardBriefOutSerializer):
 
 class HoldingOutSerializer(serializers.Serializer):
     deck = serializers.IntegerField()
-    name = serializers.CharField()
+    name = StrictCharField()
     count = serializers.IntegerField()
 
 
@@ -132,14 +132,14 @@ class DeckEntryOutSerializer(serializers.Serializer):
     """One line of a section: the card's brief fields plus its id again as ``card`` and the count."""
 
     id = serializers.IntegerField(source="card.pk")
-    external_id = serializers.CharField(source="card.external_id")
-    name = serializers.CharField(source="card.__str__")
-    card_type = serializers.CharField(source="card.card_type")
+    external_id = StrictCharField(source="card.external_id")
+    name = StrictCharField(source="card.__str__")
+    card_type = StrictCharField(source="card.card_type")
     level = serializers.IntegerField(source="card.level", allow_null=True)
     cost = serializers.IntegerField(source="card.cost", allow_null=True)
     card = serializers.IntegerField(source="card.pk")
     count = serializers.IntegerField()
-    tags = serializers.ListField(child=serializers.CharField(), required=False, default=list)
+    tags = serializers.ListField(child=StrictCharField(), required=False, default=list)
     owned = serializers.IntegerField(
         allow_null=True,
         help_text="copies of the reader's collection free for this line (null: not signed in)",
@@ -152,7 +152,7 @@ class DeckEntryOutSerializer(serializers.Serializer):
 
 class BanListBriefOutSerializer(serializers.Serializer):
     id = serializers.IntegerField(source="pk")
-    name = serializers.CharField()
+    name = StrictCharField()
     effective_date = serializers.DateField()
 
 
@@ -160,16 +160,16 @@ class DeckOutSerializer(serializers.Serializer):
     """A deck as lists show it (no cards)."""
 
     id = serializers.IntegerField(source="pk")
-    name = serializers.CharField()
-    owner = serializers.CharField(source="owner.username")
-    game = serializers.SlugField(source="game.slug")
-    format_slug = serializers.SlugField()
+    name = StrictCharField()
+    owner = StrictCharField(source="owner.username")
+    game = StrictSlugField(source="game.slug")
+    format_slug = StrictSlugField()
     banlist = BanListBriefOutSerializer(allow_null=True)
     on_date = serializers.DateField(allow_null=True)
     visibility = serializers.ChoiceField(choices=Deck.Visibility.choices)
     hero = HeroOutSerializer(allow_null=True)
     current_version = serializers.IntegerField()
-    folder = serializers.CharField()
+    folder = StrictCharField()
     copied_from = serializers.IntegerField(source="copied_from_id", allow_null=True)
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
@@ -178,7 +178,7 @@ class DeckOutSerializer(serializers.Serializer):
 class DeckDetailOutSerializer(DeckOutSerializer):
     """A deck with its notes and cards; pass ``context={"sections": …}`` when they are already loaded."""
 
-    notes = serializers.CharField()
+    notes = StrictCharField()
     co_heroes = serializers.SerializerMethodField()
     sections = serializers.SerializerMethodField()
     hash = serializers.SerializerMethodField(
@@ -201,7 +201,7 @@ class DeckDetailOutSerializer(DeckOutSerializer):
             )
         return self.context["ownership"]
 
-    @extend_schema_field(serializers.CharField())
+    @extend_schema_field(StrictCharField())
     def get_hash(self, deck: Deck) -> str:
         return deck_hash_of(game_slug=deck.game.slug, sections=self._sections(deck))
 
@@ -251,7 +251,7 @@ class DeckPageOutSerializer(serializers.Serializer):
 
 
 class DeckConflictOutSerializer(serializers.Serializer):
-    detail = serializers.CharField()
+    detail = StrictCharField()
     current_version = serializers.IntegerField(source="deck.current_version")
     deck = DeckDetailOutSerializer()
 
@@ -259,9 +259,9 @@ class DeckConflictOutSerializer(serializers.Serializer):
 class VersionOutSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     created_at = serializers.DateTimeField()
-    created_by = serializers.CharField(source="created_by.username", allow_null=True)
-    message = serializers.CharField()
-    format_slug = serializers.CharField()
+    created_by = StrictCharField(source="created_by.username", allow_null=True)
+    message = StrictCharField()
+    format_slug = StrictCharField()
     snapshot = serializers.JSONField()
 
 
@@ -290,13 +290,13 @@ class SkippedLineOutSerializer(serializers.Serializer):
     """A line read and left out of the deck on purpose (not an error)."""
 
     line = serializers.IntegerField()
-    text = serializers.CharField()
+    text = StrictCharField()
     reason = serializers.ChoiceField(["group", "metadata", "layout", "comment"])
 
 
 class DeckImportOutSerializer(serializers.Serializer):
     deck = DeckDetailOutSerializer()
-    errors = serializers.ListField(child=serializers.CharField())
+    errors = serializers.ListField(child=StrictCharField())
     unknown = serializers.ListField(
         child=serializers.JSONField(),
         help_text="lines that became no card: ref, section, line, count, reason, key, params, message, "
@@ -308,9 +308,9 @@ class DeckImportOutSerializer(serializers.Serializer):
 class DeckImportRefusedOutSerializer(serializers.Serializer):
     """A refused import lists its problems; a malformed request gets the usual field errors instead."""
 
-    detail = serializers.CharField(required=False)
+    detail = StrictCharField(required=False)
     deck = serializers.IntegerField(allow_null=True, required=False)
-    errors = serializers.ListField(child=serializers.CharField(), required=False)
+    errors = serializers.ListField(child=StrictCharField(), required=False)
     unknown = serializers.ListField(child=serializers.JSONField(), required=False)
     skipped = SkippedLineOutSerializer(many=True, required=False)
 
@@ -646,12 +646,12 @@ def _valid(serializer_class: type[serializers.Serializer], data: Any) -> dict[st
 
 
 class DeckImportInSerializer(serializers.Serializer):
-    game = serializers.SlugField()
-    format_slug = serializers.SlugField(required=False, allow_blank=True)
+    game = StrictSlugField()
+    format_slug = StrictSlugField(required=False, allow_blank=True)
     fmt = serializers.ChoiceField(choices=FORMATS, required=False, allow_blank=True)
-    name = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    name = StrictCharField(max_length=200, required=False, allow_blank=True)
     visibility = serializers.ChoiceField(choices=Deck.Visibility.choices, required=False)
-    data = serializers.CharField(required=False, max_length=MAX_BYTES, trim_whitespace=False)
+    data = StrictCharField(required=False, max_length=MAX_BYTES, trim_whitespace=False)
     # An empty file is a list with nothing to read: refused by the import (422), like an empty paste.
     file = serializers.FileField(required=False, allow_empty_file=True)
     allow_unknown = serializers.BooleanField(required=False, default=False)
@@ -664,7 +664,7 @@ class DeckImportView(GenericAPIView):
     (422) unless ``allow_unknown`` is true for the unknown cards; then the deck is created without them."""
 
     permission_classes = [IsAuthenticated]
-    parser_classes = [DepthLimitedJSONParser, MultiPartParser, FormParser]
+    parser_classes = [MultiPartParser]  # the schema documents multipart only (a file upload)
     serializer_class = DeckImportInSerializer
 
     @extend_schema(
@@ -687,14 +687,10 @@ class DeckImportView(GenericAPIView):
                 )
             content: str | bytes = upload.read()
             filename = upload.name
-        elif data.get("data"):
-            content = data["data"]
-        elif "file" in request.data:
-            content = b""  # a file part sent empty: a list with nothing to read, refused by the import (422)
         else:
-            raise exceptions.ValidationError(
-                {"data": gettext("paste a deck list in 'data' or upload it as 'file'")}
-            )
+            # No readable file part (an empty one, or one the multipart parser could not read) and no paste:
+            # a well-formed body with nothing to read, refused by the import like an empty list (422).
+            content = data.get("data", "")
         try:
             result = services.deck_import(
                 owner=request.user,
@@ -721,7 +717,7 @@ class DeckImportView(GenericAPIView):
 
 
 class BanListStatusOutSerializer(serializers.Serializer):
-    banlist = serializers.CharField(allow_null=True)
+    banlist = StrictCharField(allow_null=True)
     statuses = serializers.DictField(child=serializers.ChoiceField(["forbidden", "limited", "semi-limited"]))
 
 

@@ -10,6 +10,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from config.fields import StrictCharField, StrictSlugField
+
 from .compare import lists_compare, parse_ref
 
 # A refusal ({"a"|"b": why}) or a side the caller cannot read ({"detail": "no such deck"}).
@@ -21,7 +23,7 @@ SIDE = {"type": "string", "pattern": "^(player:)?[1-9][0-9]{0,17}$"}
 
 class CompareLineOutSerializer(serializers.Serializer):
     card = serializers.IntegerField()
-    name = serializers.CharField()
+    name = StrictCharField()
     count = serializers.IntegerField(help_text="copies in this list")
 
 
@@ -37,14 +39,12 @@ class CompareSectionOutSerializer(serializers.Serializer):
 
 
 class CompareSideOutSerializer(serializers.Serializer):
-    ref = serializers.CharField(
-        help_text="the deck's id, or `player:<id>` for a tournament's registered list"
-    )
-    name = serializers.CharField()
-    owner = serializers.CharField()
-    game = serializers.SlugField(source="game_slug")
-    format_slug = serializers.SlugField()
-    url = serializers.CharField()
+    ref = StrictCharField(help_text="the deck's id, or `player:<id>` for a tournament's registered list")
+    name = StrictCharField()
+    owner = StrictCharField()
+    game = StrictSlugField(source="game_slug")
+    format_slug = StrictSlugField()
+    url = StrictCharField()
 
 
 class DeckCompareOutSerializer(serializers.Serializer):

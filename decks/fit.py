@@ -18,6 +18,7 @@ from rest_framework.response import Response
 
 from cards.models import Card, Game
 from config.api import ApiErrorOutSerializer, Unprocessable
+from config.fields import StrictCharField, StrictSlugField
 from games.registry import default_registry
 from rules.services import card_info
 
@@ -85,11 +86,11 @@ def card_fit(
 
 class CardFitOutSerializer(serializers.Serializer):
     class OneCard(serializers.Serializer):
-        sections = serializers.ListField(child=serializers.SlugField())
+        sections = serializers.ListField(child=StrictSlugField())
         hero = serializers.BooleanField()
         status = serializers.ChoiceField(["forbidden", "limited", "semi-limited"], allow_null=True)
 
-    banlist = serializers.CharField(allow_null=True)
+    banlist = StrictCharField(allow_null=True)
     cards = serializers.DictField(child=OneCard())
 
 

@@ -2,6 +2,8 @@
 
 from django.urls import path
 
+import config.converters  # noqa: F401  (registers the <id:…> path converter)
+
 from . import api
 
 urlpatterns = [
@@ -10,21 +12,21 @@ urlpatterns = [
         api.TournamentWithLimitedViewSet.as_view({"get": "list", "post": "create"}),
         name="api-tournament-list-limited",
     ),
-    path("tournaments/<str:pk>/limited/", api.LimitedView.as_view(), name="api-limited"),
-    path("tournaments/<str:pk>/limited/deal/", api.DealView.as_view(), name="api-limited-deal"),
-    path("tournaments/<str:pk>/pools/<str:player_id>/", api.PoolView.as_view(), name="api-limited-pool"),
+    path("tournaments/<id:pk>/limited/", api.LimitedView.as_view(), name="api-limited"),
+    path("tournaments/<id:pk>/limited/deal/", api.DealView.as_view(), name="api-limited-deal"),
+    path("tournaments/<id:pk>/pools/<id:player_id>/", api.PoolView.as_view(), name="api-limited-pool"),
     path(
-        "tournaments/<str:pk>/pools/<str:player_id>/deck/",
+        "tournaments/<id:pk>/pools/<id:player_id>/deck/",
         api.PoolDeckView.as_view(),
         name="api-limited-deck",
     ),
-    path("tournaments/<str:pk>/draft/start/", api.DraftStartView.as_view(), name="api-draft-start"),
-    path("tournaments/<str:pk>/draft/me/", api.DraftMeView.as_view(), name="api-draft-me"),
-    path("tournaments/<str:pk>/draft/pick/", api.DraftPickView.as_view(), name="api-draft-pick"),
-    path("tournaments/<str:pk>/draft/tick/", api.DraftTickView.as_view(), name="api-draft-tick"),
-    path("tournaments/<str:pk>/draft/pods/", api.PodsView.as_view(), name="api-draft-pods"),
+    path("tournaments/<id:pk>/draft/start/", api.DraftStartView.as_view(), name="api-draft-start"),
+    path("tournaments/<id:pk>/draft/me/", api.DraftMeView.as_view(), name="api-draft-me"),
+    path("tournaments/<id:pk>/draft/pick/", api.DraftPickView.as_view(), name="api-draft-pick"),
+    path("tournaments/<id:pk>/draft/tick/", api.DraftTickView.as_view(), name="api-draft-tick"),
+    path("tournaments/<id:pk>/draft/pods/", api.PodsView.as_view(), name="api-draft-pods"),
     path(
-        "tournaments/<str:pk>/draft/pods/<str:number>/pause/",
+        "tournaments/<id:pk>/draft/pods/<id:number>/pause/",
         api.PodPauseView.as_view(),
         name="api-draft-pause",
     ),

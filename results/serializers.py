@@ -1,30 +1,32 @@
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.fields import StrictCharField, StrictRegexField
+
 from .models import Webhook
 
 
 class ArchetypeRefSerializer(serializers.Serializer):
-    name = serializers.CharField(help_text="empty: no rule caught the deck (or two did): in review")
-    rule = serializers.CharField(help_text="which rule matched, e.g. the set code and its share of the deck")
+    name = StrictCharField(help_text="empty: no rule caught the deck (or two did): in review")
+    rule = StrictCharField(help_text="which rule matched, e.g. the set code and its share of the deck")
 
 
 class DecklistEntrySerializer(serializers.Serializer):
     player = serializers.IntegerField()
-    name = serializers.CharField()
+    name = StrictCharField()
     archetype = ArchetypeRefSerializer(allow_null=True)
     list = serializers.JSONField(allow_null=True, help_text="the registered list, when you may see it now")
     list_private = serializers.BooleanField(help_text="the stage opens lists but the player did not consent")
 
 
 class DecklistsOutSerializer(serializers.Serializer):
-    stage = serializers.CharField()
-    timeline = serializers.DictField(child=serializers.CharField())
+    stage = StrictCharField()
+    timeline = serializers.DictField(child=StrictCharField())
     players = DecklistEntrySerializer(many=True)
 
 
 class MetagameArchetypeSerializer(serializers.Serializer):
-    name = serializers.CharField()
+    name = StrictCharField()
     count = serializers.IntegerField()
     share = serializers.FloatField()
     cut_count = serializers.IntegerField()
@@ -33,8 +35,8 @@ class MetagameArchetypeSerializer(serializers.Serializer):
 
 
 class MatrixCellSerializer(serializers.Serializer):
-    archetype = serializers.CharField()
-    opponent = serializers.CharField()
+    archetype = StrictCharField()
+    opponent = StrictCharField()
     wins = serializers.IntegerField()
     losses = serializers.IntegerField()
     draws = serializers.IntegerField()
@@ -43,20 +45,20 @@ class MatrixCellSerializer(serializers.Serializer):
 
 class MetagameEntrySerializer(serializers.Serializer):
     player = serializers.IntegerField()
-    name = serializers.CharField()
+    name = StrictCharField()
     archetype = ArchetypeRefSerializer()
     list_visible = serializers.BooleanField(help_text="you may open this player's list now")
     list_private = serializers.BooleanField(help_text="the stage opens lists but the player did not consent")
 
 
 class TopCardSerializer(serializers.Serializer):
-    name = serializers.CharField()
+    name = StrictCharField()
     copies = serializers.IntegerField()
     decks = serializers.IntegerField()
 
 
 class MetagameOutSerializer(serializers.Serializer):
-    stage = serializers.CharField()
+    stage = StrictCharField()
     players = serializers.IntegerField()
     top_cards = TopCardSerializer(many=True, help_text="main/extra decks, over the lists you may read now")
     lists_counted = serializers.IntegerField()
@@ -79,12 +81,12 @@ class ResultsDocumentSerializer(serializers.Serializer):
 class WebhookInSerializer(serializers.Serializer):
     # What results/webhooks.py webhook_create checks, stated in the schema; an address on a private network
     # (not a schema matter) is refused there.
-    url = serializers.RegexField(r"^https?://[^/?#\s]+", max_length=500)
+    url = StrictRegexField(r"^https?://[^/?#\s]+", max_length=500)
     events = serializers.ListField(
         child=serializers.ChoiceField(choices=list(Webhook.EVENTS)), min_length=1, max_length=10,
         help_text="round.paired, results.changed, event.finished",
     )  # fmt: skip
-    secret = serializers.CharField(
+    secret = StrictCharField(
         min_length=16,
         max_length=200,
         trim_whitespace=False,
@@ -94,8 +96,8 @@ class WebhookInSerializer(serializers.Serializer):
 
 class WebhookOutSerializer(serializers.Serializer):
     id = serializers.IntegerField(source="pk")
-    url = serializers.CharField()
-    events = serializers.ListField(child=serializers.CharField())
+    url = StrictCharField()
+    events = serializers.ListField(child=StrictCharField())
     created_at = serializers.DateTimeField()
 
 
@@ -123,14 +125,14 @@ class ResultsDocumentField(serializers.JSONField):
 
 
 class PublishInSerializer(serializers.Serializer):
-    origin = serializers.CharField(max_length=64, help_text="the venue install's stable id")
+    origin = StrictCharField(max_length=64, help_text="the venue install's stable id")
     document = ResultsDocumentField(help_text="the results document (version 1) as the public saw it")
 
 
 class PublishedOutSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     changed = serializers.BooleanField()
-    url = serializers.CharField()
+    url = StrictCharField()
 
 
 class MetagameRangeOutSerializer(serializers.Serializer):

@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 
 from cards.models import Game
 from config.api import ApiErrorOutSerializer
+from config.fields import StrictCharField, StrictSlugField
 from config.throttles import DeckCheckThrottle
 
 from .deckinput import DeckInputError, deck_from_text, pool_warning
@@ -29,13 +30,11 @@ MAX_LINES = 500
 
 
 class CardCountSerializer(serializers.Serializer):
-    card = serializers.CharField(
-        max_length=200, help_text="card database id, external id (passcode) or exact name"
-    )
+    card = StrictCharField(max_length=200, help_text="card database id, external id (passcode) or exact name")
     count = serializers.IntegerField(min_value=1, max_value=999)
 
 
-class FormatSlugField(serializers.SlugField):
+class FormatSlugField(StrictSlugField):
     """A format slug in any case: "Advanced" from a form or a script names the same format as "advanced"."""
 
     def to_internal_value(self, data: Any) -> str:
@@ -43,17 +42,17 @@ class FormatSlugField(serializers.SlugField):
 
 
 class ValidateInputSerializer(serializers.Serializer):
-    game = serializers.SlugField()
+    game = StrictSlugField()
     format = FormatSlugField()
-    banlist = serializers.CharField(required=False, allow_blank=True, help_text="ban list name")
+    banlist = StrictCharField(required=False, allow_blank=True, help_text="ban list name")
     date = serializers.DateField(
         required=False,
         help_text="judge by the format's version and the ban list in force on this date (default today)",
     )
     sections = serializers.DictField(child=CardCountSerializer(many=True), required=False)
-    hero = serializers.CharField(required=False, allow_blank=True, max_length=200)
+    hero = StrictCharField(required=False, allow_blank=True, max_length=200)
     co_heroes = serializers.ListField(
-        child=serializers.CharField(max_length=200), required=False, max_length=4,
+        child=StrictCharField(max_length=200), required=False, max_length=4,
         help_text="partner commanders beside the hero (with sections; a text list names them itself)",
     )  # fmt: skip
     pool = CardCountSerializer(
@@ -67,9 +66,9 @@ class ValidateInputSerializer(serializers.Serializer):
         help_text="judge as an event that allows a sideboard as a house rule: a format without one gains a "
         "side section (up to 15 cards, copy limits across deck + side)",
     )
-    text = serializers.CharField(required=False, max_length=200_000)
-    ydk = serializers.CharField(required=False, max_length=200_000)
-    ydke = serializers.CharField(required=False, max_length=200_000)
+    text = StrictCharField(required=False, max_length=200_000)
+    ydk = StrictCharField(required=False, max_length=200_000)
+    ydke = StrictCharField(required=False, max_length=200_000)
     exactly_one_of = ("sections", "text", "ydk", "ydke")  # the deck, given one way
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -88,23 +87,23 @@ class ValidateInputSerializer(serializers.Serializer):
 
 
 class ViolationSerializer(serializers.Serializer):
-    code = serializers.CharField()
-    key = serializers.CharField(help_text="which sentence says it (`code.variant`): the catalogue entry")
+    code = StrictCharField()
+    key = StrictCharField(help_text="which sentence says it (`code.variant`): the catalogue entry")
     params = serializers.DictField(
         help_text="the message's named parameters; data labels as {language: word} tables, a deck-list "
         "line's problem as {problem, params, line} (codes of decks/messages.py)"
     )
-    message = serializers.CharField(help_text="the sentence in the request's language")
-    section = serializers.CharField(allow_null=True)
-    card = serializers.CharField(allow_null=True)
+    message = StrictCharField(help_text="the sentence in the request's language")
+    section = StrictCharField(allow_null=True)
+    card = StrictCharField(allow_null=True)
     count = serializers.IntegerField(allow_null=True)
     limit = serializers.IntegerField(allow_null=True)
 
 
 class RulesUsedSerializer(serializers.Serializer):
-    game = serializers.CharField()
-    format = serializers.CharField()
-    version = serializers.CharField()
+    game = StrictCharField()
+    format = StrictCharField()
+    version = StrictCharField()
     effective_date = serializers.DateField(allow_null=True)
 
 
@@ -242,19 +241,19 @@ class ValidateDeckView(APIView):
 
 
 class SwapSerializer(serializers.Serializer):
-    section = serializers.SlugField()
-    out = serializers.CharField(required=False, allow_null=True, max_length=200)
-    into = serializers.CharField(required=False, allow_null=True, max_length=200)
+    section = StrictSlugField()
+    out = StrictCharField(required=False, allow_null=True, max_length=200)
+    into = StrictCharField(required=False, allow_null=True, max_length=200)
     count = serializers.IntegerField(min_value=1, max_value=99, default=1)
 
 
 class SideboardInputSerializer(serializers.Serializer):
-    game = serializers.SlugField()
+    game = StrictSlugField()
     format = FormatSlugField()
-    banlist = serializers.CharField(required=False, allow_blank=True)
+    banlist = StrictCharField(required=False, allow_blank=True)
     date = serializers.DateField(required=False, help_text="the format's version and ban list in force then")
     sections = serializers.DictField(child=CardCountSerializer(many=True))
-    hero = serializers.CharField(required=False, allow_blank=True)
+    hero = StrictCharField(required=False, allow_blank=True)
     pool = CardCountSerializer(
         many=True,
         required=False,
@@ -330,9 +329,9 @@ class BanListSerializer(serializers.ModelSerializer):
 
 
 class BanListEntrySerializer(serializers.Serializer):
-    external_id = serializers.CharField()
-    name = serializers.CharField()
-    identity = serializers.CharField()
+    external_id = StrictCharField()
+    name = StrictCharField()
+    identity = StrictCharField()
     card = serializers.IntegerField(source="card_id", allow_null=True)
     limit = serializers.IntegerField()
 
@@ -364,9 +363,9 @@ class BanListDetailView(generics.RetrieveAPIView):
 class BanListIssueSerializer(serializers.Serializer):
     """A line of the file read leniently or skipped (as EDOPro does), or why the file was refused."""
 
-    key = serializers.CharField(help_text="which sentence says it: an entry of rules/banlist_messages.py")
+    key = StrictCharField(help_text="which sentence says it: an entry of rules/banlist_messages.py")
     params = serializers.DictField(help_text="the message's named parameters (``line`` among them)")
-    message = serializers.CharField(help_text="the sentence in the request's language")
+    message = StrictCharField(help_text="the sentence in the request's language")
 
 
 def _issue(key: str, params: dict[str, Any]) -> dict[str, Any]:
@@ -397,7 +396,7 @@ class BanListRefusalSerializer(ApiErrorOutSerializer):
     """A 400: a bad request field, or a refused file (nothing was imported), whose ``detail`` names the line
     or the list in the request's language, with its ``key`` and ``params``."""
 
-    key = serializers.CharField(
+    key = StrictCharField(
         required=False, help_text="a refused file: which sentence says it (rules/banlist_messages.py)"
     )
     params = serializers.DictField(
@@ -406,14 +405,14 @@ class BanListRefusalSerializer(ApiErrorOutSerializer):
 
 
 class BanListImportSerializer(serializers.Serializer):
-    game = serializers.SlugField()
-    text = serializers.CharField(max_length=2_000_000, help_text="EDOPro lflist.conf content")
+    game = StrictSlugField()
+    text = StrictCharField(max_length=2_000_000, help_text="EDOPro lflist.conf content")
     date = serializers.DateField(required=False, help_text="effective date of every list in the file")
     dates = serializers.DictField(
         child=serializers.DateField(), required=False, help_text="list name → its effective date"
     )
-    region = serializers.CharField(required=False, max_length=40)
-    source = serializers.CharField(required=False, max_length=255, default="api")
+    region = StrictCharField(required=False, max_length=40)
+    source = StrictCharField(required=False, max_length=255, default="api")
 
 
 class BanListImportView(APIView):

@@ -13,26 +13,27 @@ from rest_framework.views import APIView
 
 from cards.models import Card, Game
 from config.api import ApiErrorOutSerializer
+from config.fields import StrictCharField, StrictSlugField
 
 from .api import FormatSlugField
 from .partners import partners_for
 
 
 class PartnersInputSerializer(serializers.Serializer):
-    game = serializers.SlugField()
+    game = StrictSlugField()
     # Not "format": DRF reads ?format= as the renderer to answer with (json, api).
     format_slug = FormatSlugField()
-    hero = serializers.CharField(max_length=200, help_text="the hero's card database id or external id")
+    hero = StrictCharField(max_length=200, help_text="the hero's card database id or external id")
     date = serializers.DateField(required=False, help_text="the format's version in force on this date")
 
 
 class PartnerOutSerializer(serializers.Serializer):
     id = serializers.IntegerField(source="card.pk")
-    external_id = serializers.CharField(source="card.external_id")
-    name = serializers.CharField(source="card.__str__")
-    card_type = serializers.CharField(source="card.card_type")
+    external_id = StrictCharField(source="card.external_id")
+    name = StrictCharField(source="card.__str__")
+    card_type = StrictCharField(source="card.card_type")
     attributes = serializers.JSONField(source="card.attributes")
-    rule = serializers.CharField(help_text="the rule set's name of the pair rule (Partner, Friends forever…)")
+    rule = StrictCharField(help_text="the rule set's name of the pair rule (Partner, Friends forever…)")
 
 
 class PartnersOutSerializer(serializers.Serializer):

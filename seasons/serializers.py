@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from config.fields import StrictCharField, StrictSlugField
+
 from .services import MAX_BEST_OF
 
 
 class SeriesInSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=200)
-    game = serializers.SlugField()
+    name = StrictCharField(max_length=200)
+    game = StrictSlugField()
     best_of = serializers.IntegerField(
         required=False, default=0, min_value=0, max_value=MAX_BEST_OF,
         help_text="each player's best N events count; 0: all",
@@ -20,7 +22,7 @@ class SeriesInSerializer(serializers.Serializer):
 
 
 class SeriesUpdateInSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=200, required=False)
+    name = StrictCharField(max_length=200, required=False)
     best_of = serializers.IntegerField(
         required=False,
         min_value=0,
@@ -38,15 +40,15 @@ class SeriesEventInSerializer(serializers.Serializer):
 
 class SeriesEventOutSerializer(serializers.Serializer):
     tournament = serializers.IntegerField()
-    name = serializers.CharField()
-    status = serializers.CharField()
+    name = StrictCharField()
+    status = StrictCharField()
     players = serializers.IntegerField()
 
 
 class SeriesOutSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    name = serializers.CharField()
-    game = serializers.CharField()
+    name = StrictCharField()
+    game = StrictCharField()
     best_of = serializers.IntegerField()
     points_table = serializers.JSONField()
     events = SeriesEventOutSerializer(many=True)
@@ -62,8 +64,8 @@ class SeriesEventsOutSerializer(serializers.Serializer):
 
 class SeriesStandingOutSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
-    name = serializers.CharField()
-    user = serializers.CharField(allow_null=True, help_text="username; null for a guest")
+    name = StrictCharField()
+    user = StrictCharField(allow_null=True, help_text="username; null for a guest")
     points = serializers.IntegerField(help_text="points of the best N events")
     total = serializers.IntegerField(help_text="points of all events (first tiebreak)")
     events = serializers.IntegerField()
@@ -78,7 +80,7 @@ class SeriesStandingsOutSerializer(serializers.Serializer):
 
 
 class RatingOutSerializer(serializers.Serializer):
-    game = serializers.CharField(source="game.slug")
+    game = StrictCharField(source="game.slug")
     rating = serializers.FloatField()
     rd = serializers.FloatField(help_text="rating deviation; about 95% sure the strength is within ±2 RD")
     volatility = serializers.FloatField()
@@ -88,17 +90,17 @@ class RatingOutSerializer(serializers.Serializer):
 
 class HistoryEventOutSerializer(serializers.Serializer):
     tournament = serializers.IntegerField()
-    name = serializers.CharField()
-    game = serializers.CharField()
+    name = StrictCharField()
+    game = StrictCharField()
     place = serializers.IntegerField()
     size = serializers.IntegerField()
     wins = serializers.IntegerField()
     losses = serializers.IntegerField()
     draws = serializers.IntegerField()
-    deck_url = serializers.CharField(allow_null=True, help_text="the registered list, when it is public")
+    deck_url = StrictCharField(allow_null=True, help_text="the registered list, when it is public")
 
 
 class HistoryOutSerializer(serializers.Serializer):
-    user = serializers.CharField()
+    user = StrictCharField()
     ratings = RatingOutSerializer(many=True)
     events = HistoryEventOutSerializer(many=True)

@@ -14,6 +14,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.fields import StrictCharField, StrictSlugField
 from config.parsers import DepthLimitedJSONField
 
 from .models import Match, Player, ResultChange, Round, Tournament
@@ -48,7 +49,7 @@ class DecklistTimelineField(serializers.DictField):
     """{"registration"|"swiss"|"top_cut"|"finished": "closed"|"archetypes"|"open"}; stages left out are closed."""
 
     def __init__(self, **kw: Any) -> None:
-        super().__init__(child=serializers.CharField(), **kw)
+        super().__init__(child=StrictCharField(), **kw)
 
     def to_internal_value(self, data: Any) -> dict[str, str]:
         value = super().to_internal_value(data)
@@ -68,9 +69,9 @@ DECKLISTS_HELP = (
 
 
 class TournamentInSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=200)
-    game = serializers.SlugField()
-    format = serializers.SlugField()
+    name = StrictCharField(max_length=200)
+    game = StrictSlugField()
+    format = StrictSlugField()
     match_format = serializers.ChoiceField(choices=Tournament.MatchFormat.values, required=False)
     tiebreakers = serializers.ChoiceField(choices=Tournament.Tiebreakers.values, required=False)
     rounds = serializers.IntegerField(
@@ -133,17 +134,17 @@ CONSENT_HELP = "May the public see your list at the stages where the event opens
 class TournamentPatchInSerializer(serializers.Serializer):
     decklists = DecklistTimelineField(required=False, help_text=DECKLISTS_HELP)
     publish_decklists = StrictBooleanField(required=False)
-    name = serializers.CharField(max_length=200, required=False)
+    name = StrictCharField(max_length=200, required=False)
     rated = StrictBooleanField(required=False, help_text="the event moves players' ratings")
 
 
 class PlayerInSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=150, required=False, allow_blank=True)
-    username = serializers.CharField(
+    name = StrictCharField(max_length=150, required=False, allow_blank=True)
+    username = StrictCharField(
         max_length=150, required=False,
         help_text="Organizers: add this existing account (before the start, or as a late entry).",
     )  # fmt: skip
-    code = serializers.CharField(
+    code = StrictCharField(
         max_length=32, required=False, allow_blank=True,
         help_text="The event's join code: needed to register yourself (organizers need none).",
     )  # fmt: skip
@@ -157,9 +158,9 @@ class PlayerInSerializer(serializers.Serializer):
 
 
 class JoinInSerializer(serializers.Serializer):
-    code = serializers.CharField(max_length=32, help_text="The event's join code (case and dashes ignored).")
+    code = StrictCharField(max_length=32, help_text="The event's join code (case and dashes ignored).")
     deck = DeckRefField(required=False, allow_null=True, help_text=DECK_HELP)
-    list = serializers.CharField(
+    list = StrictCharField(
         required=False,
         allow_blank=True,
         max_length=200_000,
@@ -173,14 +174,14 @@ class JoinInSerializer(serializers.Serializer):
 
 
 class LinkInSerializer(serializers.Serializer):
-    username = serializers.CharField(max_length=150, help_text="The account the guest entry now belongs to.")
+    username = StrictCharField(max_length=150, help_text="The account the guest entry now belongs to.")
 
 
 class BulkPlayersInSerializer(serializers.Serializer):
     names = serializers.ListField(
-        child=serializers.CharField(max_length=150, allow_blank=True), required=False, max_length=512
+        child=StrictCharField(max_length=150, allow_blank=True), required=False, max_length=512
     )
-    csv = serializers.CharField(
+    csv = StrictCharField(
         required=False, max_length=2_000_000, help_text="Rows of name[,deck list]; a header row is skipped."
     )
     exactly_one_of = ("names", "csv")  # the bulk view refuses both or neither
@@ -191,7 +192,7 @@ class CheckInInSerializer(serializers.Serializer):
 
 
 class RenameInSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=150)
+    name = StrictCharField(max_length=150)
 
 
 _ID = {"type": "integer", "minimum": 1, "maximum": 2**63 - 1}
@@ -230,7 +231,7 @@ class ResultInSerializer(serializers.Serializer):
     draws = serializers.IntegerField(required=False, default=0, min_value=0, max_value=99)
     games = serializers.ListField(child=ResultGameField(), required=False, min_length=1, max_length=20)
     places = serializers.ListField(child=PodPlaceField(), required=False, min_length=1, max_length=20)
-    reason = serializers.CharField(required=False, allow_blank=True, max_length=300)
+    reason = StrictCharField(required=False, allow_blank=True, max_length=300)
     # The result is given one way (tournaments/api/matches.py result_input refuses the rest).
     exactly_one_of = ("wins", "games", "places")
 
@@ -264,7 +265,7 @@ class ConfirmInSerializer(serializers.Serializer):
 
 
 class DisputeInSerializer(serializers.Serializer):
-    reason = serializers.CharField(required=False, allow_blank=True, max_length=300)
+    reason = StrictCharField(required=False, allow_blank=True, max_length=300)
 
 
 class FinishInSerializer(serializers.Serializer):
@@ -287,9 +288,9 @@ class SideboardInSerializer(serializers.Serializer):
 
 class TournamentOutSerializer(serializers.Serializer):
     id = serializers.IntegerField(source="pk")
-    name = serializers.CharField()
-    game = serializers.SlugField(source="game.slug")
-    format = serializers.SlugField(source="format_slug")
+    name = StrictCharField()
+    game = StrictSlugField(source="game.slug")
+    format = StrictSlugField(source="format_slug")
     match_format = serializers.ChoiceField(choices=Tournament.MatchFormat.values)
     tiebreakers = serializers.ChoiceField(choices=Tournament.Tiebreakers.values)
     rounds = serializers.IntegerField(allow_null=True)
@@ -308,7 +309,7 @@ class TournamentOutSerializer(serializers.Serializer):
     round_minutes = serializers.IntegerField()
     draft_pairings = serializers.BooleanField()
     team_size = serializers.IntegerField(help_text="1, or the players of each team")
-    team_mode = serializers.CharField(help_text="seats or 2hg (Two-Headed Giant)")
+    team_mode = StrictCharField(help_text="seats or 2hg (Two-Headed Giant)")
     capacity = serializers.IntegerField(allow_null=True)
     late_entry_until_round = serializers.IntegerField()
     check_in_open = serializers.SerializerMethodField()
@@ -319,7 +320,7 @@ class TournamentOutSerializer(serializers.Serializer):
     )
     live_version = serializers.IntegerField(help_text="Grows with every visible change of the event.")
 
-    @extend_schema_field(serializers.DictField(child=serializers.CharField()))
+    @extend_schema_field(serializers.DictField(child=StrictCharField()))
     def get_decklists(self, t: Tournament) -> dict[str, str]:
         return decklist_timeline(t)
 
@@ -332,7 +333,7 @@ class TournamentOutSerializer(serializers.Serializer):
     def get_rounds_paired(self, t: Tournament) -> int:
         return t.round_count if hasattr(t, "round_count") else t.round_set.count()
 
-    @extend_schema_field(serializers.CharField(allow_null=True))
+    @extend_schema_field(StrictCharField(allow_null=True))
     def get_join_code(self, t: Tournament) -> str | None:
         request = self.context.get("request")
         user = getattr(request, "user", None)
@@ -344,9 +345,9 @@ class EntryRequestOutSerializer(serializers.Serializer):
 
     id = serializers.IntegerField(source="pk")
     tournament = serializers.IntegerField(source="tournament_id")
-    event = serializers.CharField(source="tournament.name")
-    username = serializers.CharField(source="user.username", help_text="The player asked.")
-    requested_by = serializers.CharField(source="requested_by.username", allow_null=True, default=None)
+    event = StrictCharField(source="tournament.name")
+    username = StrictCharField(source="user.username", help_text="The player asked.")
+    requested_by = StrictCharField(source="requested_by.username", allow_null=True, default=None)
     deck = serializers.IntegerField(
         source="deck_id",
         allow_null=True,
@@ -361,7 +362,7 @@ class EntryRequestOutSerializer(serializers.Serializer):
 
 class PlayerOutSerializer(serializers.Serializer):
     id = serializers.IntegerField(source="pk")
-    name = serializers.CharField()
+    name = StrictCharField()
     user = serializers.IntegerField(source="user_id", allow_null=True)
     dropped = serializers.BooleanField()
     dropped_at_round = serializers.IntegerField(allow_null=True)
@@ -385,7 +386,7 @@ class PlayerOutSerializer(serializers.Serializer):
     def get_has_deck(self, p: Player) -> bool:
         return p.deck is not None
 
-    @extend_schema_field(serializers.CharField(allow_null=True))
+    @extend_schema_field(StrictCharField(allow_null=True))
     def get_username(self, p: Player) -> str | None:
         return p.user.username if p.user_id is not None else None
 
@@ -459,8 +460,8 @@ class MatchOutSerializer(RoundMatchOutSerializer):
     round = serializers.IntegerField(help_text="round number")
     version = serializers.IntegerField(help_text="Changes with every change of the result; confirm names it.")
     games = GameOutSerializer(many=True)
-    ended_by = serializers.CharField(allow_blank=True, help_text="time, concession or intentional_draw")
-    dispute_reason = serializers.CharField(allow_blank=True)
+    ended_by = StrictCharField(allow_blank=True, help_text="time, concession or intentional_draw")
+    dispute_reason = StrictCharField(allow_blank=True)
     extra_minutes = serializers.IntegerField(help_text="A judge's time extension for this table, in minutes.")
     judge_called = serializers.BooleanField(help_text="A judge call from this table is waiting for a judge.")
     next_first = NextFirstOutSerializer(
@@ -469,7 +470,7 @@ class MatchOutSerializer(RoundMatchOutSerializer):
 
 
 class ConflictOutSerializer(serializers.Serializer):
-    detail = serializers.CharField()
+    detail = StrictCharField()
     current = MatchOutSerializer(
         required=False, help_text="the match as it is now, when it changed since you read it"
     )
@@ -478,7 +479,7 @@ class ConflictOutSerializer(serializers.Serializer):
 class RoundOutSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=Round.Kind.values)
-    stage = serializers.CharField(help_text="Round 3, Quarterfinals, Semifinals, Final …")
+    stage = StrictCharField(help_text="Round 3, Quarterfinals, Semifinals, Final …")
     seed = serializers.IntegerField()
     timer_ends_at = serializers.DateTimeField(allow_null=True)
     draft = serializers.BooleanField(
@@ -505,7 +506,7 @@ class StandingRowOutSerializer(serializers.Serializer):
     )
     swiss_rank = serializers.IntegerField()
     player = serializers.IntegerField()
-    name = serializers.CharField()
+    name = StrictCharField()
     points = serializers.IntegerField()
     wins = serializers.IntegerField()
     losses = serializers.IntegerField()
@@ -527,12 +528,12 @@ class StandingsOutSerializer(serializers.Serializer):
 class ChangeOutSerializer(serializers.Serializer):
     changed_by = serializers.SerializerMethodField()
     changed_at = serializers.DateTimeField()
-    action = serializers.CharField()
+    action = StrictCharField()
     old = serializers.JSONField(allow_null=True)
     new = serializers.JSONField(allow_null=True)
-    reason = serializers.CharField(allow_blank=True)
+    reason = StrictCharField(allow_blank=True)
 
-    @extend_schema_field(serializers.CharField(allow_null=True))
+    @extend_schema_field(StrictCharField(allow_null=True))
     def get_changed_by(self, c: ResultChange) -> str | None:
         return c.changed_by.username if c.changed_by else None
 
@@ -550,9 +551,9 @@ class SideboardChangeOutSerializer(serializers.Serializer):
 
 
 class CardLineOutSerializer(serializers.Serializer):
-    section = serializers.CharField()
-    external_id = serializers.CharField()
-    name = serializers.CharField()
+    section = StrictCharField()
+    external_id = StrictCharField()
+    name = StrictCharField()
     count = serializers.IntegerField()
 
 
@@ -565,9 +566,9 @@ class SideboardOptionsOutSerializer(serializers.Serializer):
     match = serializers.IntegerField()
     player = serializers.IntegerField()
     allowed = serializers.BooleanField()
-    refusal = serializers.CharField(allow_blank=True)
+    refusal = StrictCharField(allow_blank=True)
     next_game = serializers.IntegerField()
-    side_section = serializers.CharField(allow_blank=True)
+    side_section = StrictCharField(allow_blank=True)
     deck = CardLineOutSerializer(many=True, help_text="cards that can go out")
     side = CardLineOutSerializer(many=True, help_text="cards that can come in (side deck, or pool)")
     swaps = SwapsOutSerializer(many=True)

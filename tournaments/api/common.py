@@ -19,9 +19,10 @@ from .. import services
 from ..models import Match, Player, Round, Tournament
 from ..reads import selectors
 
-# Path ids are matched loosely and looked up with DRF's get_object_or_404, so a malformed or huge id is a
-# JSON 404 from the API rather than the site's HTML "page not found".
-ID = r"[^/]+"
+# Path ids are digits (as config.converters' <id:…>): a fixed route such as tournaments/join/ can never be
+# read as an id, and anything else matches no route and gets the API's JSON 404 (config.errors.not_found).
+# A huge id is looked up with DRF's get_object_or_404: the views' own 404 (or config.errors' 400).
+ID = r"[0-9]+"
 PLAYER_ID = OpenApiParameter("player_id", int, OpenApiParameter.PATH)
 # Writes from phones (idempotency/decorators.py): a retry whose first answer was lost is not applied twice.
 IDEMPOTENCY_KEY = OpenApiParameter(

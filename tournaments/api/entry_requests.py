@@ -11,6 +11,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.fields import StrictCharField
+
 from .. import services
 from ..models import EntryRequest
 from ..serializers import EntryRequestOutSerializer, PlayerOutSerializer, StrictBooleanField
@@ -31,7 +33,7 @@ class EntryRequestAnswerOutSerializer(serializers.Serializer):
     request = EntryRequestOutSerializer()
     player = PlayerOutSerializer(allow_null=True, help_text="your entry when you accepted, else null")
     deck_problems = serializers.ListField(
-        child=serializers.CharField(),
+        child=StrictCharField(),
         help_text="why the proposed deck was not registered (the entry stands without a list)",
     )
 

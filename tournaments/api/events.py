@@ -192,9 +192,10 @@ class TournamentViewSet(
             )
         with transaction.atomic():
             if tournament.status == Tournament.Status.RUNNING and organizer:
+                # As before the start: no name and no username is the organizer entering themselves.
                 player = services.player_add_late(
                     tournament=tournament, by=request.user, name=v.get("name", ""),
-                    user=user if "username" in v else None,
+                    user=user if "username" in v or not v.get("name") else None,
                 )  # fmt: skip
             else:
                 player = services.player_register(

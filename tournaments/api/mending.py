@@ -13,6 +13,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.fields import StrictCharField
+
 from .. import serializers as s
 from .. import services
 from ..models import Player, Round
@@ -30,7 +32,7 @@ class MendInSerializer(serializers.Serializer):
     other = serializers.IntegerField(
         min_value=1, required=False, help_text="the second player: swap and pair"
     )
-    reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+    reason = StrictCharField(max_length=300, required=False, allow_blank=True, default="")
 
 
 class ClockInSerializer(serializers.Serializer):

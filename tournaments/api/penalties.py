@@ -13,6 +13,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.fields import StrictCharField
+
 from .. import services
 from ..models import Penalty, Player, Tournament
 from ..permissions import require_organizer
@@ -23,20 +25,20 @@ class PenaltyInSerializer(serializers.Serializer):
     player = serializers.IntegerField(min_value=1, help_text="the player's id in this event")
     round = serializers.IntegerField(min_value=1, required=False, allow_null=True,
                                      help_text="round number; the latest round when left out")  # fmt: skip
-    infraction = serializers.CharField(max_length=120)
+    infraction = StrictCharField(max_length=120)
     penalty = serializers.ChoiceField(choices=Penalty.Kind.values)
-    note = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
+    note = StrictCharField(max_length=500, required=False, allow_blank=True, default="")
 
 
 class PenaltyOutSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     player = serializers.IntegerField(source="player_id")
-    player_name = serializers.CharField(source="player.name")
+    player_name = StrictCharField(source="player.name")
     round = serializers.IntegerField(source="round.number", allow_null=True, default=None)
-    infraction = serializers.CharField()
+    infraction = StrictCharField()
     penalty = serializers.ChoiceField(choices=Penalty.Kind.values)
-    note = serializers.CharField(allow_blank=True)
-    judge = serializers.CharField(source="judge.username", allow_null=True, default=None)
+    note = StrictCharField(allow_blank=True)
+    judge = StrictCharField(source="judge.username", allow_null=True, default=None)
     match = serializers.IntegerField(source="match_id", allow_null=True,
                                      help_text="the match whose result the penalty changed, if any")  # fmt: skip
     created_at = serializers.DateTimeField()

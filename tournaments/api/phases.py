@@ -15,6 +15,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.fields import StrictCharField
+
 from .. import services
 from ..models import Phase, Round, Tournament
 from ..pairings import report as pairing_report
@@ -43,17 +45,17 @@ class PhaseInSerializer(serializers.Serializer):
 
 class PhaseOutSerializer(serializers.Serializer):
     number = serializers.IntegerField()
-    kind = serializers.CharField()
+    kind = StrictCharField()
     rounds = serializers.ListField(child=serializers.IntegerField(), help_text="Swiss round numbers")
     advance = serializers.DictField(help_text="min_points / top / min_count, as set")
-    points = serializers.CharField(help_text="carry or reset")
+    points = StrictCharField(help_text="carry or reset")
     entrants = serializers.IntegerField(allow_null=True, help_text="players who made the cut (once started)")
 
 
 class PhaseStandingOutSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     player = serializers.IntegerField()
-    name = serializers.CharField()
+    name = StrictCharField()
     points = serializers.IntegerField()
     wins = serializers.IntegerField()
     losses = serializers.IntegerField()
@@ -73,7 +75,7 @@ class PhaseDetailOutSerializer(PhaseOutSerializer):
 
 class PersonOutSerializer(serializers.Serializer):
     player = serializers.IntegerField()
-    name = serializers.CharField()
+    name = StrictCharField()
 
 
 class ByeOutSerializer(PersonOutSerializer):

@@ -16,6 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.fields import StrictCharField, StrictSlugField
 from config.throttles import DeckCheckThrottle
 from decks.models import Deck
 
@@ -26,8 +27,8 @@ from .common import TournamentApiView, errors, parse
 
 
 class TeamInSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=100)
-    members = serializers.ListField(child=serializers.CharField(max_length=150), min_length=2, max_length=3,
+    name = StrictCharField(max_length=100)
+    members = serializers.ListField(child=StrictCharField(max_length=150), min_length=2, max_length=3,
                                     help_text="usernames, in seat order (A, B, C)")  # fmt: skip
     decks = serializers.ListField(
         child=serializers.IntegerField(min_value=1, max_value=2**63 - 1), required=False, max_length=3,
@@ -36,20 +37,20 @@ class TeamInSerializer(serializers.Serializer):
 
 
 class TeamMemberOutSerializer(serializers.Serializer):
-    seat = serializers.CharField(help_text="A, B or C: who plays whom in a team match")
+    seat = StrictCharField(help_text="A, B or C: who plays whom in a team match")
     player = serializers.IntegerField()
-    name = serializers.CharField()
-    user = serializers.CharField(allow_null=True)
+    name = StrictCharField()
+    user = StrictCharField(allow_null=True)
 
 
 class TeamRowOutSerializer(serializers.Serializer):
     rank = serializers.IntegerField(help_text="after a top cut: the cut's teams first, by how far each went")
     swiss_rank = serializers.IntegerField(help_text="the place in the Swiss team standings")
-    top_cut = serializers.CharField(
+    top_cut = StrictCharField(
         allow_null=True, help_text="winner / final / semifinal / …; null outside the cut"
     )
     team = serializers.IntegerField()
-    name = serializers.CharField()
+    name = StrictCharField()
     points = serializers.IntegerField(help_text="3 per team match won (most seat matches), 1 per draw")
     wins = serializers.IntegerField()
     losses = serializers.IntegerField()
@@ -65,9 +66,9 @@ class TeamsOutSerializer(serializers.Serializer):
 
 class TeamInvitedOutSerializer(serializers.Serializer):
     team = serializers.IntegerField()
-    name = serializers.CharField()
+    name = StrictCharField()
     invited = serializers.ListField(
-        child=serializers.CharField(), help_text="usernames asked to accept on their phones, in seat order"
+        child=StrictCharField(), help_text="usernames asked to accept on their phones, in seat order"
     )
 
 
@@ -143,7 +144,7 @@ class TeamCheckInSerializer(serializers.Serializer):
     deck = serializers.IntegerField(
         min_value=1, max_value=2**63 - 1, help_text="the deck being built (yours)"
     )
-    format = serializers.SlugField(
+    format = StrictSlugField(
         required=False, help_text="the format chosen in the builder (default the deck's)"
     )
     sections = serializers.DictField(
@@ -170,25 +171,25 @@ class TeamCheckInSerializer(serializers.Serializer):
 
 
 class TeamConflictOutSerializer(serializers.Serializer):
-    card = serializers.CharField()
-    decks = serializers.ListField(child=serializers.CharField(), help_text="the two decks holding the card")
-    message = serializers.CharField()
+    card = StrictCharField()
+    decks = serializers.ListField(child=StrictCharField(), help_text="the two decks holding the card")
+    message = StrictCharField()
 
 
 class TeamCheckOutSerializer(serializers.Serializer):
-    format = serializers.CharField()
+    format = StrictCharField()
     rule = serializers.BooleanField(help_text="whether the format has a team deck rule at all")
-    decks = serializers.ListField(child=serializers.CharField(), help_text="the decks checked together")
+    decks = serializers.ListField(child=StrictCharField(), help_text="the decks checked together")
     conflicts = TeamConflictOutSerializer(many=True)
 
 
 class TeamEventOptionOutSerializer(serializers.Serializer):
     tournament = serializers.IntegerField()
-    name = serializers.CharField()
-    game = serializers.CharField()
-    format = serializers.CharField()
-    team = serializers.CharField()
-    seat = serializers.CharField()
+    name = StrictCharField()
+    game = StrictCharField()
+    format = StrictCharField()
+    team = StrictCharField()
+    seat = StrictCharField()
     rule = serializers.BooleanField()
     teammates = serializers.ListField(child=serializers.DictField())
 

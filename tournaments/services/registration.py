@@ -296,8 +296,8 @@ def players_bulk_add(
         raise ValidationError({"names": _("Give at least one name.")})
     if len(parsed) > MAX_BULK_PLAYERS:
         raise ValidationError({"names": _("At most %(n)s players at once.") % {"n": MAX_BULK_PLAYERS}})
-    taken = {n.casefold() for n in tournament.players.values_list("name", flat=True)}
-    seen: set[str] = set()
+    # The list itself first (a malformed request, 400), then what the event already holds (its state, 409).
+    seen: dict[str, int] = {}
     for number, (name, _deck) in enumerate(parsed, start=1):
         if not name:
             raise ValidationError({"names": _("Line %(n)s has a deck list but no name.") % {"n": number}})
@@ -305,11 +305,20 @@ def players_bulk_add(
             raise ValidationError(
                 {"names": _("Line %(n)s: the name is longer than 150 characters.") % {"n": number}}
             )
-        if name.casefold() in taken or name.casefold() in seen:
+        if name.casefold() in seen:
             raise ValidationError(
-                {"names": _("Line %(n)s: %(name)s is already in the event.") % {"n": number, "name": name}}
+                {
+                    "names": _("Line %(n)s: %(name)s is already on line %(first)s of this list.")
+                    % {"n": number, "name": name, "first": seen[name.casefold()]}
+                }
             )
-        seen.add(name.casefold())
+        seen[name.casefold()] = number
+    taken = {n.casefold() for n in tournament.players.values_list("name", flat=True)}
+    for number, (name, _deck) in enumerate(parsed, start=1):
+        if name.casefold() in taken:
+            raise StateConflict(
+                _("Line %(n)s: %(name)s is already in the event.") % {"n": number, "name": name}
+            )
     players = []
     for number, (name, deck_text) in enumerate(parsed, start=1):
         player = Player.objects.create(
