@@ -94,7 +94,7 @@ def test_it_enforces_visibility_and_ownership(ygo_deck, api_client, api_client_f
 def test_it_refuses_an_import_with_unknown_cards_unless_allowed(sample_cards, user, api_client_for) -> None:
     client = api_client_for(user)
     text = "Main\n3 Dark Magician\n2 No Such Card\nSide\n1 Mirror Force\n"
-    refused = client.post(reverse("api-deck-import"), {"game": "yugioh", "data": text}, format="json")
+    refused = client.post(reverse("api-deck-import"), {"game": "yugioh", "data": text}, format="multipart")
     assert refused.status_code == 422
     assert refused.json()["unknown"] == [
         {"ref": "No Such Card", "section": "main", "line": 3, "count": 2, "reason": "unknown",
@@ -105,7 +105,7 @@ def test_it_refuses_an_import_with_unknown_cards_unless_allowed(sample_cards, us
     allowed = client.post(
         reverse("api-deck-import"),
         {"game": "yugioh", "data": text, "allow_unknown": True, "name": "Imp"},
-        format="json",
+        format="multipart",
     )
     assert allowed.status_code == 201
     assert allowed.json()["deck"]["sections"]["main"][0]["count"] == 3
@@ -116,7 +116,7 @@ def test_it_reports_syntax_errors_with_lines(sample_cards, user, api_client_for)
     response = api_client_for(user).post(
         reverse("api-deck-import"),
         {"game": "yugioh", "data": "#main\n123\nnope\n", "fmt": "ydk"},
-        format="json",
+        format="multipart",
     )
     assert response.status_code == 422
     assert response.json()["errors"] == ["line 3: 'nope' is not a card passcode (digits only)"]
@@ -131,7 +131,7 @@ def test_it_exports_and_reimports_the_same_deck(ygo_deck, user, api_client_for, 
     again = client.post(
         reverse("api-deck-import"),
         {"game": "yugioh", "format_slug": "advanced", "data": exported.content.decode(), "fmt": fmt},
-        format="json",
+        format="multipart",
     )
     assert again.status_code == 201, again.json()
     original = client.get(reverse("api-deck-detail", args=[ygo_deck.pk])).json()["sections"]

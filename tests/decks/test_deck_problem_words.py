@@ -59,14 +59,14 @@ def test_parse_problems_are_codes_worded_in_each_language(text, fmt, code, russi
 def test_an_import_explains_its_problems_in_the_readers_language(sample_cards, user, api_client_for) -> None:
     client = api_client_for(user)
     body = {"game": "yugioh", "data": "Main\n2 No Such Card\n"}
-    refused = client.post(reverse("api-deck-import"), body, format="json", HTTP_ACCEPT_LANGUAGE="ru")
+    refused = client.post(reverse("api-deck-import"), body, format="multipart", HTTP_ACCEPT_LANGUAGE="ru")
     assert refused.status_code == 422
     [line] = [u for u in refused.json()["unknown"] if u["ref"] == "No Such Card"]
     assert line["reason"] == "unknown" and line["key"] == "resolve.unknown_name"
     assert line["params"] == {"ref": "No Such Card"}
     assert line["message"] == "карты «No Such Card» нет в базе карт"
     syntax = client.post(
-        reverse("api-deck-import"), {"game": "yugioh", "data": "#main\nnope\n", "fmt": "ydk"}, format="json",
+        reverse("api-deck-import"), {"game": "yugioh", "data": "#main\nnope\n", "fmt": "ydk"}, format="multipart",
         HTTP_ACCEPT_LANGUAGE="ru",
     )  # fmt: skip
     assert syntax.json()["errors"] == ["строка 2: «nope» — не пароль карты (только цифры)"]

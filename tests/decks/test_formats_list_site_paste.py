@@ -63,7 +63,7 @@ def test_the_api_imports_a_list_site_paste_and_lists_what_it_skipped(
 ) -> None:
     client = api_client_for(user)
     answer = client.post(
-        reverse("api-deck-import"), {"game": "yugioh", "data": YGOPRODECK_STYLE}, format="json"
+        reverse("api-deck-import"), {"game": "yugioh", "data": YGOPRODECK_STYLE}, format="multipart"
     )
     assert answer.status_code == 201, answer.json()
     body = answer.json()
@@ -76,7 +76,7 @@ def test_the_api_imports_a_list_site_paste_and_lists_what_it_skipped(
 def test_a_near_miss_gets_one_did_you_mean(sample_cards, user, api_client_for) -> None:
     client = api_client_for(user)
     text = "Main\n3 Dark Magican\n1 Pot of Gred\n1 Qwxyzzy Plover\n"
-    answer = client.post(reverse("api-deck-import"), {"game": "yugioh", "data": text}, format="json")
+    answer = client.post(reverse("api-deck-import"), {"game": "yugioh", "data": text}, format="multipart")
     assert answer.status_code == 422  # well formed, names cards this game lacks (README, API "Errors")
     unknown = {line["ref"]: line for line in answer.json()["unknown"]}
     assert unknown["Dark Magican"]["suggestion"] == "Dark Magician"
@@ -96,7 +96,7 @@ def test_two_names_about_as_close_get_no_did_you_mean(games, user, api_client_fo
         )
     text = "1 Stormfront Pegasux\n"
     answer = api_client_for(user).post(
-        reverse("api-deck-import"), {"game": "mtg", "data": text}, format="json"
+        reverse("api-deck-import"), {"game": "mtg", "data": text}, format="multipart"
     )
     assert answer.json()["unknown"][0]["suggestion"] == ""
 

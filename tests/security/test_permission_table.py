@@ -84,6 +84,7 @@ ROWS = [
         lambda w: "/api/decks/import/",
         any_user(201),
         lambda w: {"game": "yugioh", "fmt": "ydk", "data": f"#main\n{w['card_external']}\n"},
+        multipart=True,  # the import reads the multipart body its schema documents (a file upload)
     ),
     # --- card databases and ban lists: staff (and a game's card editors, none here)
     Row(

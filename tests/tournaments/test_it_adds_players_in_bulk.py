@@ -69,3 +69,24 @@ def test_a_name_already_in_the_event_is_refused(games, organizer):
     event = make_event(organizer, games["caster"], players=1)
     with pytest.raises(ValidationError, match="already in the event"):
         services.players_bulk_add(tournament=event, by=organizer, rows=["Player 01"])
+
+
+def test_a_name_already_registered_is_a_conflict_naming_it_and_adds_nobody(games, organizer, api_client_for):
+    event = make_event(organizer, games["caster"], players=1)
+    response = api_client_for(organizer).post(
+        f"/api/tournaments/{event.pk}/players/bulk/", {"names": ["Ann", "player 01"]}, format="json"
+    )
+    # The event's state refuses it (README "Errors": 409), with the name and its line.
+    assert response.status_code == 409, response.content
+    assert response.json()["detail"] == "Line 2: player 01 is already in the event."
+    assert list(event.players.values_list("name", flat=True)) == ["Player 01"]
+
+
+def test_a_name_twice_in_one_list_is_malformed_naming_it_and_its_first_line(games, organizer, api_client_for):
+    event = make_event(organizer, games["caster"])
+    response = api_client_for(organizer).post(
+        f"/api/tournaments/{event.pk}/players/bulk/", {"names": ["Ann", "Boris", "ann"]}, format="json"
+    )
+    assert response.status_code == 400, response.content
+    assert response.json() == {"names": ["Line 3: ann is already on line 1 of this list."]}
+    assert not event.players.exists()

@@ -236,3 +236,16 @@ def test_a_link_needs_a_username(games, organizer, api_client_for):
         response = api_client_for(organizer).post(url, body, format="json")
         assert response.status_code == 400 and "username" in response.json(), (body, response.content)
     assert Player.objects.get(pk=guest.pk).user is None
+
+
+def test_an_organizer_posting_no_name_and_no_username_after_the_start_enters_themselves(
+    games, organizer, api_client_for
+):
+    # As before the start: the body's fields are all optional, so an empty body is the organizer's own entry
+    # (it was a guest with no name: 400 for a request the schema allows).
+    event = started(organizer, games)
+    play_rounds(event, organizer, 1)
+    response = api_client_for(organizer).post(f"/api/tournaments/{event.pk}/players/", {}, format="json")
+    assert response.status_code == 201, response.content
+    entry = Player.objects.get(pk=response.json()["id"])
+    assert entry.user == organizer and entry.joined_round == 2
