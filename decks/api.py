@@ -375,7 +375,8 @@ def co_heroes_for(game: Game, data: dict[str, Any]) -> list[Card] | None:
     missing = [pk for pk in ids if pk not in cards]
     if missing:
         lang = get_language() or "en"
-        raise exceptions.ValidationError(
+        # Well-formed ids naming no card of this game, as for ``hero`` (README "Errors": 422).
+        raise Unprocessable(
             {"co_heroes": [gettext("card id %(id)s is not a card of %(game)s")
                            % {"id": pk, "game": game_title(game, lang)} for pk in missing]}
         )  # fmt: skip

@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cards.models import Game
-from config.api import ApiErrorOutSerializer
+from config.api import ApiErrorOutSerializer, MissingReference
 from tournaments.models import Tournament
 
 from . import selectors, services
@@ -136,7 +136,7 @@ class SeriesEventsView(APIView):
     @extend_schema(
         operation_id="series_events_add",
         request=s.SeriesEventInSerializer,
-        responses={201: s.SeriesEventsOutSerializer, 400: ERR, 401: ERR, 403: ERR, 404: ERR},
+        responses={201: s.SeriesEventsOutSerializer, 400: ERR, 401: ERR, 403: ERR, 404: ERR, 422: ERR},
         examples=[OpenApiExample("add", value={"tournament": 12}, request_only=True)],
     )
     def post(self, request: Request, pk: str) -> Response:
@@ -146,7 +146,8 @@ class SeriesEventsView(APIView):
         v = parse(s.SeriesEventInSerializer, request)
         tournament = Tournament.objects.select_related("game").filter(pk=v["tournament"]).first()
         if tournament is None:
-            raise serializers.ValidationError({"tournament": f"no event {v['tournament']}"})
+            # An id in the body naming no event: 404, as in the path (README "Errors").
+            raise MissingReference({"tournament": f"no event {v['tournament']}"})
         services.series_add_event(series=series, by=request.user, tournament=tournament)
         return Response(
             s.SeriesEventsOutSerializer({"events": event_payloads(series)}).data,

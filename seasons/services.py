@@ -20,6 +20,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from cards.models import Game
+from config.api import MissingReference, StateConflict, Unprocessable
 from tournaments.models import Match, MatchSeat, Player, Tournament
 from tournaments.permissions import can_organize_any, is_organizer
 from tournaments.reads.selectors import standings_compute
@@ -90,7 +91,7 @@ def series_remove_event(*, series: Series, by: Any, tournament: Tournament) -> N
     require_series_owner(series, by)
     deleted, _rows = SeriesEvent.objects.filter(series=series, tournament=tournament).delete()
     if not deleted:
-        raise ValidationError({"tournament": _("This event is not in the series.")})
+        raise MissingReference({"tournament": _("This event is not in the series.")})
 
 
 @transaction.atomic
@@ -99,7 +100,8 @@ def series_add_event(*, series: Series, by: Any, tournament: Tournament) -> Seri
     if not is_organizer(tournament, by):
         raise PermissionDenied(_("Only events you organize can be added to your series."))
     if tournament.game_id != series.game_id:
-        raise ValidationError(
+        # A well-formed id of an event of another game: cannot go with this series (README "Errors": 422).
+        raise Unprocessable(
             {"tournament": _("“%(event)s” is a %(game)s event; this series is for %(series_game)s.")
              % {"event": tournament.name, "game": tournament.game.name, "series_game": series.game.name}}
         )  # fmt: skip
@@ -107,7 +109,7 @@ def series_add_event(*, series: Series, by: Any, tournament: Tournament) -> Seri
         with transaction.atomic():
             return SeriesEvent.objects.create(series=series, tournament=tournament)
     except IntegrityError:
-        raise ValidationError({"tournament": _("This event is already in the series.")}) from None
+        raise StateConflict({"tournament": _("This event is already in the series.")}) from None
 
 
 def finishes_of(tournament: Tournament) -> list[dict[str, Any]]:

@@ -109,12 +109,39 @@ class TournamentInSerializer(serializers.Serializer):
     )  # fmt: skip
 
 
+# A card in an inline list: its database id, or its id in the game (a passcode, a name).
+_CARD_REF = {
+    "oneOf": [{"type": "integer", "minimum": 1, "maximum": 2**63 - 1}, {"type": "string", "minLength": 1}]
+}
+
+
 @extend_schema_field(
     {
         "nullable": True,
         "oneOf": [
             {"type": "integer", "minimum": 1, "maximum": 2**63 - 1},
-            {"type": "object", "required": ["sections"], "properties": {"sections": {"type": "object"}}},
+            {
+                "type": "object",
+                "required": ["sections"],
+                "properties": {
+                    "hero": {**_CARD_REF, "nullable": True},
+                    "co_heroes": {"type": "array", "items": _CARD_REF},
+                    "sections": {
+                        "type": "object",
+                        "additionalProperties": {
+                            "type": "array",
+                            "items": {
+                                "type": "object",
+                                "required": ["card"],
+                                "properties": {
+                                    "card": _CARD_REF,
+                                    "count": {"type": "integer", "minimum": 1, "maximum": 2**31 - 1},
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         ],
     }
 )

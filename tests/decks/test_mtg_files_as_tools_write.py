@@ -135,7 +135,8 @@ def test_the_api_reads_and_writes_partner_commanders(partners, user, other_user,
         Card.objects.get(pk=tymna.pk).game.__class__.objects.get(slug="yugioh"), "Kuriboh"
     )
     refused = client.patch(f"/api/decks/{deck_id}/", {"co_heroes": [foreign.pk]}, format="json")
-    assert refused.status_code == 400 and "co_heroes" in refused.json()
+    # A card of another game, as for the hero and the sections: well-formed, cannot go with the deck (422).
+    assert refused.status_code == 422 and "co_heroes" in refused.json()
     no_hero = client.patch(
         f"/api/decks/{deck_id}/", {"hero": None, "co_heroes": [thrasios.pk]}, format="json"
     )

@@ -117,7 +117,9 @@ def test_series_requests_are_checked(games, organizer, user, make_user, api_clie
 
     other_game = make_event(organizer, games["yugioh"])
     wrong = client.post(f"/api/series/{series}/events/", {"tournament": other_game.pk}, format="json")
-    assert wrong.status_code == 400 and "series is for" in str(wrong.json())
+    # An event of another game cannot go with the series (422); one already in it is its state (409); an id
+    # naming no event is 404 (README "Errors").
+    assert wrong.status_code == 422 and "series is for" in str(wrong.json())
     someone_elses = make_event(make_user("rival", organizer=True), games["caster"])
     assert client.post(f"/api/series/{series}/events/", {"tournament": someone_elses.pk},
                        format="json").status_code == 403  # fmt: skip
@@ -128,10 +130,10 @@ def test_series_requests_are_checked(games, organizer, user, make_user, api_clie
     )
     assert (
         client.post(f"/api/series/{series}/events/", {"tournament": mine.pk}, format="json").status_code
-        == 400
+        == 409
     )
     assert (
-        client.post(f"/api/series/{series}/events/", {"tournament": 10**12}, format="json").status_code == 400
+        client.post(f"/api/series/{series}/events/", {"tournament": 10**12}, format="json").status_code == 404
     )
     assert client.get("/api/series/abc/standings/").status_code == 404
     assert client.get("/api/players/nobody/history/").status_code == 404

@@ -145,5 +145,6 @@ def test_an_illegal_deck_leaves_no_registration_behind(games, user, organizer, a
         {"deck": ygo_payload(cards, main_copies=4), "code": event.join_code},
         format="json",
     )
-    assert response.status_code == 400 and "deck" in response.json()
+    # Well-formed, but not legal for the event's format: cannot go with it (README "Errors": 422).
+    assert response.status_code == 422 and "deck" in response.json()
     assert not Player.objects.filter(tournament=event).exists()

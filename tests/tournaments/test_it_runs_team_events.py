@@ -90,7 +90,7 @@ def test_team_requests_are_checked(games, organizer, user, make_user, api_client
     # Teams of 3 may have a top cut; two seat matches can split, so pairs may not.
     bad = client.post("/api/tournaments/", {"name": "X", "game": "mtg", "format": "constructed", "team_size": 2,
                                             "top_cut": 4}, format="json")  # fmt: skip
-    assert bad.status_code == 400 and "team_size" in bad.json()
+    assert bad.status_code == 422 and "team_size" in bad.json()  # valid values that cannot go together
 
 
 def test_team_swiss_pairs_teams_seat_against_seat_and_ranks_them(

@@ -20,7 +20,8 @@ def _event(organizer, api_client_for, **kw):  # type: ignore[no-untyped-def]
 
 def test_two_headed_giant_needs_teams_of_two(games, organizer, api_client_for):
     _client, answer = _event(organizer, api_client_for, team_size=3)
-    assert answer.status_code == 400 and "team_mode" in answer.json()
+    # Each value is valid; together they cannot go (README "Errors": 422).
+    assert answer.status_code == 422 and "team_mode" in answer.json()
     _client, answer = _event(organizer, api_client_for, team_mode="3v3")
     assert answer.status_code == 400 and "team_mode" in answer.json()
     _client, answer = _event(organizer, api_client_for)

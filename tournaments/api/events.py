@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import mixins, serializers, status, viewsets
@@ -15,6 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cards.models import Game
+from config.api import Unprocessable
 from decks.models import Deck
 from idempotency.decorators import idempotent
 
@@ -137,7 +139,7 @@ class TournamentViewSet(
     @extend_schema(
         methods=["POST"],
         request=s.PlayerInSerializer,
-        responses={201: s.PlayerOutSerializer, 202: s.EntryRequestOutSerializer, **WRITE},
+        responses={201: s.PlayerOutSerializer, 202: s.EntryRequestOutSerializer, **WRITE, **errors(409, 422)},
         examples=[
             OpenApiExample("guest", value={"name": "Guest Player"}, request_only=True),
             OpenApiExample(
@@ -187,7 +189,7 @@ class TournamentViewSet(
         # registration and its deck then succeed or fail together: an illegal deck leaves no player behind.
         judged = None
         if deck is not None or payload is not None:
-            judged = services.registration_deck_judge(
+            judged = judge_for_api(
                 tournament=tournament, by=request.user, deck=deck, payload=payload, pool=pool
             )
         with transaction.atomic():
@@ -228,7 +230,7 @@ class TournamentViewSet(
         judged = None
         if deck is not None or payload is not None or text.strip():
             # Parsed and judged before the write transaction opens (SQLite: one writer for the whole venue).
-            judged = services.registration_deck_judge(
+            judged = judge_for_api(
                 tournament=services.tournament_by_join_code(v["code"]), by=request.user, deck=deck,
                 payload=payload, text=text,
             )  # fmt: skip
@@ -249,7 +251,7 @@ class TournamentViewSet(
 
     @extend_schema(
         request=s.BulkPlayersInSerializer,
-        responses={201: s.PlayersOutSerializer, **WRITE},
+        responses={201: s.PlayersOutSerializer, **WRITE, **errors(409, 422)},
         examples=[OpenApiExample("names", value={"names": ["Ann", "Boris", "Chen"]}, request_only=True)],
     )
     @action(detail=True, methods=["post"], url_path="players/bulk")
@@ -427,6 +429,19 @@ def _players_own_deck(value: Any, user: Any) -> Any:
     if isinstance(value, int) and not isinstance(value, bool) and 0 < value <= 2**63 - 1:
         return Deck.objects.filter(pk=value, owner=user).first()
     return None
+
+
+def judge_for_api(**kwargs: Any) -> Any:
+    """``services.registration_deck_judge`` with its refusals as README "Errors" states them: a list that the
+    schema allows but names cards this game lacks, is another game's deck, cannot be read, or is not legal
+    for the event's format and ban list cannot go with the event (422). A refusal that already has its own
+    status (the code names no event: 404; the event's state: 409) keeps it."""
+    try:
+        return services.registration_deck_judge(**kwargs)
+    except DjangoValidationError as error:
+        if type(error) is not DjangoValidationError:
+            raise
+        raise Unprocessable(error.message_dict if hasattr(error, "error_dict") else error.messages) from None
 
 
 def deck_arg(value: Any, user: Any) -> tuple[Any, Any]:

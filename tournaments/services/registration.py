@@ -29,7 +29,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config.api import MissingReference, StateConflict
+from config.api import MissingReference, StateConflict, Unprocessable
 
 from ..models import EntryChange, Player, Tournament
 from ..permissions import is_organizer, require_organizer
@@ -293,14 +293,15 @@ def players_bulk_add(
     parsed = [(row, "") if isinstance(row, str) else (row[0], row[1]) for row in rows]
     parsed = [(name.strip(), deck_text) for name, deck_text in parsed if name.strip() or deck_text.strip()]
     if not parsed:
-        raise ValidationError({"names": _("Give at least one name.")})
+        # Only blank lines: a well-formed list with nothing to read, as an empty deck list (422).
+        raise Unprocessable({"names": _("Give at least one name.")})
     if len(parsed) > MAX_BULK_PLAYERS:
         raise ValidationError({"names": _("At most %(n)s players at once.") % {"n": MAX_BULK_PLAYERS}})
     # The list itself first (a malformed request, 400), then what the event already holds (its state, 409).
     seen: dict[str, int] = {}
     for number, (name, _deck) in enumerate(parsed, start=1):
-        if not name:
-            raise ValidationError({"names": _("Line %(n)s has a deck list but no name.") % {"n": number}})
+        if not name:  # a CSV row "…,deck": the text is well-formed, the row names nobody (422)
+            raise Unprocessable({"names": _("Line %(n)s has a deck list but no name.") % {"n": number}})
         if len(name) > MAX_NAME:
             raise ValidationError(
                 {"names": _("Line %(n)s: the name is longer than 150 characters.") % {"n": number}}
@@ -328,7 +329,8 @@ def players_bulk_add(
             try:
                 player_submit_deck(player=player, by=by, text=deck_text)
             except ValidationError as error:
-                raise ValidationError(
+                # A list this event cannot take (unknown cards, not legal): well-formed, refused as 422.
+                raise Unprocessable(
                     {"names": [_("Line %(n)s (%(name)s):") % {"n": number, "name": name}, *error.messages]}
                 ) from None
         players.append(player)

@@ -18,7 +18,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from cards.models import Game
-from config.api import Unprocessable
+from config.api import StateConflict, Unprocessable
 
 from ..models import JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, Tournament
 from ..permissions import DECKLIST_LEVELS, DECKLIST_STAGES, can_organize_any, require_organizer
@@ -72,6 +72,8 @@ def tournament_create(
         raise PermissionDenied(_("Only organizers may create tournaments."))
     rules = game_rules(game)
     errors: dict[str, str] = {}
+    # Settings that are each valid but cannot go together (README "Errors": 422, unless something is malformed).
+    unfit: dict[str, str] = {}
     name = (name or "").strip()
     if not name:
         errors["name"] = _("The event needs a name.")
@@ -100,7 +102,7 @@ def tournament_create(
             "known": ", ".join(Tournament.Tiebreakers.values)
         }
     elif (tiebreakers == Tournament.Tiebreakers.PODS) != (match_format == Tournament.MatchFormat.PODS):
-        errors["tiebreakers"] = _(
+        unfit["tiebreakers"] = _(
             "The pods tiebreak policy goes with the pods match format, and only with it."
         )
     if rounds is not None and not 1 <= rounds <= 30:
@@ -108,7 +110,7 @@ def tournament_create(
     if top_cut not in TOP_CUT_SIZES:
         errors["top_cut"] = _("Top cut must be 0 (none) or from 2 to 64 players.")
     elif top_cut and match_format == Tournament.MatchFormat.PODS:
-        errors["top_cut"] = _("Pod events have no single-elimination top cut.")
+        unfit["top_cut"] = _("Pod events have no single-elimination top cut.")
     if seed is not None and not 0 <= seed < MAX_SEED:
         errors["seed"] = _("The seed must be a non-negative integer below 2^62.")
     if not 1 <= round_minutes <= 600:
@@ -116,15 +118,15 @@ def tournament_create(
     if team_size not in (1, 2, 3):
         errors["team_size"] = _("Teams have 2 or 3 players (1: no teams).")
     elif team_size > 1 and match_format == Tournament.MatchFormat.PODS:
-        errors["team_size"] = _("Team events are not played in pods.")
+        unfit["team_size"] = _("Team events are not played in pods.")
     elif team_size == 2 and team_mode != "2hg" and top_cut:
-        errors["team_size"] = _(
+        unfit["team_size"] = _(
             "A top cut of teams needs teams of 3 or Two-Headed Giant: two seat matches can split."
         )
     if team_mode not in ("seats", "2hg"):
         errors["team_mode"] = _("Team mode must be seats or 2hg.")
     elif team_mode == "2hg" and team_size != 2:
-        errors["team_mode"] = _("Two-Headed Giant is played by teams of 2: set team_size to 2.")
+        unfit["team_mode"] = _("Two-Headed Giant is played by teams of 2: set team_size to 2.")
     if banlist is not None and getattr(banlist, "game_id", game.pk) != game.pk:
         errors["banlist"] = _("That ban list belongs to another game.")
     errors.update(
@@ -134,10 +136,7 @@ def tournament_create(
             decklist_timeline=decklist_timeline,
         )
     )
-    if errors and set(errors) <= GAME_DEPENDENT:
-        raise Unprocessable(errors)  # well-formed, but not what this game has (README "Errors": 422)
-    if errors:
-        raise ValidationError(errors)
+    _refuse(errors, unfit=unfit)
     tournament = Tournament.objects.create(
         name=name,
         game=game,
@@ -168,6 +167,19 @@ def tournament_create(
     if co_organizers:
         tournament.co_organizers.set([u for u in co_organizers if u.pk != created_by.pk])
     return tournament
+
+
+def _refuse(errors: dict[str, str], *, unfit: dict[str, str], state: dict[str, str] | None = None) -> None:
+    """One status per refusal (README "Errors"): anything malformed is 400 with every problem listed; else
+    the event's progress refusing a change is 409; else settings that cannot go together, or that this game
+    does not have, are 422."""
+    unfit = {**unfit, **{key: errors.pop(key) for key in list(errors) if key in GAME_DEPENDENT}}
+    if errors:
+        raise ValidationError({**(state or {}), **unfit, **errors})
+    if state:
+        raise StateConflict(" ".join(state.values()))
+    if unfit:
+        raise Unprocessable(unfit)
 
 
 def _entry_setting_errors(**fields: Any) -> dict[str, str]:
@@ -204,15 +216,17 @@ def tournament_update(*, tournament: Tournament, by: Any, **fields: Any) -> Tour
     require_organizer(tournament, by)
     started = tournament.round_set.exists()
     errors: dict[str, str] = {}
+    unfit: dict[str, str] = {}
+    state: dict[str, str] = {}  # what the event's progress refuses (409)
     for key in fields:
         if key in EDITABLE_BEFORE_ROUND_1 and started:
-            errors[key] = _("This setting cannot change once round 1 is paired.")
+            state[key] = _("This setting cannot change once round 1 is paired.")
         elif (
             key == "registration_deadline"
             and fields[key] != tournament.registration_deadline
             and freeze_if_deadline_passed(tournament)
         ):
-            errors[key] = _("Registration is closed and the deck lists are frozen; the deadline cannot move.")
+            state[key] = _("Registration is closed and the deck lists are frozen; the deadline cannot move.")
         elif key not in EDITABLE_ALWAYS + EDITABLE_BEFORE_ROUND_1 + ("co_organizers",):
             errors[key] = _("This setting cannot be changed.")
     if fields.get("rounds") is not None and not 1 <= fields["rounds"] <= 30:
@@ -220,7 +234,7 @@ def tournament_update(*, tournament: Tournament, by: Any, **fields: Any) -> Tour
     if "top_cut" in fields and fields["top_cut"] not in TOP_CUT_SIZES:
         errors["top_cut"] = _("Top cut must be 0 (none) or from 2 to 64 players.")
     elif fields.get("top_cut") and tournament.team_size == 2 and tournament.team_mode != "2hg":
-        errors["top_cut"] = _(
+        unfit["top_cut"] = _(
             "A top cut of teams needs teams of 3 or Two-Headed Giant: two seat matches can split."
         )
     if "name" in fields and not str(fields["name"]).strip():
@@ -234,10 +248,7 @@ def tournament_update(*, tournament: Tournament, by: Any, **fields: Any) -> Tour
             }
         )
     )
-    if errors and set(errors) <= GAME_DEPENDENT:
-        raise Unprocessable(errors)
-    if errors:
-        raise ValidationError(errors)
+    _refuse(errors, unfit=unfit, state=state)
     co = fields.pop("co_organizers", None)
     for key, value in fields.items():
         setattr(tournament, key, value)
