@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from cards.models import Game
-from config.api import Unprocessable
+from config.api import MissingReference, StateConflict, Unprocessable
 from decks.models import Deck
 from idempotency.decorators import idempotent
 
@@ -433,13 +433,14 @@ def _players_own_deck(value: Any, user: Any) -> Any:
 
 def judge_for_api(**kwargs: Any) -> Any:
     """``services.registration_deck_judge`` with its refusals as README "Errors" states them: a list that the
-    schema allows but names cards this game lacks, is another game's deck, cannot be read, or is not legal
-    for the event's format and ban list cannot go with the event (422). A refusal that already has its own
+    schema allows but names cards this game lacks, is another game's deck, cannot be read, is given for a
+    game played without decks, or is not legal for the event's format and ban list cannot go with the event
+    (422). A refusal that already has its own
     status (the code names no event: 404; the event's state: 409) keeps it."""
     try:
         return services.registration_deck_judge(**kwargs)
     except DjangoValidationError as error:
-        if type(error) is not DjangoValidationError:
+        if isinstance(error, (MissingReference, StateConflict, Unprocessable)):
             raise
         raise Unprocessable(error.message_dict if hasattr(error, "error_dict") else error.messages) from None
 

@@ -18,7 +18,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from cards.models import Game
-from config.api import StateConflict, Unprocessable
+from config.api import Unprocessable
 
 from ..models import JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, Tournament
 from ..permissions import DECKLIST_LEVELS, DECKLIST_STAGES, can_organize_any, require_organizer
@@ -169,15 +169,13 @@ def tournament_create(
     return tournament
 
 
-def _refuse(errors: dict[str, str], *, unfit: dict[str, str], state: dict[str, str] | None = None) -> None:
+def _refuse(errors: dict[str, str], *, unfit: dict[str, str]) -> None:
     """One status per refusal (README "Errors"): anything malformed is 400 with every problem listed; else
-    the event's progress refusing a change is 409; else settings that cannot go together, or that this game
-    does not have, are 422."""
+    settings that cannot go together, or that this game does not have, are 422 (each under its field, so
+    the settings pages show them where they belong)."""
     unfit = {**unfit, **{key: errors.pop(key) for key in list(errors) if key in GAME_DEPENDENT}}
     if errors:
-        raise ValidationError({**(state or {}), **unfit, **errors})
-    if state:
-        raise StateConflict(" ".join(state.values()))
+        raise ValidationError({**unfit, **errors})
     if unfit:
         raise Unprocessable(unfit)
 
@@ -217,16 +215,15 @@ def tournament_update(*, tournament: Tournament, by: Any, **fields: Any) -> Tour
     started = tournament.round_set.exists()
     errors: dict[str, str] = {}
     unfit: dict[str, str] = {}
-    state: dict[str, str] = {}  # what the event's progress refuses (409)
     for key in fields:
         if key in EDITABLE_BEFORE_ROUND_1 and started:
-            state[key] = _("This setting cannot change once round 1 is paired.")
+            errors[key] = _("This setting cannot change once round 1 is paired.")
         elif (
             key == "registration_deadline"
             and fields[key] != tournament.registration_deadline
             and freeze_if_deadline_passed(tournament)
         ):
-            state[key] = _("Registration is closed and the deck lists are frozen; the deadline cannot move.")
+            errors[key] = _("Registration is closed and the deck lists are frozen; the deadline cannot move.")
         elif key not in EDITABLE_ALWAYS + EDITABLE_BEFORE_ROUND_1 + ("co_organizers",):
             errors[key] = _("This setting cannot be changed.")
     if fields.get("rounds") is not None and not 1 <= fields["rounds"] <= 30:
@@ -248,7 +245,7 @@ def tournament_update(*, tournament: Tournament, by: Any, **fields: Any) -> Tour
             }
         )
     )
-    _refuse(errors, unfit=unfit, state=state)
+    _refuse(errors, unfit=unfit)
     co = fields.pop("co_organizers", None)
     for key, value in fields.items():
         setattr(tournament, key, value)
