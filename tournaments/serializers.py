@@ -109,10 +109,9 @@ class TournamentInSerializer(serializers.Serializer):
     )  # fmt: skip
 
 
+_ID = {"type": "integer", "minimum": 1, "maximum": 2**63 - 1}
 # A card in an inline list: its database id, or its id in the game (a passcode, a name).
-_CARD_REF = {
-    "oneOf": [{"type": "integer", "minimum": 1, "maximum": 2**63 - 1}, {"type": "string", "minLength": 1}]
-}
+_CARD_REF = {"oneOf": [_ID, {"type": "string", "minLength": 1}]}
 
 
 @extend_schema_field(
@@ -222,7 +221,6 @@ class RenameInSerializer(serializers.Serializer):
     name = StrictCharField(max_length=150)
 
 
-_ID = {"type": "integer", "minimum": 1, "maximum": 2**63 - 1}
 _COUNT = {"type": "integer", "minimum": 0, "maximum": 2**31 - 1}
 
 

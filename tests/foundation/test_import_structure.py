@@ -203,14 +203,16 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # Python (test_it_keeps_the_engines_pure_python).
     ("ground", ("cardsearch", "games")),
     # What every app may use: accounts (the user), request idempotency, config's helpers for pages and the
-    # API (error shapes, strict pagination, parsers, the client's address, throttles, the PWA) and the
-    # venue's network helpers.
+    # API (error shapes, path ids, strict text fields, strict pagination, parsers, the client's address,
+    # throttles, the PWA) and the venue's network helpers.
     (
         "base",
         (
             "accounts",
             "idempotency",
             "config.api",
+            "config.converters",
+            "config.fields",
             "config.pagination",
             "config.parsers",
             "config.client",

@@ -292,8 +292,7 @@ def players_bulk_add(
         )
     parsed = [(row, "") if isinstance(row, str) else (row[0], row[1]) for row in rows]
     parsed = [(name.strip(), deck_text) for name, deck_text in parsed if name.strip() or deck_text.strip()]
-    if not parsed:
-        # Only blank lines: a well-formed list with nothing to read, as an empty deck list (422).
+    if not parsed:  # only blank lines: a well-formed list with nothing to read, as an empty deck list (422)
         raise Unprocessable({"names": _("Give at least one name.")})
     if len(parsed) > MAX_BULK_PLAYERS:
         raise ValidationError({"names": _("At most %(n)s players at once.") % {"n": MAX_BULK_PLAYERS}})
