@@ -40,13 +40,32 @@ def _event(pk: int) -> LimitedEvent:
     return get_object_or_404(LimitedEvent.objects.select_related("tournament__game"), tournament_id=pk)
 
 
-def _names(event: LimitedEvent, keys: Any, *, shown_only: bool = False) -> dict[str, Card]:
+def _names(event: LimitedEvent, keys: Any) -> dict[str, Card]:
     cards = Card.objects.filter(game_id=event.tournament.game_id, external_id__in=set(keys))
-    if (
-        shown_only
-    ):  # what My draft shows of a card: the whole row (rules text, attributes) is most of the read
-        cards = cards.only("external_id", "name", "card_type")
     return {c.external_id: c for c in cards}
+
+
+# What My draft shows of a card (name and type), per process and per version of the game's card data: every
+# changed poll of 2,000 phones names its pack and picks, and the same few hundred cards come back all draft.
+# Cards are read only for keys not seen yet, so a game of 47,000 printings costs only the cards drafted.
+_SHOWN: dict[tuple[int, str], dict[str, Card]] = {}
+
+
+def _shown(event: LimitedEvent, keys: Any) -> dict[str, Card]:
+    game = event.tournament.game
+    known = _SHOWN.get((game.pk, game.cards_version))
+    if known is None:
+        for stale in [k for k in list(_SHOWN) if k[0] == game.pk]:
+            _SHOWN.pop(stale, None)  # the game's cards were imported again: names may have changed
+        known = _SHOWN.setdefault((game.pk, game.cards_version), {})
+    wanted = set(keys)
+    missing = wanted - known.keys()
+    if missing:
+        cards = Card.objects.filter(game_id=game.pk, external_id__in=missing).only(
+            "external_id", "name", "card_type"
+        )
+        known.update((c.external_id, c) for c in cards)
+    return {k: known[k] for k in wanted if k in known}
 
 
 def _polled(
@@ -66,7 +85,7 @@ def build_until(event: LimitedEvent) -> Any:
 
 def _fragment(request: HttpRequest, event: LimitedEvent, player: Player, polled: services.DraftPolled) -> str:
     state = polled.state
-    cards = _names(event, [*(state or {}).get("pack", []), *(state or {}).get("picks", [])], shown_only=True)
+    cards = _shown(event, [*(state or {}).get("pack", []), *(state or {}).get("picks", [])])
     picks = Counter((state or {}).get("picks", []))
     context = {
         # Shown once the draft is over (or on a pool's page): a phone's poll mid-draft does not read it.
@@ -93,7 +112,8 @@ def _page(request: HttpRequest, event: LimitedEvent, player: Player, status: int
 def my_draft(request: HttpRequest, pk: int) -> HttpResponse:
     """The player's phone: the pack they hold, a countdown, their own picks; polls itself."""
     event = _event(pk)
-    player = Player.objects.filter(tournament_id=pk, user=request.user).first()
+    # get, not first(): one row per account and event (a unique constraint), and first() would sort by name
+    player = Player.objects.filter(tournament_id=pk, user=request.user).order_by().first()
     if player is None:
         if is_organizer(event.tournament, request.user):
             return redirect("limited:organizer", pk=pk)
@@ -118,10 +138,11 @@ def my_draft(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def draft_pick(request: HttpRequest, pk: int) -> HttpResponse:
-    """A pick. From the phone's offline queue (it carries ``Idempotency-Key``) a kept pick is answered with the
-    page's ``#live`` box for the new state and the "Picked." note, 200 and no redirect: the queue adopts both
-    from its answer, and a redirect cost a second request, a full page render and a session write for the note.
-    A plain form post (no JavaScript) keeps Post/Redirect/Get."""
+    """A pick. From the phone's offline queue (it carries ``Idempotency-Key``) every answer — kept, refused or in
+    conflict — is the note ("Picked.", or why not) and the page's ``#live`` box for the state of now, with the
+    pick's status and no redirect: the queue adopts both from its answer (static/pwa/offline.js), and a redirect
+    or a whole page cost a second request or a page render per pick (a pick sent after its timer ran out is
+    common at the end of a pack). A plain form post (no JavaScript) keeps Post/Redirect/Get."""
     event = _event(pk)
     player = get_object_or_404(Player, tournament_id=pk, user=request.user)
     try:
@@ -135,13 +156,14 @@ def draft_pick(request: HttpRequest, pk: int) -> HttpResponse:
     number = request.POST.get("pick_number", "")
     if number.isdigit() and services.draft_pick_finishes(event=event, seat=seat, pick_number=int(number)):
         services.draft_pools_settle(event=event, pod_id=seat.pod_id)
-    if response.status_code == 200:  # only a kept pick from the queue (answered now or replayed)
+    if getattr(response, "note_only", False) or _stored_note(response):
         # The kept answer is the note only (a replay gets it from the key's row); the box shows the state as
         # it is now, after the pool settled, so a replay shows the present and not the moment of the pick.
         box = _fragment(request, event, player, _polled(request, event, player))
         answer = HttpResponse(
             response.content
-            + render_to_string("limited/_pick_answer.html", {"fragment": box}, request=request).encode()
+            + render_to_string("limited/_pick_answer.html", {"fragment": box}, request=request).encode(),
+            status=response.status_code,
         )
         if response.get("Idempotent-Replayed"):
             answer["Idempotent-Replayed"] = response["Idempotent-Replayed"]
@@ -150,11 +172,29 @@ def draft_pick(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
+_NOTE = b'<ul class="messages" role="status">'
+
+
+def _stored_note(response: HttpResponse) -> bool:
+    """A replayed queue answer: the note its key's row kept (not a whole page, not a redirect)."""
+    return bool(response.get("Idempotent-Replayed")) and bytes(response.content).startswith(_NOTE)
+
+
+def _note(status: int, text: str) -> HttpResponse:
+    kind = "success" if status == 200 else "error"
+    response = HttpResponse(
+        render_to_string("limited/_pick_note.html", {"note": text, "kind": kind}), status=status
+    )
+    response.note_only = True  # type: ignore[attr-defined]  # draft_pick adds the live box
+    return response
+
+
 @idempotent
 def _draft_pick_once(
     request: HttpRequest, pk: int, *, event: LimitedEvent, player: Player, seat: services.Seat
 ) -> HttpResponse:
-    status = 200
+    status, note = 200, _("Picked.")
+    # From the offline queue: the note only (the key's row keeps tens of bytes; draft_pick adds the live box).
     queued = request.headers.get("Idempotency-Key") is not None
     try:
         number = int(request.POST.get("pick_number", ""))
@@ -162,26 +202,23 @@ def _draft_pick_once(
             event=event, player=player, by=request.user, pick_number=number, card=request.POST.get("card", ""),
             seat=seat,
         )  # fmt: skip
-        if queued:
-            # The note only: the key's row keeps tens of bytes, and draft_pick adds the live box as of now.
-            return HttpResponse(render_to_string("limited/_pick_note.html", {"note": _("Picked.")}))
-        messages.success(request, _("Picked."))
     except ValueError:
-        messages.error(request, _("That pick has no pick number."))
-        status = 400
+        status, note = 400, _("That pick has no pick number.")
     except services.PickConflict as conflict:
         words = {
             "already_picked": _("You already made this pick; the first one stands."),
             "not_yet": _("That pick is not open yet."),
             "paused": _("The organizer paused your pod: wait for it to go on."),
         }
-        messages.error(request, words.get(conflict.code, conflict.code))
-        status = 409
+        status, note = 409, words.get(conflict.code, conflict.code)
     except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-        status = 400
+        status, note = 400, " ".join(error.messages)
+    if queued:
+        return _note(status, note)
     if status == 200:
+        messages.success(request, note)
         return redirect("limited:my_draft", pk=pk)
+    messages.error(request, note)
     return _page(request, event, player, status)
 
 

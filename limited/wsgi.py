@@ -101,12 +101,7 @@ def _session_claim(environ: dict[str, Any]) -> SessionClaim | int | None:
     rows = poll_fetch(_SESSION_SQL, [key, connection.ops.adapt_datetimefield_value(timezone.now())])
     if not rows:
         return None
-    data = SessionStore().decode(rows[0][0])  # {} when the signature does not hold
-    user_id, backend, auth_hash = (
-        data.get(SESSION_KEY),
-        data.get(BACKEND_SESSION_KEY),
-        data.get(HASH_SESSION_KEY),
-    )
+    user_id, backend, auth_hash = _session_fields(rows[0][0])
     if user_id is None or backend is None:
         return None
     if not auth_hash or not _model_backend(backend):
@@ -117,12 +112,23 @@ def _session_claim(environ: dict[str, Any]) -> SessionClaim | int | None:
         return None
 
 
+@lru_cache(maxsize=4096)
+def _session_fields(session_data: str) -> tuple[Any, Any, Any]:
+    """The sign-in a session's stored data names. A pure function of the data and the secret (a signature
+    that does not hold decodes to nothing), so each phone's session is checked and unpacked once per worker,
+    not on every poll; expiry is the query's, the password and the account's state the poll's own check."""
+    data = SessionStore().decode(session_data)  # {} when the signature does not hold
+    return data.get(SESSION_KEY), data.get(BACKEND_SESSION_KEY), data.get(HASH_SESSION_KEY)
+
+
 def _language_cookie(environ: dict[str, Any]) -> str | None:
     value = cookie_value(environ, settings.LANGUAGE_COOKIE_NAME)
     return known_language(value) if value is not None else None
 
 
+@lru_cache(maxsize=4096)
 def _auth_hash(password: str) -> str:
+    """The session hash of a password (an HMAC of the stored hash): the same stored hash gives the same one."""
     return get_user_model()(password=password).get_session_auth_hash()
 
 

@@ -86,4 +86,23 @@ def test_a_queued_pick_in_conflict_still_answers_409_with_its_note(draft, client
     card = _first_card(client, event_id)
     client.post(url, {"card": card, "pick_number": 1}, HTTP_IDEMPOTENCY_KEY="q-1")
     again = client.post(url, {"card": card, "pick_number": 1}, HTTP_IDEMPOTENCY_KEY="q-2")
-    assert again.status_code == 409 and "already made this pick" in again.content.decode()
+    html = again.content.decode()
+    assert again.status_code == 409 and "already made this pick" in html
+    # The queue's answer, not a whole page: the error note (offline.js shows it on the queued item) and the
+    # live box of now, which the phone adopts — a pick sent after its timer ran out costs no page render.
+    assert html.startswith('<ul class="messages"') and 'class="message error">' in html
+    assert '<div id="live"' in html and 'data-testid="draft-waiting"' in html and "<html" not in html
+    assert len(bytes(IdempotencyKey.objects.get(key="q-2").body)) < 300
+    replay = client.post(url, {"card": card, "pick_number": 1}, HTTP_IDEMPOTENCY_KEY="q-2")
+    assert replay.status_code == 409 and replay.headers["Idempotent-Replayed"] == "true"
+    assert '<div id="live"' in replay.content.decode()
+    assert DraftPick.objects.count() == 1
+
+
+def test_the_pack_is_one_form_whose_buttons_are_the_cards(draft, client):
+    event_id, players = draft
+    client.force_login(players[0][0])
+    html = client.get(reverse("limited:my_draft", args=[event_id]), {"fragment": 1}).content.decode()
+    # One CSRF token and one pick number for the whole pack: the pressed button names the card.
+    assert html.count("<form") == 1 and html.count('name="csrfmiddlewaretoken"') == 1
+    assert html.count('name="pick_number"') == 1 and html.count('data-testid="pick"') == 15
