@@ -24,7 +24,9 @@ def document_unsupported_media_type(result: dict[str, Any], **kwargs: Any) -> di
             if UNSUPPORTED_MEDIA_TYPE in responses:
                 continue
             shape = responses.get("400", {}).get("content")
-            answer: dict[str, Any] = {"description": "The body's media type is not the one documented (JSON; multipart for an upload)."}
+            answer: dict[str, Any] = {
+                "description": "The body's media type is not the one documented (JSON; multipart for an upload)."
+            }
             if shape:
                 answer["content"] = shape
             responses[UNSUPPORTED_MEDIA_TYPE] = answer

@@ -62,7 +62,12 @@ def test_it_imports_counts_and_lists_unknown_lines(sample_cards, user, api_clien
 def test_it_refuses_bad_input_clearly(sample_cards, user, api_client_for, api_client) -> None:
     client = api_client_for(user)
     assert "no collection header" in _import(client, "Card,Qty\nRaigeki,1\n").json()["file"][0]
-    assert client.post(reverse("api-collection-import"), {"game": "nope", "data": DECKBOX}, format="multipart").status_code == 400
+    assert (
+        client.post(
+            reverse("api-collection-import"), {"game": "nope", "data": DECKBOX}, format="multipart"
+        ).status_code
+        == 400
+    )
     assert client.get(reverse("api-collection"), {"game": "yugioh"}).json()["copies"] == 0
     assert client.get(reverse("api-collection-where"), {"card": "abc"}).status_code == 400
     assert client.get(reverse("api-collection-where"), {"card": "99999999"}).status_code == 404

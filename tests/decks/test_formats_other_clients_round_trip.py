@@ -164,7 +164,9 @@ def test_the_api_takes_client_files_as_uploads_and_offers_their_exports(games, u
     client = api_client_for(user)
     upload = SimpleUploadedFile("C2017 - Arcane Wizardry.o8d", data)
     answer = client.post(
-        reverse("api-deck-import"), {"game": "mtg", "file": upload, "format_slug": "commander"}, format="multipart"
+        reverse("api-deck-import"),
+        {"game": "mtg", "file": upload, "format_slug": "commander"},
+        format="multipart",
     )
     assert answer.status_code == 201, answer.json()
     deck_id = answer.json()["deck"]["id"]
