@@ -18,7 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import ApiErrorOutSerializer
+from config.api import ApiErrorOutSerializer, Unprocessable
 from config.fields import StrictCharField, StrictSlugField
 from config.pagination import StrictPageNumberPagination
 
@@ -201,12 +201,8 @@ class ImportInputSerializer(serializers.Serializer):
             raise serializers.ValidationError(_("the pictures ZIP is larger than 64 MB"))
         return value
 
-    def validate(self, attrs: dict[str, object]) -> dict[str, object]:
-        if not attrs.get("file") and not attrs.get("pictures"):
-            raise serializers.ValidationError(
-                {"file": [_("send a card database file, a ZIP of card pictures, or both")]}
-            )
-        return attrs
+    # The schema requires one of them (config.api); CardImportView refuses a body where none is readable.
+    at_least_one_of = ("file", "pictures")
 
 
 class IsCardEditor(permissions.BasePermission):
@@ -391,6 +387,10 @@ class CardImportView(APIView):
         pictures = serializer.validated_data.get("pictures")
         if not can_edit_card_database(user=request.user, game=serializer.validated_data["game"]):
             raise PermissionDenied(f"you are not a card editor of {serializer.validated_data['game'].slug}")
+        if not upload and not pictures:
+            # No readable file part (none, or one the multipart parser could not read): a well-formed body
+            # with nothing to import (README "Errors": 422), as the deck and collection imports answer.
+            raise Unprocessable({"file": [_("send a card database file, a ZIP of card pictures, or both")]})
         job = services.import_job_start(
             game=serializer.validated_data["game"],
             created_by=request.user,

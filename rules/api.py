@@ -393,8 +393,9 @@ class BanListImportedSerializer(BanListSerializer):
 
 
 class BanListRefusalSerializer(ApiErrorOutSerializer):
-    """A 400: a bad request field, or a refused file (nothing was imported), whose ``detail`` names the line
-    or the list in the request's language, with its ``key`` and ``params``."""
+    """A 400 for a bad request field; a 422 for a refused file (well-formed text the readers cannot take;
+    nothing was imported), whose ``detail`` names the line or the list in the request's language, with its
+    ``key`` and ``params``."""
 
     key = StrictCharField(
         required=False, help_text="a refused file: which sentence says it (rules/banlist_messages.py)"
@@ -424,6 +425,7 @@ class BanListImportView(APIView):
             201: BanListImportedSerializer(many=True),
             200: BanListImportedSerializer(many=True),
             400: BanListRefusalSerializer,
+            422: BanListRefusalSerializer,
         },
         tags=["rules"],
     )
@@ -439,7 +441,8 @@ class BanListImportView(APIView):
         except KeyedValidationError as exc:
             # The file's line or the list at fault, as a key with params and in the requester's language.
             body = {"detail": exc.messages[0], "key": exc.message_key, "params": exc.message_params}
-            return Response(BanListRefusalSerializer(body).data, status=status.HTTP_400_BAD_REQUEST)
+            # The text is what the schema allows; what it says cannot be read (README "Errors": 422).
+            return Response(BanListRefusalSerializer(body).data, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
         imported = {r.banlist.pk: r for r in results}
         lists = banlist_list().filter(pk__in=imported)
         body = BanListImportedSerializer(lists, many=True, context={"imported": imported}).data

@@ -92,7 +92,7 @@ def test_an_upload_of_a_bad_file_is_refused_in_the_uploaders_language(ygo, admin
         for lang in ("ru", "en")
     }
     for response in answers.values():
-        assert response.status_code == 400
+        assert response.status_code == 422  # well-formed text the readers refuse (README "Errors")
         assert (response.json()["key"], response.json()["params"]) == (
             "banlist_file.bad_date", {"line": 2, "value": "2024-02-30"},
         )  # fmt: skip

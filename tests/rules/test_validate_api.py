@@ -141,7 +141,7 @@ def test_only_staff_may_import_a_ban_list_by_api(ygo, api_client_for, user, make
     assert again.status_code == 200
     bad = api_client_for(staff).post("/api/banlists/import/", {"game": "yugioh", "text": "!x 2020.01\n#date 2020-02-30"},
                                      format="json")  # fmt: skip
-    assert bad.status_code == 400 and "line 2" in bad.content.decode()
+    assert bad.status_code == 422 and "line 2" in bad.content.decode()  # a file the readers refuse
 
 
 def test_a_games_rule_set_is_published(games, api_client):
