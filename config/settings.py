@@ -168,6 +168,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and DB_PREP
     # 0: prepared on first use. Only server-binding cursors prepare, and only pollsql makes those.
     DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 0
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Django's backend, with writers that wait in line rather than poll SQLite's lock (config/sqlite/base.py).
+    DATABASES["default"]["ENGINE"] = "config.sqlite"
+    # Tests keep Django's in-memory database (said outright: pytest-django's per-process names are made only
+    # for engines it does not know as SQLite, from the file's name).
+    DATABASES["default"].setdefault("TEST", {})["NAME"] = ":memory:"
     # WAL lets the eager-Celery import job and page requests read while one writes.
     DATABASES["default"]["OPTIONS"] = {
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",

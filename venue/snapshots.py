@@ -67,7 +67,7 @@ class Snapshot:
 
 
 def supported() -> bool:
-    return settings.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
+    return settings.DATABASES["default"]["ENGINE"] in ("django.db.backends.sqlite3", "config.sqlite")
 
 
 def enabled() -> bool:

@@ -25,6 +25,7 @@ from django.test import RequestFactory
 
 from accounts.attempts import attempt_count
 from accounts.models import AttemptCounter, User
+from tests.sqlite_file import sqlite_file_alias
 
 GUESSES = 100
 LIMIT = 10
@@ -54,27 +55,13 @@ def _race(work: Any, guesses: int = GUESSES) -> None:
 @pytest.fixture
 def sqlite_file(tmp_path: Path, django_db_blocker: Any) -> Iterator[str]:
     """A SQLite file of its own (not the suite's in-memory database), open to every thread."""
-    alias = "lockout-race"
-    connections.settings[alias] = {
-        **connections.settings["default"],
-        "ENGINE": "django.db.backends.sqlite3",
-        "NAME": str(tmp_path / "race.sqlite3"),
-        "OPTIONS": {
-            "timeout": 20,
-            "transaction_mode": "IMMEDIATE",
-            "init_command": "PRAGMA journal_mode=WAL;",
-        },
-        "CONN_MAX_AGE": 0,
-        "TEST": {},
-    }
-    with django_db_blocker.unblock():
+
+    def create(alias: str) -> None:
         with connections[alias].schema_editor() as editor:
             editor.create_model(AttemptCounter)
+
+    with sqlite_file_alias(tmp_path / "race.sqlite3", "lockout-race", django_db_blocker, create) as alias:
         yield alias
-        connections[alias].close()
-    # Forget the cached wrapper too: the next test's file is another one.
-    del connections[alias]
-    del connections.settings[alias]
 
 
 def test_a_hundred_simultaneous_attempts_on_a_sqlite_file_let_exactly_the_limit_through(

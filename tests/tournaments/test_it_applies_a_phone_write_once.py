@@ -70,6 +70,28 @@ def test_keys_belong_to_one_user_and_expire(table):
     assert fresh.status_code == 200 and "Idempotent-Replayed" not in fresh
 
 
+def test_a_users_expired_keys_are_cleared_without_a_delete_on_every_write(table):
+    from idempotency import decorators
+
+    m, a = table["match"], table["a"]
+    from django.utils import timezone
+
+    IdempotencyKey.objects.create(user=table["user"], key="old", fingerprint="x", status_code=200,
+                                  created_at=timezone.now() - timedelta(hours=25))  # fmt: skip
+    decorators._SWEPT.clear()
+    assert _game(table["alice"], m, "k-new", number=1, first=a, winner=a).status_code == 200
+    assert not IdempotencyKey.objects.filter(key="old").exists()  # cleared by the user's first write
+    assert IdempotencyKey.objects.filter(key="k-new").exists()
+    # The next write of that user within the hour does not look for expired keys again: the claim is one
+    # INSERT inside the write's transaction (on SQLite, the lock every phone's write waits for).
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as queries:
+        assert _game(table["alice"], m, "k-next", number=2, first=a, winner=a).status_code == 200
+    assert not [q for q in queries.captured_queries if q["sql"].startswith('DELETE FROM "idempotency')]
+
+
 def test_it_replays_refusals_too_and_refuses_a_malformed_key(table):
     m, a = table["match"], table["a"]
     bad = _game(table["alice"], m, "k-3", number=9, first=a, winner=a)
