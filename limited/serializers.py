@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from config.fields import StrictCharField
 from tournaments.models import Tournament
 from tournaments.serializers import TournamentInSerializer, TournamentOutSerializer
 
@@ -14,10 +15,10 @@ TOURNAMENT_STATUSES = Tournament.Status.values
 
 class LimitedInSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=["sealed", "draft"])
-    product = serializers.CharField(max_length=60)
+    product = StrictCharField(max_length=60)
     packs = serializers.IntegerField(min_value=1, max_value=12, required=False)
     seed = serializers.IntegerField(min_value=0, max_value=2**62, required=False)
-    cube = serializers.ListField(child=serializers.CharField(max_length=200), required=False, max_length=2000)
+    cube = serializers.ListField(child=StrictCharField(max_length=200), required=False, max_length=2000)
     cube_pack_size = serializers.IntegerField(min_value=1, max_value=30, default=15)
     physical = serializers.BooleanField(default=False)
     pick_time_scale = serializers.FloatField(min_value=0.1, max_value=10, default=1.0)
@@ -38,7 +39,7 @@ class LimitedOutSerializer(serializers.Serializer):
 
 
 class PickInSerializer(serializers.Serializer):
-    card = serializers.CharField(max_length=200)
+    card = StrictCharField(max_length=200)
     pick_number = serializers.IntegerField(min_value=1, max_value=1000)
 
 

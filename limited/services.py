@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cards.models import Card, Printing
-from config.api import Unprocessable
+from config.api import StateConflict, Unprocessable
 from games.boosters import (
     BoosterError,
     BoosterSpec,
@@ -167,7 +167,7 @@ def limited_pools_deal(*, event: LimitedEvent, by: Any) -> int:
     tournament = event.tournament
     require_organizer(tournament, by)
     if event.kind != LimitedEvent.Kind.SEALED:
-        raise ValidationError(_("Pools are dealt in sealed events; a draft's pools are its picks."))
+        raise StateConflict(_("Pools are dealt in sealed events; a draft's pools are its picks."))
     players = entrants(event)
     if event.product == CUBE and len(event.cube or []) < len(players) * event.packs * event.cube_pack_size:
         raise ValidationError({"cube": _("The cube is too small for %(n)s pools.") % {"n": len(players)}})
@@ -211,12 +211,12 @@ def draft_start(*, event: LimitedEvent, by: Any) -> list[DraftPod]:
     tournament = event.tournament
     require_organizer(tournament, by)
     if event.kind != LimitedEvent.Kind.DRAFT:
-        raise ValidationError(_("Only a draft has pods."))
+        raise StateConflict(_("Only a draft has pods."))
     if event.draft_started_at is not None:
-        raise ValidationError(_("The draft has already started."))
+        raise StateConflict(_("The draft has already started."))
     players = entrants(event)
     if len(players) < 2:
-        raise ValidationError(_("A draft needs at least two players."))
+        raise StateConflict(_("A draft needs at least two players."))
     seating = seat_pods(list(range(len(players))), event.seed)
     packs_by_pod: list[list[list[list[str]]]] = []
     if event.physical:
@@ -255,7 +255,7 @@ def draft_start(*, event: LimitedEvent, by: Any) -> list[DraftPod]:
             )
             != 1
         ):
-            raise ValidationError(_("The draft has already started."))
+            raise StateConflict(_("The draft has already started."))
         pods = []
         for p, pod in enumerate(seating):
             packs = packs_by_pod[p]

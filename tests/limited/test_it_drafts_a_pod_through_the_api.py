@@ -35,7 +35,8 @@ def test_an_eight_player_pod_drafts_three_packs_to_pools(twindeck, api_client_fo
     assert players[0][1].post(f"/api/tournaments/{event_id}/draft/start/").status_code == 403
     started = org.post(f"/api/tournaments/{event_id}/draft/start/")
     assert started.status_code == 201 and [len(p["seats"]) for p in started.json()] == [8]
-    assert org.post(f"/api/tournaments/{event_id}/draft/start/").status_code == 400
+    again = org.post(f"/api/tournaments/{event_id}/draft/start/")
+    assert again.status_code == 409 and "already started" in again.content.decode()  # the event's state
 
     sleeper = players[3][1]  # this phone never picks: the timer picks for it
     number = 1
@@ -107,9 +108,26 @@ def test_a_paused_pod_takes_no_pick_and_its_timer_stops(twindeck, api_client_for
     assert _pick(client, event_id, state["pack"][0], 1).status_code == 201
     # A card that is not in the pack: 400 naming it; a pick ahead of the pod: 409.
     assert _pick(players[1][1], event_id, "td-nope", 1).status_code == 400
+    # A card named by a number is malformed (the schema says text), not "td-…" read from digits.
+    number = _pick(players[1][1], event_id, 7, 1)
+    assert number.status_code == 400 and "card" in number.json()
     assert _pick(client, event_id, state["pack"][1], 2).status_code == 409
     # The dashboard shows who has picked, never what.
     pods = org.get(f"/api/tournaments/{event_id}/draft/pods/").json()
     assert [s["picked"] for s in pods[0]["seats"]].count(True) == 1
     assert "picks" not in pods[0] and state["pack"][0] not in str(pods)
     assert client.get(f"/api/tournaments/{event_id}/draft/pods/").status_code == 403
+
+
+def test_a_request_the_events_state_refuses_is_409(api_client_for, make_user, organizer, twindeck):
+    # README "Errors": the current state refuses a well-formed request. A draft of one entrant cannot start
+    # (g001 V §11: the players distribute the cards among themselves), a draft has no pools to deal.
+    org = api_client_for(organizer)
+    created = create_limited_event(org, {"kind": "draft", "product": "td-sample", "packs": 3, "seed": 5})
+    event_id, code = created.json()["id"], created.json()["join_code"]
+    sign_up(api_client_for, make_user, event_id, code, 1)
+    alone = org.post(f"/api/tournaments/{event_id}/draft/start/")
+    assert alone.status_code == 409 and "at least two players" in alone.json()["detail"]
+    deal = org.post(f"/api/tournaments/{event_id}/limited/deal/")
+    assert deal.status_code == 409 and "sealed" in deal.json()["detail"]
+    assert not DraftPod.objects.exists()
