@@ -66,8 +66,9 @@ def test_it_refuses_bad_joins_and_changes_nothing(case, games, organizer, user, 
         client = api_client
     before = list(Player.objects.values_list("id", flat=True))
     response = client.post("/api/tournaments/join/", body, format="json")
-    # A code no event has: 404; a state that refuses the join: 409; a list the event cannot take: 400.
-    expected = {"anonymous": 403, "wrong code": 404, "expired code": 409, "joining twice": 409}.get(case, 400)
+    # A code no event has: 404; a state that refuses the join: 409; a well-formed list the event cannot take
+    # (a card it does not know): 422 (README, API "Errors").
+    expected = {"anonymous": 403, "wrong code": 404, "expired code": 409, "joining twice": 409}.get(case, 422)
     assert response.status_code == expected, response.content
     assert isinstance(response.json(), dict)
     assert list(Player.objects.values_list("id", flat=True)) == before
