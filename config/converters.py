@@ -12,9 +12,14 @@ from __future__ import annotations
 
 from django.urls import register_converter
 
+# At most 18 digits: every id the database can hold (64-bit keys) that this site will ever hand out, and no
+# number too large to look up — a longer id names nothing and gets the JSON 404 of no route, not the 400 of
+# a value the database cannot compare.
+DIGITS = "[0-9]{1,18}"
+
 
 class DigitsConverter:
-    regex = "[0-9]+"
+    regex = DIGITS
 
     def to_python(self, value: str) -> str:
         return value

@@ -41,7 +41,7 @@ def test_it_reads_a_csv_with_optional_deck_lists(games, organizer):
 @pytest.mark.parametrize(
     ("body", "expected"),
     [
-        ({"names": ["Ann", "ann"]}, 400),  # the same person twice
+        ({"names": ["Ann", "ann"]}, 422),  # the same person twice: each line well-formed, not together
         ({"names": []}, 422),  # well-formed, nothing to read (README "Errors")
         ({"names": ["x" * 151]}, 400),
         ({"csv": "Dana,#main\n999\n"}, 422),  # an illegal list: the whole batch is refused
@@ -82,11 +82,14 @@ def test_a_name_already_registered_is_a_conflict_naming_it_and_adds_nobody(games
     assert list(event.players.values_list("name", flat=True)) == ["Player 01"]
 
 
-def test_a_name_twice_in_one_list_is_malformed_naming_it_and_its_first_line(games, organizer, api_client_for):
+def test_a_name_twice_in_one_list_is_unprocessable_naming_it_and_its_first_line(
+    games, organizer, api_client_for
+):
     event = make_event(organizer, games["caster"])
     response = api_client_for(organizer).post(
         f"/api/tournaments/{event.pk}/players/bulk/", {"names": ["Ann", "Boris", "ann"]}, format="json"
     )
-    assert response.status_code == 400, response.content
+    # Every line is well-formed (the schema cannot say "no two alike"); together they cannot be: 422.
+    assert response.status_code == 422, response.content
     assert response.json() == {"names": ["Line 3: ann is already on line 1 of this list."]}
     assert not event.players.exists()

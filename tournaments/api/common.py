@@ -13,6 +13,7 @@ from rest_framework.throttling import UserRateThrottle
 
 from config.api import ApiErrorOutSerializer
 from config.api import exception_handler as site_exception_handler
+from config.converters import DIGITS
 
 from .. import serializers as s
 from .. import services
@@ -21,8 +22,8 @@ from ..reads import selectors
 
 # Path ids are digits (as config.converters' <id:…>): a fixed route such as tournaments/join/ can never be
 # read as an id, and anything else matches no route and gets the API's JSON 404 (config.errors.not_found).
-# A huge id is looked up with DRF's get_object_or_404: the views' own 404 (or config.errors' 400).
-ID = r"[0-9]+"
+# Up to 18 digits, as <id:…> (config.converters.DIGITS): a longer id matches no route either.
+ID = DIGITS
 PLAYER_ID = OpenApiParameter("player_id", int, OpenApiParameter.PATH)
 # Writes from phones (idempotency/decorators.py): a retry whose first answer was lost is not applied twice.
 IDEMPOTENCY_KEY = OpenApiParameter(

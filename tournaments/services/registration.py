@@ -295,18 +295,19 @@ def players_bulk_add(
     if not parsed:  # only blank lines: a well-formed list with nothing to read, as an empty deck list (422)
         raise Unprocessable({"names": _("Give at least one name.")})
     if len(parsed) > MAX_BULK_PLAYERS:
-        raise ValidationError({"names": _("At most %(n)s players at once.") % {"n": MAX_BULK_PLAYERS}})
-    # The list itself first (a malformed request, 400), then what the event already holds (its state, 409).
+        raise Unprocessable({"names": _("At most %(n)s players at once.") % {"n": MAX_BULK_PLAYERS}})
+    # The list itself first (well-formed text whose lines cannot go together: 422), then what the event
+    # already holds (its state, 409).
     seen: dict[str, int] = {}
     for number, (name, _deck) in enumerate(parsed, start=1):
         if not name:  # a CSV row "…,deck": the text is well-formed, the row names nobody (422)
             raise Unprocessable({"names": _("Line %(n)s has a deck list but no name.") % {"n": number}})
         if len(name) > MAX_NAME:
-            raise ValidationError(
+            raise Unprocessable(
                 {"names": _("Line %(n)s: the name is longer than 150 characters.") % {"n": number}}
             )
         if name.casefold() in seen:
-            raise ValidationError(
+            raise Unprocessable(
                 {
                     "names": _("Line %(n)s: %(name)s is already on line %(first)s of this list.")
                     % {"n": number, "name": name, "first": seen[name.casefold()]}
