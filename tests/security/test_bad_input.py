@@ -172,7 +172,9 @@ def test_a_path_id_longer_than_any_key_names_nothing(api_client_for: Any, organi
         ("get", f"/api/tournaments/{huge}/standings/"),
         ("get", f"/api/tournaments/1/pools/{huge}/"),
     ):
-        response = getattr(client, method)(url, {"paused": False} if method == "post" else None, format="json")
+        response = getattr(client, method)(
+            url, {"paused": False} if method == "post" else None, format="json"
+        )
         assert response.status_code == 404, (url, response.status_code)
         assert response.json() == {"detail": "not found"}
 
