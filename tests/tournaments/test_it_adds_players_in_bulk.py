@@ -38,6 +38,24 @@ def test_it_reads_a_csv_with_optional_deck_lists(games, organizer):
     assert [(p.name, p.deck is not None) for p in players] == [("Dana", True), ("Eli", False)]
 
 
+def test_a_csv_with_old_mac_line_ends_is_read_and_one_the_reader_refuses_names_its_line(
+    games, organizer, api_client_for
+):
+    # A lone carriage return inside an unquoted field was a server error ("new-line character seen in
+    # unquoted field"); it is a line end, as in an old Mac export.
+    assert services.players_from_csv("Ann\rBen,\rCid") == [("Ann", ""), ("Ben", ""), ("Cid", "")]
+    event = make_event(organizer, games["yugioh"])
+    response = api_client_for(organizer).post(
+        f"/api/tournaments/{event.pk}/players/bulk/",
+        {"csv": "\u00cb\r\u00bc`\u00b0\u0016\u0081"},
+        format="json",
+    )
+    assert response.status_code == 201, response.content
+    # What the csv module itself refuses (a field over its size limit) is a 400 naming the line.
+    with pytest.raises(ValidationError, match="Line 2 cannot be read as CSV"):
+        services.players_from_csv('Ann\n"' + "x" * 200_000 + '"\n')
+
+
 @pytest.mark.parametrize(
     ("body", "expected"),
     [

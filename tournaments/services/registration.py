@@ -265,7 +265,20 @@ def players_from_csv(text: str) -> list[tuple[str, str]]:
     """Rows of ``name[,deck list]``; a header row starting with "name" is skipped. Lists keep their newlines
     when quoted, as spreadsheets write them."""
     rows: list[tuple[str, str]] = []
-    for number, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+    # newline="": the csv module reads line ends itself (a lone \r from an old Mac export is a line end, and
+    # one inside quotes stays in the deck list), as its documentation asks of every file it reads.
+    reader = csv.reader(io.StringIO(text, newline=""))
+    number = 0
+    while True:
+        number += 1
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as error:  # what the reader cannot take: say where, never a server error
+            raise ValidationError(
+                {"csv": _("Line %(n)s cannot be read as CSV (%(why)s).") % {"n": number, "why": error}}
+            ) from error
         if not row or not any(cell.strip() for cell in row):
             continue
         if number == 1 and row[0].strip().casefold() in ("name", "player", "имя"):
