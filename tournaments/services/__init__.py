@@ -1,7 +1,8 @@
 """Writes for tournaments, one module per concept; find a behaviour by the file name:
 
 - ``setup``        creating an event, changing its settings, join codes
-- ``registration`` joining (by code), organizers adding players (one, many, CSV), deck lists, renaming
+- ``registration`` joining (by code), organizers adding players, deck lists, renaming
+- ``bulk_add``     organizers adding many players at once (names, or a CSV with deck lists)
 - ``start``        starting the event (no-shows dropped, the round count fixed)
 - ``late_entry``   when late entries are taken and from which round they play
 - ``waitlist``     the player cap and its waitlist (promotion before and after the start, admits)
@@ -25,6 +26,7 @@ write ``services.round_pair_next(...)``.
 """
 
 from ..reads import records
+from .bulk_add import players_bulk_add, players_from_csv
 from .checkin import checkin_open, no_shows_restore, player_check_in
 from .claims import player_claim, player_link, user_by_username
 from .clock import round_timer_add, round_timer_pause, round_timer_resume
@@ -67,8 +69,6 @@ from .registration import (
     player_rename,
     player_submit_deck,
     player_submit_pool,
-    players_bulk_add,
-    players_from_csv,
     registration_deck_judge,
     registration_freeze,
     registration_open,
