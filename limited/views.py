@@ -156,7 +156,7 @@ def draft_pick(request: HttpRequest, pk: int) -> HttpResponse:
     number = request.POST.get("pick_number", "")
     if number.isdigit() and services.draft_pick_finishes(event=event, seat=seat, pick_number=int(number)):
         services.draft_pools_settle(event=event, pod_id=seat.pod_id)
-    if getattr(response, "note_only", False) or _stored_note(response):
+    if _is_note(response):
         # The kept answer is the note only (a replay gets it from the key's row); the box shows the state as
         # it is now, after the pool settled, so a replay shows the present and not the moment of the pick.
         box = _fragment(request, event, player, _polled(request, event, player))
@@ -175,18 +175,16 @@ def draft_pick(request: HttpRequest, pk: int) -> HttpResponse:
 _NOTE = b'<ul class="messages" role="status">'
 
 
-def _stored_note(response: HttpResponse) -> bool:
-    """A replayed queue answer: the note its key's row kept (not a whole page, not a redirect)."""
-    return bool(response.get("Idempotent-Replayed")) and bytes(response.content).startswith(_NOTE)
+def _is_note(response: HttpResponse) -> bool:
+    """A queue answer, made now or replayed from its key's row: the note alone (not a page, not a redirect)."""
+    return bytes(response.content).startswith(_NOTE)
 
 
 def _note(status: int, text: str) -> HttpResponse:
     kind = "success" if status == 200 else "error"
-    response = HttpResponse(
+    return HttpResponse(
         render_to_string("limited/_pick_note.html", {"note": text, "kind": kind}), status=status
     )
-    response.note_only = True  # type: ignore[attr-defined]  # draft_pick adds the live box
-    return response
 
 
 @idempotent
