@@ -122,7 +122,9 @@ def test_it_keeps_one_card_one_row_from_search_to_deck_page(browser_cards, page,
 
     # The deck page: Main, Extra, Side in order, grouped by type with counts, each card with a preview.
     page.click("[data-testid=deck-page-link]")
+    page.wait_for_url(re.compile(r"/decks/\d+/$"))
     sections = page.locator("[data-testid=deck-list] section[data-section]")
+    sections.first.wait_for()
     assert [sections.nth(i).get_attribute("data-section") for i in range(sections.count())] == [
         "main",
         "extra",

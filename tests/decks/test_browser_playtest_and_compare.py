@@ -120,6 +120,7 @@ def test_it_playtests_and_compares_without_reloading(decks, browser, live_server
     assert "Based on “Bob's public” by bob" in page.locator("[data-testid=based-on]").text_content()
     page.click("[data-testid=compare-original]")
     main = page.locator("[data-testid=compare-main]")
+    main.wait_for()
     assert main.locator("[data-testid=only-a] li").count() == 1
     assert main.locator("[data-testid=only-b] li").count() == 1
     assert page.locator("[data-testid=compare-maybe] [data-testid=only-b] li").count() == 1
