@@ -15,7 +15,13 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.core.exceptions import PermissionDenied
 
+from config.prepared import Prepared
+
 from .lockout import login_attempt_begin, login_attempt_succeeded
+
+# Every signed-in request finds its account by primary key (django.contrib.auth.get_user): its SQL is written
+# once per process (config/prepared.py).
+_BY_ID = Prepared(lambda pk: get_user_model()._default_manager.filter(pk=pk)[:1], int)
 
 
 class LockoutModelBackend(ModelBackend):
@@ -32,3 +38,14 @@ class LockoutModelBackend(ModelBackend):
         if user is not None:
             login_attempt_succeeded(request=request, username=name)
         return user
+
+    def get_user(self, user_id: Any) -> Any:
+        """ModelBackend's: the account by primary key, None when there is none or it may not sign in."""
+        try:
+            pk = int(user_id)
+        except (TypeError, ValueError):
+            return None
+        if not 0 < pk < 2**63:  # no account has it, and the database would refuse the number
+            return None
+        user = _BY_ID.first(pk)
+        return user if user is not None and self.user_can_authenticate(user) else None

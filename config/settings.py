@@ -369,6 +369,8 @@ CONTENT_SECURITY_POLICY = env_str(
     "font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
     "frame-ancestors 'none'",
 )
+# Django's database sessions, read without the ORM's query building (config/sessions.py); the same table.
+SESSION_ENGINE = "config.sessions"
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # the builder's fetch() reads the token from the cookie
 X_FRAME_OPTIONS = "DENY"

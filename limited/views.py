@@ -16,7 +16,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Q
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from cards.models import Card, CardSet, Game, Printing
+from config.prepared import Prepared
 from idempotency.decorators import idempotent
 from tournaments import services as tournament_services
 from tournaments.live.etags import etags_parse
@@ -35,9 +36,32 @@ from . import polls, services
 from .engine.draft import MTR_PICK_SECONDS, pick_seconds
 from .models import DraftPod, LimitedEvent
 
+# Every request of a drafting phone reads its event and its player: their SQL is written once per process.
+_EVENT = Prepared(
+    lambda tournament: (
+        LimitedEvent.objects.select_related("tournament__game")
+        .filter(tournament_id=tournament)
+        .order_by()[:1]
+    ),
+    int,
+)
+_PLAYER = Prepared(
+    lambda tournament, user: Player.objects.filter(tournament_id=tournament, user_id=user).order_by()[:1],
+    int,
+    int,
+)
+
 
 def _event(pk: int) -> LimitedEvent:
-    return get_object_or_404(LimitedEvent.objects.select_related("tournament__game"), tournament_id=pk)
+    event = _EVENT.first(pk)
+    if event is None:
+        raise Http404
+    return event
+
+
+def _player(pk: int, user: Any) -> Player | None:
+    """The signed-in account's entry in the event (one per account and event: a unique constraint)."""
+    return _PLAYER.first(pk, user.pk)
 
 
 def _names(event: LimitedEvent, keys: Any) -> dict[str, Card]:
@@ -112,8 +136,7 @@ def _page(request: HttpRequest, event: LimitedEvent, player: Player, status: int
 def my_draft(request: HttpRequest, pk: int) -> HttpResponse:
     """The player's phone: the pack they hold, a countdown, their own picks; polls itself."""
     event = _event(pk)
-    # get, not first(): one row per account and event (a unique constraint), and first() would sort by name
-    player = Player.objects.filter(tournament_id=pk, user=request.user).order_by().first()
+    player = _player(pk, request.user)
     if player is None:
         if is_organizer(event.tournament, request.user):
             return redirect("limited:organizer", pk=pk)
@@ -144,7 +167,9 @@ def draft_pick(request: HttpRequest, pk: int) -> HttpResponse:
     or a whole page cost a second request or a page render per pick (a pick sent after its timer ran out is
     common at the end of a pack). A plain form post (no JavaScript) keeps Post/Redirect/Get."""
     event = _event(pk)
-    player = get_object_or_404(Player, tournament_id=pk, user=request.user)
+    player = _player(pk, request.user)
+    if player is None:
+        raise Http404(_("You are not playing in this event."))
     try:
         # The reads before the key's write transaction (services.draft_pick_prepare): the SQLite write lock
         # is held for the pick's own rows only.

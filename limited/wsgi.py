@@ -37,6 +37,7 @@ from django.db import connection
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 
+from accounts.backends import LockoutModelBackend
 from accounts.models import ApiToken
 from accounts.tokens import token_digest
 from tournaments.live.etags import etags_parse, known_language
@@ -66,7 +67,7 @@ def _token_user_id(environ: dict[str, Any]) -> int | None:
     return found
 
 
-_DB_SESSIONS = "django.contrib.sessions.backends.db"
+_DB_SESSIONS = ("django.contrib.sessions.backends.db", "config.sessions")
 _SESSION_SQL = "SELECT session_data FROM django_session WHERE session_key = %s AND expire_date > %s"
 
 
@@ -86,14 +87,17 @@ def _model_backend(path: str) -> bool:
     accounts only) — the only ones checked here; any other goes through Django's own get_user."""
     if path not in settings.AUTHENTICATION_BACKENDS:
         return False
-    return getattr(load_backend(path).get_user, "__func__", None) is ModelBackend.get_user
+    return getattr(load_backend(path).get_user, "__func__", None) in (
+        ModelBackend.get_user,
+        LockoutModelBackend.get_user,
+    )
 
 
 def _session_claim(environ: dict[str, Any]) -> SessionClaim | int | None:
     """The session's sign-in: a SessionClaim to check in the poll's query (the venue's database sessions,
     two short statements), else the user id as Django's get_user finds it (other session engines or
     backends), else None (no session, or nobody signed in)."""
-    if settings.SESSION_ENGINE != _DB_SESSIONS or settings.SECRET_KEY_FALLBACKS:
+    if settings.SESSION_ENGINE not in _DB_SESSIONS or settings.SECRET_KEY_FALLBACKS:
         return session_user_id(environ)  # not the plain case: Django's own check, whatever it costs
     key = cookie_value(environ, settings.SESSION_COOKIE_NAME)
     if not key or len(key) < 8:
