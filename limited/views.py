@@ -20,6 +20,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModif
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -107,17 +108,47 @@ def build_until(event: LimitedEvent) -> Any:
     return start + timedelta(minutes=event.deck_building_minutes) if start else None
 
 
+def _clock(deadline: Any, now: Any) -> str:
+    """The pick's time left as draft.js counts it down (m:ss), so the page shows the same before its script runs."""
+    if deadline is None:
+        return ""
+    left = max(0, round((deadline - now).total_seconds()))
+    return f"{left // 60}:{left % 60:02d}"
+
+
+# The pack's buttons and the picks' lines are joined here, not looped in the template: every pick's answer and
+# every changed poll of 2,000 phones renders them (up to 15 and 45 lines), and the template's loop cost more
+# than the rest of the fragment (bench/README.md, "Booster drafts in pods").
+def _pack_items(pack: list[str], cards: dict[str, Card]) -> str:
+    """One button per card of the pack: pressing it submits the pack's one form with the card's key."""
+    return format_html_join(
+        "",
+        '<li><button type="submit" name="card" value="{}" class="pick" data-testid="pick">{}{}</button></li>',
+        (
+            (key, card.name if card else key, format_html(' <span class="muted small">{}</span>', card.card_type)
+             if card and card.card_type else "")
+            for key, card in ((k, cards.get(k)) for k in pack)
+        ),
+    )  # fmt: skip
+
+
+def _picked_items(picks: Counter[str], cards: dict[str, Card]) -> str:
+    """ "2 × Name" per card picked, by name."""
+    named = sorted((cards[k].name if k in cards else "?", n) for k, n in picks.items())
+    return format_html_join("", "<li>{} × {}</li>", ((n, name) for name, n in named))
+
+
 def _fragment(request: HttpRequest, event: LimitedEvent, player: Player, polled: services.DraftPolled) -> str:
-    state = polled.state
+    state, now = polled.state, timezone.now()
     cards = _shown(event, [*(state or {}).get("pack", []), *(state or {}).get("picks", [])])
     picks = Counter((state or {}).get("picks", []))
     context = {
         # Shown once the draft is over (or on a pool's page): a phone's poll mid-draft does not read it.
         "build_until": build_until(event) if not state or state.get("finished") else None,
         "event": event, "tournament": event.tournament, "player": player, "state": state,
-        "pack": [cards.get(k) or k for k in (state or {}).get("pack", [])],
-        "picked": [(cards.get(k), n) for k, n in sorted(picks.items(), key=lambda kv: (cards[kv[0]].name if kv[0] in cards else kv[0]))],
-        "now": timezone.now(), "etag": polled.tag or "",
+        "pack_items": _pack_items((state or {}).get("pack", []), cards),
+        "picked_items": _picked_items(picks, cards),
+        "now": now, "clock": _clock((state or {}).get("deadline"), now), "etag": polled.tag or "",
     }  # fmt: skip
     return render_to_string("limited/_my_draft.html", context, request=request)
 

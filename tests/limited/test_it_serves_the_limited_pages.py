@@ -4,6 +4,7 @@ English and Russian."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
@@ -29,6 +30,9 @@ def test_a_player_picks_on_the_phone_page_once(draft, client):
     assert reverse("limited:my_draft", args=[event_id]) in detail  # the way in from the event's page
     page = client.get(reverse("limited:my_draft", args=[event_id])).content.decode()
     assert 'data-testid="pick"' in page and "Pack 1, pick 1" in page and 'data-queue="Pick 1"' in page
+    # The timer as draft.js counts it down (m:ss): a full pack of 15 has 40 s (MTR Appendix B).
+    timer = re.search(r'data-testid="draft-timer"[^>]*>([^<]*)<', page).group(1)
+    assert re.fullmatch(r"0:(39|40)", timer), timer
     card = page.split('name="card" value="')[1].split('"')[0]
     url = reverse("limited:pick", args=[event_id])
     first = client.post(url, {"card": card, "pick_number": 1}, HTTP_IDEMPOTENCY_KEY="k-1")
