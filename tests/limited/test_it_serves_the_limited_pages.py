@@ -11,6 +11,7 @@ import pytest
 from django.urls import reverse
 
 from limited.models import DraftPick, DraftPod
+from tournaments.models import Player
 
 from .conftest import create_limited_event, draft_started, sign_up
 
@@ -61,9 +62,17 @@ def test_the_organizer_pauses_a_pod_and_prints_seatings(draft, client, organizer
     url = reverse("limited:organizer", args=[event_id])
     page = client.get(url).content.decode()
     assert 'data-testid="pod"' in page and players[0][0].username in page
+    assert "Pick 1 of 45" in page and " s left" in page and page.count('data-testid="pause"') == 1
+    # A seat's name is the player's own text: shown, never run.
+    Player.objects.filter(user=players[1][0]).update(name='<img src=x onerror="alert(1)">')
+    fragment = client.get(url, {"fragment": 1}).content.decode()
+    assert "<img src=x" not in fragment and "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in fragment
     client.post(url, {"action": "pause", "pod": 1})
     assert DraftPod.objects.get().paused_left is not None
-    assert "paused" in client.get(url, {"fragment": 1}).content.decode()
+    paused = client.get(url, {"fragment": 1}).content.decode()
+    assert "paused" in paused and 'data-testid="resume"' in paused and "csrfmiddlewaretoken" in paused
+    ru = client.get(url, {"fragment": 1}, HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Стол 1" in ru and "Пик 1 из 45" in ru and "Продолжить" in ru
     projector = client.get(reverse("limited:projector", args=[event_id])).content.decode()
     assert 'data-schedule="40,40,35,30,25,25,20,20,15,10,10,5,5,5,5"' in projector
     printed = client.get(reverse("limited:printables", args=[event_id])).content.decode()
