@@ -35,6 +35,15 @@ def test_a_player_picks_on_the_phone_page_once(draft, client):
     timer = re.search(r'data-testid="draft-timer"[^>]*>([^<]*)<', page).group(1)
     assert re.fullmatch(r"0:(39|40)", timer), timer
     card = page.split('name="card" value="')[1].split('"')[0]
+    # A card's name is the card database's text: shown on its button, never run.
+    from cards.models import Card
+    from limited import views
+
+    Card.objects.filter(external_id=card).update(name='Bolt <script>alert("x")</script> & Co')
+    views._SHOWN.clear()
+    hostile = client.get(reverse("limited:my_draft", args=[event_id])).content.decode()
+    assert "<script>alert" not in hostile
+    assert "Bolt &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co" in hostile
     url = reverse("limited:pick", args=[event_id])
     first = client.post(url, {"card": card, "pick_number": 1}, HTTP_IDEMPOTENCY_KEY="k-1")
     assert first.status_code == 200 and 'id="live"' in first.content.decode()
@@ -45,6 +54,7 @@ def test_a_player_picks_on_the_phone_page_once(draft, client):
     assert DraftPick.objects.count() == 1
     waiting = client.get(reverse("limited:my_draft", args=[event_id]), {"fragment": 1})
     assert 'data-testid="draft-waiting"' in waiting.content.decode()
+    assert "<li>1 × Bolt &lt;script&gt;" in waiting.content.decode()  # the pick, by its escaped name
     assert (
         client.get(
             reverse("limited:my_draft", args=[event_id]), {"fragment": 1}, HTTP_IF_NONE_MATCH=waiting["ETag"]
