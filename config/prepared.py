@@ -30,6 +30,7 @@ M = TypeVar("M", bound=Model)
 # Markers: values no real lookup carries (negative ids, a text no key has), one per argument.
 _INT_MARKER = -7_331_000_000
 _TEXT_MARKER = "\x00prepared-%d\x00"
+_INT_MIN, _INT_MAX = -(2**63), 2**63 - 1
 
 
 class _Compiled:
@@ -118,6 +119,8 @@ class Prepared(Generic[M]):
             not isinstance(v, k) or isinstance(v, bool) for v, k in zip(values, self.kinds, strict=False)
         ):
             raise TypeError(f"Prepared lookup wants {[k.__name__ for k in self.kinds]}, got {values!r}")
+        if any(k is int and not _INT_MIN <= v <= _INT_MAX for v, k in zip(values, self.kinds, strict=True)):
+            return []  # a number no 64-bit column holds names no row (the database would refuse to compare it)
         return self._for(using).rows(values)  # type: ignore[return-value]
 
     def first(self, *values: Any, using: str = "default") -> M | None:

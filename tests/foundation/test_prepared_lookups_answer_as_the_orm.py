@@ -76,6 +76,11 @@ def test_it_runs_one_statement_per_call_and_answers_none_for_no_row(entries: dic
         assert lookup.first(entries["tournament"].pk + 1, entries["alice"].pk) is None
         assert lookup.first(entries["tournament"].pk, entries["bob"].pk).name == "Bob"
     assert len(queries.captured_queries) == 3
+    # A number no 64-bit column holds names no row, without asking the database (which would refuse it).
+    with CaptureQueriesContext(connection) as queries:
+        assert lookup.first(2**63, entries["alice"].pk) is None
+        assert lookup.first(entries["tournament"].pk, -(10**30)) is None
+    assert queries.captured_queries == []
 
 
 def test_it_refuses_values_of_another_type(entries: dict[str, Any]) -> None:

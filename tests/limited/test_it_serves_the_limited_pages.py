@@ -61,6 +61,10 @@ def test_a_player_picks_on_the_phone_page_once(draft, client):
         ).status_code
         == 304
     )
+    # An event id no database column holds names no event: 404, as any unknown event.
+    for path in ("/tournaments/99999999999999999999/draft/", "/tournaments/9223372036854775808/limited/"):
+        assert client.get(path).status_code == 404
+    assert client.post("/tournaments/99999999999999999999/draft/pick/", {"card": card}).status_code == 404
     client.cookies["django_language"] = "ru"
     ru = client.get(reverse("limited:my_draft", args=[event_id]), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "Стол 1" in ru or "Под 1" in ru
