@@ -81,7 +81,8 @@ class ResultsDocumentSerializer(serializers.Serializer):
 class WebhookInSerializer(serializers.Serializer):
     # What results/webhooks.py webhook_create checks, stated in the schema; an address on a private network
     # (not a schema matter) is refused there.
-    url = StrictRegexField(r"^https?://[^/?#\s]+", max_length=500)
+    # No NUL anywhere (every text field refuses one; the schema's pattern says so, config/api.py).
+    url = StrictRegexField(r"^https?://[^/?#\s\x00]+[^\x00]*$", max_length=500)
     events = serializers.ListField(
         child=serializers.ChoiceField(choices=list(Webhook.EVENTS)), min_length=1, max_length=10,
         help_text="round.paired, results.changed, event.finished",

@@ -124,6 +124,8 @@ def test_bad_webhooks_are_refused_by_name(organizer: Any, user: Any, settings: A
     api.force_authenticate(organizer)
     for body, field, status in [
         ({"url": "ftp://example.com/x", "events": ["round.paired"], "secret": SECRET}, "url", 400),
+        # A NUL character anywhere: malformed text, as the schema's pattern for the address says.
+        ({"url": "https://example.com/a\x00b", "events": ["round.paired"], "secret": SECRET}, "url", 400),
         # Well-formed, but an address the server will not call: 422 (README "Errors").
         ({"url": "http://127.0.0.1/x", "events": ["round.paired"], "secret": SECRET}, "url", 422),
         # A host name IDNA cannot encode (a control character): refused by name, never a 500.
@@ -139,6 +141,14 @@ def test_bad_webhooks_are_refused_by_name(organizer: Any, user: Any, settings: A
     answer = player.post("/api/webhooks/", {"url": "https://example.com/x", "events": ["round.paired"],
                                             "secret": SECRET}, format="json")  # fmt: skip
     assert answer.status_code == 403
+    # The schema states the NUL rule in the address's pattern, so a client (and schemathesis) can know it.
+    import re
+
+    schema = api.get("/api/schema/", {"format": "json"}).json()
+    pattern = schema["components"]["schemas"]["WebhookInRequest"]["properties"]["url"]["pattern"]
+    assert re.search(pattern, "https://example.com/x") and not re.search(
+        pattern, "https://example.com/a\x00b"
+    )
 
 
 def test_failures_back_off_and_open_the_circuit(games: Any, organizer: Any) -> None:
