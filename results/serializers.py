@@ -81,8 +81,14 @@ class ResultsDocumentSerializer(serializers.Serializer):
 class WebhookInSerializer(serializers.Serializer):
     # What results/webhooks.py webhook_create checks, stated in the schema; an address on a private network
     # (not a schema matter) is refused there.
-    # No NUL anywhere (every text field refuses one; the schema's pattern says so, config/api.py).
-    url = StrictRegexField(r"^https?://[^/?#\s\x00]+[^\x00]*$", max_length=500)
+    # The scheme, then a first character of the host that is no separator, control or white space, spelled
+    # out: the schema's pattern is read by ECMAScript's rules, whose \s is not Python's (U+001C is white space
+    # to Python only, U+FEFF to ECMAScript only), so the two must not differ. No NUL anywhere (every text
+    # field refuses one).
+    url = StrictRegexField(
+        r"^https?://[^/?#\x00-\x20\x7f-\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff][^\x00]*$",
+        max_length=500,
+    )
     events = serializers.ListField(
         child=serializers.ChoiceField(choices=list(Webhook.EVENTS)), min_length=1, max_length=10,
         help_text="round.paired, results.changed, event.finished",
