@@ -25,3 +25,67 @@ def post_worker_init(worker):  # type: ignore[no-untyped-def]
 
     gc.collect()
     gc.freeze()
+
+
+# Connections spread evenly over the workers (threaded workers only).
+#
+# A phone keeps one connection (keep-alive) and every request on it goes to the worker that accepted it; a
+# worker's threads share one interpreter lock, so one worker is at most one core. Which worker accepts is a
+# race on the shared socket that nothing balances: in the 2,000-phone draft bench the survivors of a killed
+# worker took over its phones, and one worker held 1,000 phones (gunicorn's per-worker maximum) beside one
+# with 250 — half the room's requests queued on one core while the other idled. So each worker publishes how
+# many connections it holds (shared memory made here, in the master, before the workers are forked), and
+# holds at most its fair share plus a margin: gunicorn's own limits — a worker at its maximum stops accepting
+# and answers its kept connections "Connection: close" — are set from that share before every request. A
+# worker over its share closes connections after their answers; the phones reconnect (their next poll) and
+# only workers under their share accept them. The margin keeps phones from moving back and forth.
+BALANCE_MARGIN = 1.15
+BALANCE_SLOTS = 256
+_held = None  # per worker slot: 0 free, else 1 + the connections it holds
+
+
+def connection_limit(total: int, alive: int, threads: int, cap: int) -> int:
+    """The connections one worker may hold: its share of ``total`` over ``alive`` workers with the margin,
+    plus its threads (a worker with none always accepts), at most gunicorn's ``worker_connections``. The
+    limits add up to more than ``total``: some worker always accepts."""
+    share = total / max(1, alive)
+    return max(threads, min(cap, int(share * BALANCE_MARGIN) + threads))
+
+
+def _slots():  # type: ignore[no-untyped-def]
+    global _held
+    if _held is None:
+        import multiprocessing
+
+        _held = multiprocessing.RawArray("i", BALANCE_SLOTS)
+    return _held
+
+
+def pre_fork(server, worker):  # type: ignore[no-untyped-def]
+    """In the master: a free slot for the worker (the master forks one worker at a time)."""
+    held = _slots()
+    worker.deckhall_slot = next((i for i in range(BALANCE_SLOTS) if held[i] == 0), None)
+    if worker.deckhall_slot is not None:
+        held[worker.deckhall_slot] = 1
+
+
+def child_exit(server, worker):  # type: ignore[no-untyped-def]
+    """In the master: a worker that ended (killed or not) holds no connections."""
+    slot = getattr(worker, "deckhall_slot", None)
+    if slot is not None and _held is not None:
+        _held[slot] = 0
+
+
+def pre_request(worker, req):  # type: ignore[no-untyped-def]
+    held, slot = _held, getattr(worker, "deckhall_slot", None)
+    conns = getattr(worker, "nr_conns", None)  # gthread's count; sync workers hold one request at a time
+    if held is None or slot is None or conns is None or not hasattr(worker, "max_keepalived"):
+        return
+    held[slot] = conns + 1
+    values = held[:]
+    alive = BALANCE_SLOTS - values.count(0)
+    total = sum(values) - alive
+    threads = worker.cfg.threads
+    limit = connection_limit(total, alive, threads, worker.cfg.worker_connections)
+    worker.worker_connections = limit
+    worker.max_keepalived = limit - threads

@@ -67,6 +67,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_event_day import (
+    connections_per_worker,
     cpu_seconds,
     free_port,
     process_tree,
@@ -206,6 +207,9 @@ class Run:
         self.lost_answers: set[Any] = set()  # the picks sent just before a phone went off the Wi-Fi
         self.kills = 0
         self.killed_cpu = 0.0
+        self.spread: list[float] = []  # the busiest worker's share of the phones' connections, every 5 s
+        # A pick's answer (resends included) by the cards in the pack.
+        self.by_pack: dict[int, list[float]] = defaultdict(list)
 
     async def request(self, session: Any, kind: str, method: str, path: str, headers: dict[str, str],
                       body: Any = None, by_status: bool = False, form: Any = None,
@@ -336,12 +340,14 @@ class Run:
                     self.offline[info["player"]] = (now_wall, now_wall + self.args.drop_s)
                     await asyncio.sleep(self.args.drop_s)
                     self.resent += 1
+                sending = time.monotonic()
                 while True:  # the offline queue: the same key again until an answer comes
                     status, answer, waiting = await send("POST pick")
                     if status:
                         break
                     self.resent += 1
                     await asyncio.sleep(0.3)
+                self.by_pack[len(me["pack"])].append((time.monotonic() - sending) * 1000)
                 if self.args.via == "page":
                     # offline.js adopts the answer's #live box (and its tag: the next poll is a 304) and notes.
                     shown = page_state(answer or "")
@@ -386,6 +392,14 @@ class Run:
                 flush=True,
             )
 
+    async def sample_spread(self, master: int, port: int) -> None:
+        """Every 5 s: the busiest worker's share of the connections the phones hold (1/workers is even)."""
+        while not self.done.is_set():
+            await asyncio.sleep(5)
+            held = connections_per_worker(master, port)
+            if sum(held.values()) >= 100:
+                self.spread.append(max(held.values()) / sum(held.values()))
+
     async def killer(self, master: int) -> None:
         while not self.done.is_set():
             await asyncio.sleep(self.args.kill_every)
@@ -406,6 +420,7 @@ class Run:
         if self.args.kill_every > 0:
             extra.append(asyncio.ensure_future(self.killer(master)))
         extra.append(asyncio.ensure_future(self.progress()))
+        extra.append(asyncio.ensure_future(self.sample_spread(master, int(self.base.rsplit(":", 1)[1]))))
         await asyncio.gather(
             *(self.phone(i, info, draft["tournament"], drops.get(i)) for i, info in enumerate(phones))
         )
@@ -442,6 +457,12 @@ def report(
         print(
             f"{kind:26} {len(values):7d} {statistics.median(values):8.0f} {pct(values, 95):8.0f} {max(values):9.0f}"
         )
+    steps = sorted(run.by_pack, reverse=True)
+    print("pick answered, by cards in the pack (resends included): "
+          + ", ".join(f"{n}: p95 {pct(run.by_pack[n], 95):.0f} ms" for n in steps))  # fmt: skip
+    if run.spread:
+        print(f"busiest worker's share of the phones' connections (every 5 s; even is {1 / run.args.workers:.0%}): "
+              f"p50 {pct(run.spread, 50):.0%}, worst {max(run.spread):.0%}")  # fmt: skip
     print("answers:", dict(sorted(run.status.items())))
     print(
         f"sent again with the same key: {run.resent}; answers replayed (Idempotent-Replayed): {run.replayed}"

@@ -161,6 +161,30 @@ def process_tree(pid: int) -> list[int]:
     return pids
 
 
+def connections_per_worker(master: int, port: int) -> dict[int, int]:
+    """The established connections each worker of ``master`` holds on ``port`` (Linux /proc: the sockets'
+    inodes in /proc/net/tcp, matched with each worker's open files)."""
+    inodes = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(OSError):
+            for line in Path(table).read_text().splitlines()[1:]:
+                fields = line.split()
+                if fields[3] == "01" and int(fields[1].rsplit(":", 1)[1], 16) == port:
+                    inodes.add(fields[9])
+    held = {}
+    for pid in process_tree(master):
+        if pid == master:
+            continue
+        count = 0
+        with contextlib.suppress(OSError):
+            for fd in Path(f"/proc/{pid}/fd").iterdir():
+                with contextlib.suppress(OSError):
+                    link = os.readlink(fd)
+                    count += link.startswith("socket:[") and link[8:-1] in inodes
+        held[pid] = count
+    return held
+
+
 def cpu_seconds(pid: int) -> float:
     total = 0
     for p in process_tree(pid):

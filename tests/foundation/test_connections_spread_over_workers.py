@@ -1,0 +1,164 @@
+"""Phones' kept connections spread evenly over gunicorn's threaded workers (gunicorn.conf.py), also after a
+worker is killed: a worker holds at most its share plus a margin, so no one worker — one core, whatever its
+threads — serves half the room while another idles.
+
+The server here is a real gunicorn (gthread, the project's gunicorn.conf.py) serving a tiny WSGI app that
+answers its worker's pid: which worker holds a connection is the pid its last kept answer came from."""
+
+from __future__ import annotations
+
+import http.client
+import importlib.util
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PHONES, WORKERS, THREADS = 150, 3, 2
+
+pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="gunicorn's workers are forked (Linux)")
+
+
+def _conf() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("deckhall_gunicorn_conf", ROOT / "gunicorn.conf.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize(
+    ("total", "alive", "threads"), [(0, 1, 4), (0, 3, 4), (1, 3, 1), (150, 3, 2), (2000, 3, 4), (2000, 7, 4)]
+)
+def test_the_workers_limits_always_leave_room_for_one_more_connection(total: int, alive: int, threads: int):
+    limit = _conf().connection_limit(total, alive, threads, 1000)
+    assert limit * alive > total  # some worker accepts the next phone
+    assert limit >= threads  # a worker that holds nothing accepts
+    assert limit <= max(threads, total / alive * 1.2 + threads)  # and none takes much more than its share
+
+
+def test_a_worker_never_holds_more_than_gunicorns_own_maximum():
+    assert _conf().connection_limit(10_000, 2, 4, 1000) == 1000
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
+    (tmp_path / "pid_app.py").write_text(
+        "import os\n\n\ndef app(environ, start_response):\n"
+        "    body = str(os.getpid()).encode()\n"
+        "    start_response('200 OK', [('Content-Type', 'text/plain'), ('Content-Length', str(len(body)))])\n"
+        "    return [body]\n"
+    )
+    port = _free_port()
+    command = [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py"), "pid_app:app",
+               "--chdir", str(tmp_path), "--bind", f"127.0.0.1:{port}", "--workers", str(WORKERS),
+               "--threads", str(THREADS), "--worker-class", "gthread", "--keep-alive", "30",
+               "--log-level", "warning"]  # fmt: skip
+    process = subprocess.Popen(command, cwd=tmp_path, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                break
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                raise AssertionError((process.stderr.read() if process.stderr else b"").decode()[-2000:]) from None
+            time.sleep(0.1)
+    try:
+        yield port, process
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+class Phones:
+    """Kept-alive connections asking in turn, as phones poll; one that breaks connects again (the phone's
+    next poll)."""
+
+    def __init__(self, port: int) -> None:
+        self.connections = [http.client.HTTPConnection("127.0.0.1", port, timeout=10) for _ in range(PHONES)]
+        self.holder: list[int | None] = [None] * PHONES  # the worker that keeps each connection
+
+    def poll_all(self) -> None:
+        for i, connection in enumerate(self.connections):
+            for _attempt in range(20):
+                try:
+                    connection.request("GET", "/")
+                    answer = connection.getresponse()
+                    pid = int(answer.read())
+                    self.holder[i] = None if answer.will_close else pid
+                    break
+                except (OSError, http.client.HTTPException, ValueError):
+                    connection.close()  # the worker died under it: the next request connects again
+                    time.sleep(0.05)
+            else:
+                raise AssertionError("the server stopped answering")
+
+    def spread(self) -> Counter[int]:
+        return Counter(pid for pid in self.holder if pid is not None)
+
+    def close(self) -> None:
+        for connection in self.connections:
+            connection.close()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return Path(f"/proc/{pid}/stat").exists() and Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
+
+
+def _settled(phones: Phones, limit: int, seconds: float) -> Counter[int]:
+    """Polls until a round in which no connection was closed finds every live worker holding at most ``limit``
+    of the phones (or time is up): the spread."""
+    deadline = time.monotonic() + seconds
+    while True:
+        phones.poll_all()
+        spread = phones.spread()
+        settled = len(spread) == WORKERS and max(spread.values()) <= limit and None not in phones.holder
+        if settled or time.monotonic() > deadline:
+            return spread
+
+
+def test_phones_spread_over_the_workers_and_again_after_one_is_killed(server: tuple[int, subprocess.Popen[bytes]]):
+    port, _process = server
+    limit = _conf().connection_limit(PHONES, WORKERS, THREADS, 1000)
+    phones = Phones(port)
+    try:
+        spread = _settled(phones, limit, 20)
+        assert len(spread) == WORKERS, spread
+        assert max(spread.values()) <= limit, spread
+        assert min(spread.values()) >= PHONES - (WORKERS - 1) * limit - WORKERS, spread
+
+        victim = spread.most_common(1)[0][0]
+        os.kill(victim, signal.SIGKILL)  # its phones reconnect; the master starts another worker
+        spread = _settled(phones, limit, 30)
+        assert victim not in spread
+        assert all(_alive(pid) for pid in spread)
+        # Without the limits the two survivors keep the victim's phones and the new worker gets none.
+        assert len(spread) == WORKERS, spread
+        assert max(spread.values()) <= limit, spread
+        assert min(spread.values()) >= PHONES - (WORKERS - 1) * limit - WORKERS, spread
+    finally:
+        phones.close()
