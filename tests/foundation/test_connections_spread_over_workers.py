@@ -78,7 +78,9 @@ def server(tmp_path: Path) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
         except OSError:
             if process.poll() is not None or time.monotonic() > deadline:
                 process.kill()
-                raise AssertionError((process.stderr.read() if process.stderr else b"").decode()[-2000:]) from None
+                raise AssertionError(
+                    (process.stderr.read() if process.stderr else b"").decode()[-2000:]
+                ) from None
             time.sleep(0.1)
     try:
         yield port, process
@@ -141,7 +143,9 @@ def _settled(phones: Phones, limit: int, seconds: float) -> Counter[int]:
             return spread
 
 
-def test_phones_spread_over_the_workers_and_again_after_one_is_killed(server: tuple[int, subprocess.Popen[bytes]]):
+def test_phones_spread_over_the_workers_and_again_after_one_is_killed(
+    server: tuple[int, subprocess.Popen[bytes]],
+):
     port, _process = server
     limit = _conf().connection_limit(PHONES, WORKERS, THREADS, 1000)
     phones = Phones(port)
