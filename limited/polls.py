@@ -32,6 +32,8 @@ from django.utils import timezone
 from tournaments.live.etags import known_language
 from tournaments.live.sql import poll_fetch
 
+from .engine.draft import timer_run_out
+
 API, PAGE = "api", "page"
 NO_LANGUAGE = "xx"  # the API's JSON names no text in any language
 
@@ -121,14 +123,14 @@ def poll_state(*, tournament_id: int, player_id: int, pod_id: int, seat: int) ->
 
 
 def due(state: PollState) -> bool:
-    """The pod's pick timer has run out: the poll must run it (auto-picks), so it is never a 304."""
+    """The pod's pick timer has run out (its grace included: limited/engine/draft.py): the poll must run it
+    (auto-picks), so it is never a 304."""
     return (
         state.pod_found
         and not state.physical
         and not state.finished
         and not state.paused
-        and state.deadline is not None
-        and state.deadline <= timezone.now()
+        and timer_run_out(state.deadline, timezone.now())
     )
 
 

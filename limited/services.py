@@ -40,7 +40,16 @@ from tournaments.models import Player, Tournament
 from tournaments.permissions import is_organizer, require_organizer
 from tournaments.services.common import format_uses_pool, game_rules
 
-from .engine.draft import PodDraft, auto_pick, cards_left, pack_held, pick_seconds, seat_pods
+from .engine.draft import (
+    PICK_GRACE_SECONDS,
+    PodDraft,
+    auto_pick,
+    cards_left,
+    pack_held,
+    pick_seconds,
+    seat_pods,
+    timer_run_out,
+)
 from .models import DraftPick, DraftPod, LimitedEvent
 from .polls import API, NO_LANGUAGE, draft_etag, due, moment, poll_state
 
@@ -374,12 +383,11 @@ def _pod_row(pod_id: int) -> dict[str, Any]:
     return _row(rows[0])
 
 
-def _due(row: Mapping[str, Any]) -> bool:
+def _due(row: Mapping[str, Any], *, called: bool = False) -> bool:
     return (
         row["finished_at"] is None
         and row["paused_left"] is None
-        and row["deadline"] is not None
-        and row["deadline"] <= timezone.now()
+        and timer_run_out(row["deadline"], timezone.now(), called=called)
     )
 
 
@@ -494,14 +502,15 @@ def draft_pick_finishes(*, event: LimitedEvent, seat: Seat, pick_number: int) ->
     return pick_number >= _pod_size(event, seat.pod_id)[1]
 
 
-def draft_tick_pod(*, event: LimitedEvent, pod: DraftPod | int) -> int:
-    """Auto-pick for the seats whose timer ran out on ``pod`` (one pick step per call). Returns picks made."""
+def draft_tick_pod(*, event: LimitedEvent, pod: DraftPod | int, called: bool = False) -> int:
+    """Auto-pick for the seats whose timer ran out on ``pod`` (one pick step per call; ``called``: the organizer
+    called time, no grace for picks on their way). Returns picks made."""
     pod_id = pod if isinstance(pod, int) else pod.pk
-    if not _due(_pod_row(pod_id)):
+    if not _due(_pod_row(pod_id), called=called):
         return 0
     with transaction.atomic():
         row = _lock_row(pod_id)
-        if not _due(row):
+        if not _due(row, called=called):
             return 0
         number = row["step"]
         seats = _seating(_draft_key(event))  # type: ignore[arg-type]
@@ -520,16 +529,19 @@ def draft_tick_pod(*, event: LimitedEvent, pod: DraftPod | int) -> int:
     return len(made)
 
 
-def draft_tick(*, event: LimitedEvent, by: Any | None = None) -> int:
-    """Every pod whose pick timer ran out moves on (auto-picks). Organizers and tests call it; phones' polls
-    do the same for their own pod, so no pod waits for a sleeping phone."""
+def draft_tick(*, event: LimitedEvent, by: Any | None = None, called: bool = False) -> int:
+    """Every pod whose pick timer ran out moves on (auto-picks). The organizer's pages run it as they are
+    read, and phones' polls for their own pod, so no pod waits for a sleeping phone — after the timer's grace
+    for picks on their way (limited/engine/draft.py). ``called``: the organizer calls time (their Tick button,
+    the API's draft/tick/): every timer at its deadline, without the grace."""
     if by is not None:
         require_organizer(event.tournament, by)
+    grace = timedelta(seconds=0 if called else PICK_GRACE_SECONDS)
     made = 0
     for pod_id in event.pods.filter(
-        finished_at__isnull=True, paused_left__isnull=True, deadline__lte=timezone.now()
+        finished_at__isnull=True, paused_left__isnull=True, deadline__lte=timezone.now() - grace
     ).values_list("pk", flat=True):
-        made += draft_tick_pod(event=event, pod=pod_id)
+        made += draft_tick_pod(event=event, pod=pod_id, called=called)
     return made
 
 

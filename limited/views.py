@@ -404,7 +404,8 @@ def organizer(request: HttpRequest, pk: int) -> HttpResponse:
                 pod = get_object_or_404(DraftPod, event=event, number=request.POST.get("pod", "0"))
                 services.draft_pause(event=event, pod=pod, by=request.user, paused=action == "pause")
             elif action == "tick":
-                services.draft_tick(event=event, by=request.user)
+                made = services.draft_tick(event=event, by=request.user, called=True)
+                messages.success(request, _("Automatic picks made: %(n)s.") % {"n": made})
         except ValidationError as error:
             messages.error(request, " ".join(error.messages))
         return redirect("limited:organizer", pk=pk)

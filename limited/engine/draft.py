@@ -13,6 +13,7 @@ import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 
 from games.boosters import rng_for
 
@@ -22,6 +23,20 @@ MIN_POD, MAX_POD = 4, 8
 MTR_PICK_SECONDS: Mapping[int, int] = {
     15: 40, 14: 40, 13: 35, 12: 30, 11: 25, 10: 25, 9: 20, 8: 20, 7: 15, 6: 10, 5: 10, 4: 5, 3: 5, 2: 5, 1: 5,
 }  # fmt: skip
+
+# A pick the player made in time may reach the server after the countdown shows 0:00: the venue's Wi-Fi
+# resends, and at the end of a pack every phone of the room picks within the same few seconds, so answers
+# queue (bench/README.md, "Booster drafts in pods": in the 5-second picks at 2,000 phones, p95 ~2 s). The
+# timer's automatic pick waits this long after the deadline, so such a pick is the player's own and not the
+# timer's. The organizer calling time (``draft_tick(called=True)``) does not wait.
+PICK_GRACE_SECONDS = 3
+
+
+def timer_run_out(deadline: datetime | None, now: datetime, *, called: bool = False) -> bool:
+    """Whether a pick timer with ``deadline`` has run out at ``now`` (its grace included unless time is called)."""
+    if deadline is None:
+        return False
+    return deadline + timedelta(seconds=0 if called else PICK_GRACE_SECONDS) <= now
 
 
 def pick_seconds(cards_left: int, table: Mapping[int, int] | None = None, scale: float = 1.0) -> int:

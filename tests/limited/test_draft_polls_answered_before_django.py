@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from accounts.tokens import api_token_create
 from limited import polls
+from limited.engine.draft import PICK_GRACE_SECONDS
 from limited.models import DraftPick, DraftPod
 from limited.wsgi import DraftPolls
 from tests.wsgi_downstream import Downstream
@@ -110,18 +111,19 @@ def test_after_my_pick_the_poll_goes_to_django_and_shows_the_new_state(pod):
 def test_a_run_out_timer_goes_to_django_which_picks_for_the_sleeping_seats(pod, monkeypatch):
     """The rule the pick timer follows (limited/engine/draft.py, pick times from MTR Appendix B): "A seat whose
     timer runs out gets an automatic pick, so one phone that sleeps or loses the Wi-Fi never holds its pod
-    up" — the first card of its pack as opened. The first poll after the deadline runs it, so that poll is
-    never answered 304 before Django."""
+    up" — the first card of its pack as opened. The first poll after the deadline and its grace for picks on
+    their way (PICK_GRACE_SECONDS) runs it, so that poll is never answered 304 before Django."""
     django = Downstream()
     app = DraftPolls(django)
     me = pod["phones"][0]
     deadline = DraftPod.objects.get().deadline
     # The phone's tag is current, but its pod's time is up: the poll must go where the timer is run.
-    monkeypatch.setattr(polls, "timezone", SimpleNamespace(now=lambda: deadline + timedelta(seconds=1)))
+    ran_out = deadline + timedelta(seconds=PICK_GRACE_SECONDS + 1)
+    monkeypatch.setattr(polls, "timezone", SimpleNamespace(now=lambda: ran_out))
     assert call(app, pod["url"], me["etag"], cookie=me["cookie"])[0].startswith("200")
     assert django.calls == 1 and DraftPick.objects.count() == 0
     monkeypatch.undo()
-    DraftPod.objects.update(deadline=timezone.now() - timedelta(seconds=1))
+    DraftPod.objects.update(deadline=timezone.now() - timedelta(seconds=PICK_GRACE_SECONDS + 1))
     answer = me["browser"].get(pod["url"], HTTP_IF_NONE_MATCH=me["etag"])
     assert answer.status_code == 200 and answer.json()["pick_number"] == 2
     assert DraftPick.objects.filter(auto=True).count() == 4
