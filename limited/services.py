@@ -532,7 +532,7 @@ def draft_tick_pod(*, event: LimitedEvent, pod: DraftPod | int, called: bool = F
 def draft_tick(*, event: LimitedEvent, by: Any | None = None, called: bool = False) -> int:
     """Every pod whose pick timer ran out moves on (auto-picks). The organizer's pages run it as they are
     read, and phones' polls for their own pod, so no pod waits for a sleeping phone — after the timer's grace
-    for picks on their way (limited/engine/draft.py). ``called``: the organizer calls time (their Tick button,
+    for picks on their way (limited/engine/draft.py). ``called``: the organizer calls time (the Call time button,
     the API's draft/tick/): every timer at its deadline, without the grace."""
     if by is not None:
         require_organizer(event.tournament, by)
