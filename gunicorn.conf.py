@@ -57,13 +57,18 @@ def _slots():  # type: ignore[no-untyped-def]
     if _held is None:
         import multiprocessing
 
-        _held = multiprocessing.RawArray("i", BALANCE_SLOTS)
+        try:
+            _held = multiprocessing.RawArray("i", BALANCE_SLOTS)
+        except OSError:  # no shared memory here (a read-only temp dir): workers accept as gunicorn does
+            return None
     return _held
 
 
 def pre_fork(server, worker):  # type: ignore[no-untyped-def]
     """In the master: a free slot for the worker (the master forks one worker at a time)."""
     held = _slots()
+    if held is None:
+        return
     worker.deckhall_slot = next((i for i in range(BALANCE_SLOTS) if held[i] == 0), None)
     if worker.deckhall_slot is not None:
         held[worker.deckhall_slot] = 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import http.client
 import importlib.util
+import multiprocessing
 import os
 import signal
 import socket
@@ -18,7 +19,7 @@ import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 
 import pytest
 
@@ -48,6 +49,42 @@ def test_the_workers_limits_always_leave_room_for_one_more_connection(total: int
 
 def test_a_worker_never_holds_more_than_gunicorns_own_maximum():
     assert _conf().connection_limit(10_000, 2, 4, 1000) == 1000
+
+
+class FakeWorker(SimpleNamespace):
+    """What the hooks read of a gthread worker: its settings, its connection count, gunicorn's limits."""
+
+    def __init__(self, conns: int = 0) -> None:
+        super().__init__(cfg=SimpleNamespace(threads=4, worker_connections=1000), nr_conns=conns,
+                         worker_connections=1000, max_keepalived=996)  # fmt: skip
+
+
+def test_a_worker_over_its_share_stops_accepting_and_closes_kept_connections_until_under_it():
+    conf = _conf()
+    busy, idle = FakeWorker(conns=100), FakeWorker(conns=0)
+    conf.pre_fork(None, busy)
+    conf.pre_fork(None, idle)
+    conf.pre_request(idle, None)
+    conf.pre_request(busy, None)
+    # 100 connections over 2 workers: 50 each, plus 15 % and the threads.
+    assert busy.worker_connections == conf.connection_limit(100, 2, 4, 1000) == 61
+    assert busy.max_keepalived == 57  # gthread answers "Connection: close" from there on
+    conf.child_exit(None, idle)  # the idle one is killed: the busy one is now the only worker
+    conf.pre_request(busy, None)
+    assert busy.worker_connections == conf.connection_limit(100, 1, 4, 1000) > 100 + 4
+
+
+def test_without_shared_memory_the_workers_accept_as_gunicorn_does(monkeypatch: pytest.MonkeyPatch):
+    conf = _conf()
+
+    def refused(*_args: object) -> None:
+        raise OSError("read-only file system")
+
+    monkeypatch.setattr(multiprocessing, "RawArray", refused)
+    worker = FakeWorker(conns=500)
+    conf.pre_fork(None, worker)
+    conf.pre_request(worker, None)
+    assert worker.worker_connections == 1000 and worker.max_keepalived == 996
 
 
 def _free_port() -> int:
