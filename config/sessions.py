@@ -15,7 +15,8 @@ from django.contrib.sessions.backends import db
 from django.db import connections, router
 from django.utils import timezone
 
-_SQL = "SELECT session_data FROM django_session WHERE session_key = %s AND expire_date > %s"
+# The session's row if it has not expired: also what the poll before Django reads (limited/wsgi.py).
+SESSION_SQL = "SELECT session_data FROM django_session WHERE session_key = %s AND expire_date > %s"
 
 
 class SessionStore(db.SessionStore):
@@ -27,7 +28,7 @@ class SessionStore(db.SessionStore):
         model = self.model
         connection = connections[router.db_for_read(model)]
         with connection.cursor() as cursor:
-            cursor.execute(_SQL, [key, connection.ops.adapt_datetimefield_value(timezone.now())])
+            cursor.execute(SESSION_SQL, [key, connection.ops.adapt_datetimefield_value(timezone.now())])
             row = cursor.fetchone()
         if row is None:
             self._session_key = None

@@ -155,6 +155,8 @@ def _replay_html(record: IdempotencyKey) -> HttpResponse:
 
 
 def _store_api(record: IdempotencyKey, response: Any) -> None:
+    # Through the ORM, unlike the HTML answer's plain SQL: the JSON field writes PostgreSQL's jsonb (and
+    # SQLite's text) as its own type, where a plain parameter would rest on the driver's type guessing.
     record.status_code = response.status_code
     record.api_data = json.loads(json.dumps(response.data, cls=DjangoJSONEncoder))
     record.save(update_fields=["status_code", "api_data"])

@@ -28,6 +28,7 @@ from tournaments.models import Player, Tournament
 
 from . import polls, services
 from . import serializers as s
+from .lookups import EVENT
 from .models import DraftPod, LimitedEvent
 
 
@@ -69,11 +70,10 @@ class TournamentWithLimitedViewSet(TournamentViewSet):
 
 
 def _event(pk: str) -> LimitedEvent:
-    return (
-        get_object_or_404(LimitedEvent.objects.select_related("tournament__game"), tournament_id=pk)
-        if pk.isdigit()
-        else get_object_or_404(LimitedEvent, pk=-1)
-    )
+    event = EVENT.first(int(pk)) if pk.isdigit() else None
+    if event is None:
+        raise Http404
+    return event
 
 
 # A phone's poll and pick read the event's draft columns and the caller's player in one statement, and

@@ -28,7 +28,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from cards.models import Card, CardSet, Game, Printing
-from config.prepared import Prepared
 from idempotency.decorators import idempotent
 from tournaments import services as tournament_services
 from tournaments.live.etags import etags_parse
@@ -38,26 +37,12 @@ from tournaments.views.player import offline_config
 
 from . import polls, services
 from .engine.draft import MTR_PICK_SECONDS, pick_seconds
+from .lookups import EVENT, PLAYER
 from .models import DraftPod, LimitedEvent
-
-# Every request of a drafting phone reads its event and its player: their SQL is written once per process.
-_EVENT = Prepared(
-    lambda tournament: (
-        LimitedEvent.objects.select_related("tournament__game")
-        .filter(tournament_id=tournament)
-        .order_by()[:1]
-    ),
-    int,
-)
-_PLAYER = Prepared(
-    lambda tournament, user: Player.objects.filter(tournament_id=tournament, user_id=user).order_by()[:1],
-    int,
-    int,
-)
 
 
 def _event(pk: int) -> LimitedEvent:
-    event = _EVENT.first(pk)
+    event = EVENT.first(pk)
     if event is None:
         raise Http404
     return event
@@ -65,7 +50,7 @@ def _event(pk: int) -> LimitedEvent:
 
 def _player(pk: int, user: Any) -> Player | None:
     """The signed-in account's entry in the event (one per account and event: a unique constraint)."""
-    return _PLAYER.first(pk, user.pk)
+    return PLAYER.first(pk, user.pk)
 
 
 def _names(event: LimitedEvent, keys: Any) -> dict[str, Card]:

@@ -40,6 +40,7 @@ from django.utils.crypto import constant_time_compare
 from accounts.backends import LockoutModelBackend
 from accounts.models import ApiToken
 from accounts.tokens import token_digest
+from config.sessions import SESSION_SQL
 from tournaments.live.etags import etags_parse, known_language
 from tournaments.live.sql import poll_fetch
 from tournaments.live.wsgi import connection_close_if_obsolete, cookie_value, not_modified, session_user_id
@@ -68,7 +69,6 @@ def _token_user_id(environ: dict[str, Any]) -> int | None:
 
 
 _DB_SESSIONS = ("django.contrib.sessions.backends.db", "config.sessions")
-_SESSION_SQL = "SELECT session_data FROM django_session WHERE session_key = %s AND expire_date > %s"
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +102,7 @@ def _session_claim(environ: dict[str, Any]) -> SessionClaim | int | None:
     key = cookie_value(environ, settings.SESSION_COOKIE_NAME)
     if not key or len(key) < 8:
         return None
-    rows = poll_fetch(_SESSION_SQL, [key, connection.ops.adapt_datetimefield_value(timezone.now())])
+    rows = poll_fetch(SESSION_SQL, [key, connection.ops.adapt_datetimefield_value(timezone.now())])
     if not rows:
         return None
     user_id, backend, auth_hash = _session_fields(rows[0][0])

@@ -204,7 +204,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ground", ("cardsearch", "games")),
     # What every app may use: accounts (the user), request idempotency, config's helpers for pages and the
     # API (error shapes, path ids, strict text fields, strict pagination, parsers, the client's address,
-    # throttles, the PWA, lookups prepared once per process) and the venue's network helpers.
+    # throttles, the PWA, lookups prepared once per process, the sessions' one statement) and the venue's network helpers.
     (
         "base",
         (
@@ -218,6 +218,7 @@ FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "config.client",
             "config.prepared",
             "config.pwa",
+            "config.sessions",
             "config.throttles",
             "venue.lan",
             "venue.addresses",
