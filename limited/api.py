@@ -28,7 +28,7 @@ from tournaments.models import Player, Tournament
 
 from . import polls, services
 from . import serializers as s
-from .lookups import EVENT
+from .lookups import event_or_404
 from .models import DraftPod, LimitedEvent
 
 
@@ -70,10 +70,7 @@ class TournamentWithLimitedViewSet(TournamentViewSet):
 
 
 def _event(pk: str) -> LimitedEvent:
-    event = EVENT.first(int(pk)) if pk.isdigit() else None
-    if event is None:
-        raise Http404
-    return event
+    return event_or_404(int(pk) if pk.isdigit() else -1)
 
 
 # A phone's poll and pick read the event's draft columns and the caller's player in one statement, and

@@ -5,6 +5,8 @@ through the ORM each lookup cost more in query building than in the database."""
 
 from __future__ import annotations
 
+from django.http import Http404
+
 from config.prepared import Prepared
 from tournaments.models import Player
 
@@ -23,3 +25,11 @@ PLAYER = Prepared(
     int,
     int,
 )
+
+
+def event_or_404(pk: int) -> LimitedEvent:
+    """The limited event of tournament ``pk`` (with its tournament and game), or 404 (the pages' and the API's)."""
+    event = EVENT.first(pk)
+    if event is None:
+        raise Http404
+    return event

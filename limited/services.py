@@ -41,13 +41,13 @@ from tournaments.permissions import is_organizer, require_organizer
 from tournaments.services.common import format_uses_pool, game_rules
 
 from .engine.draft import (
-    PICK_GRACE_SECONDS,
     PodDraft,
     auto_pick,
     cards_left,
     pack_held,
     pick_seconds,
     seat_pods,
+    timer_cutoff,
     timer_run_out,
 )
 from .models import DraftPick, DraftPod, LimitedEvent
@@ -536,10 +536,11 @@ def draft_tick(*, event: LimitedEvent, by: Any | None = None, called: bool = Fal
     the API's draft/tick/): every timer at its deadline, without the grace."""
     if by is not None:
         require_organizer(event.tournament, by)
-    grace = timedelta(seconds=0 if called else PICK_GRACE_SECONDS)
     made = 0
     for pod_id in event.pods.filter(
-        finished_at__isnull=True, paused_left__isnull=True, deadline__lte=timezone.now() - grace
+        finished_at__isnull=True,
+        paused_left__isnull=True,
+        deadline__lte=timer_cutoff(timezone.now(), called=called),
     ).values_list("pk", flat=True):
         made += draft_tick_pod(event=event, pod=pod_id, called=called)
     return made

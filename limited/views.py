@@ -37,15 +37,8 @@ from tournaments.views.player import offline_config
 
 from . import polls, services
 from .engine.draft import MTR_PICK_SECONDS, pick_seconds
-from .lookups import EVENT, PLAYER
+from .lookups import PLAYER, event_or_404
 from .models import DraftPod, LimitedEvent
-
-
-def _event(pk: int) -> LimitedEvent:
-    event = EVENT.first(pk)
-    if event is None:
-        raise Http404
-    return event
 
 
 def _player(pk: int, user: Any) -> Player | None:
@@ -156,7 +149,7 @@ def _page(request: HttpRequest, event: LimitedEvent, player: Player, status: int
 @login_required
 def my_draft(request: HttpRequest, pk: int) -> HttpResponse:
     """The player's phone: the pack they hold, a countdown, their own picks; polls itself."""
-    event = _event(pk)
+    event = event_or_404(pk)
     player = _player(pk, request.user)
     if player is None:
         if is_organizer(event.tournament, request.user):
@@ -187,7 +180,7 @@ def draft_pick(request: HttpRequest, pk: int) -> HttpResponse:
     pick's status and no redirect: the queue adopts both from its answer (static/pwa/offline.js), and a redirect
     or a whole page cost a second request or a page render per pick (a pick sent after its timer ran out is
     common at the end of a pack). A plain form post (no JavaScript) keeps Post/Redirect/Get."""
-    event = _event(pk)
+    event = event_or_404(pk)
     player = _player(pk, request.user)
     if player is None:
         raise Http404(_("You are not playing in this event."))
@@ -294,7 +287,7 @@ def _free_keys(game_id: int, format_slug: str, _cards: int) -> tuple[str, ...]:
 @login_required
 def build(request: HttpRequest, pk: int) -> HttpResponse:
     """Pool mode: the deck from the player's pool on the phone (counts per card; the rest is the additional set)."""
-    event = _event(pk)
+    event = event_or_404(pk)
     tournament = event.tournament
     player = get_object_or_404(Player, tournament_id=pk, user=request.user)
     pool = services.pool_counts(player=player, by=request.user)
@@ -374,7 +367,7 @@ def _pods(event: LimitedEvent) -> list[dict[str, Any]]:
 @login_required
 def organizer(request: HttpRequest, pk: int) -> HttpResponse:
     """The organizer's limited page: the product and seed, deal pools / start the draft, each pod live."""
-    event = _event(pk)
+    event = event_or_404(pk)
     require_organizer(event.tournament, request.user)
     if request.method == "POST":
         action = request.POST.get("action")
@@ -445,7 +438,7 @@ def _pods_html(request: HttpRequest, progress: list[dict[str, Any]]) -> str:
 
 def projector(request: HttpRequest, pk: int) -> HttpResponse:
     """Seatings and the pick timer on the projector (a physical draft: the called timer, MTR Appendix B)."""
-    event = _event(pk)
+    event = event_or_404(pk)
     services.draft_tick(event=event)
     size = len(event.pods.first().packs[0][0]) if event.pods.exists() and event.pods.first().packs else 15
     schedule = [pick_seconds(n, scale=event.pick_time_scale) for n in range(size, 0, -1)]
@@ -459,7 +452,7 @@ def projector(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def printables(request: HttpRequest, pk: int) -> HttpResponse:
     """Seatings, and every pool with its seed and number (replayable), each a deck registration sheet."""
-    event = _event(pk)
+    event = event_or_404(pk)
     require_organizer(event.tournament, request.user)
     players = services.entrants(event)
     pools = []
@@ -479,7 +472,7 @@ def printables(request: HttpRequest, pk: int) -> HttpResponse:
 def enter_pool(request: HttpRequest, pk: int) -> HttpResponse:
     """The pool typed in on the phone from what was opened at the table (by collector number or name), with
     a search over the game's cards and its set list."""
-    event = _event(pk)
+    event = event_or_404(pk)
     tournament = event.tournament
     player = get_object_or_404(Player, tournament_id=pk, user=request.user)
     text = ""

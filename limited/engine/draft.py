@@ -32,11 +32,14 @@ MTR_PICK_SECONDS: Mapping[int, int] = {
 PICK_GRACE_SECONDS = 3
 
 
+def timer_cutoff(now: datetime, *, called: bool = False) -> datetime:
+    """The latest deadline that has run out at ``now`` (its grace included unless time is called)."""
+    return now - timedelta(seconds=0 if called else PICK_GRACE_SECONDS)
+
+
 def timer_run_out(deadline: datetime | None, now: datetime, *, called: bool = False) -> bool:
-    """Whether a pick timer with ``deadline`` has run out at ``now`` (its grace included unless time is called)."""
-    if deadline is None:
-        return False
-    return deadline + timedelta(seconds=0 if called else PICK_GRACE_SECONDS) <= now
+    """Whether a pick timer with ``deadline`` has run out at ``now`` (``timer_cutoff``)."""
+    return deadline is not None and deadline <= timer_cutoff(now, called=called)
 
 
 def pick_seconds(cards_left: int, table: Mapping[int, int] | None = None, scale: float = 1.0) -> int:
