@@ -41,15 +41,18 @@ def post_worker_init(worker):  # type: ignore[no-untyped-def]
 # only workers under their share accept them. The margin keeps phones from moving back and forth.
 BALANCE_MARGIN = 1.15
 BALANCE_SLOTS = 256
+# A few connections per worker are no imbalance worth a reconnect: a small room (the organizer's laptop and a
+# handful of phones) keeps its connections as gunicorn alone would.
+BALANCE_FROM = 32
 _held = None  # per worker slot: 0 free, else 1 + the connections it holds
 
 
 def connection_limit(total: int, alive: int, threads: int, cap: int) -> int:
     """The connections one worker may hold: its share of ``total`` over ``alive`` workers with the margin,
-    plus its threads (a worker with none always accepts), at most gunicorn's ``worker_connections``. The
-    limits add up to more than ``total``: some worker always accepts."""
+    plus its threads (a worker with none always accepts), never below BALANCE_FROM, at most gunicorn's
+    ``worker_connections``. The limits add up to more than ``total``: some worker always accepts."""
     share = total / max(1, alive)
-    return max(threads, min(cap, int(share * BALANCE_MARGIN) + threads))
+    return min(cap, max(BALANCE_FROM, threads, int(share * BALANCE_MARGIN) + threads))
 
 
 def _slots():  # type: ignore[no-untyped-def]

@@ -44,7 +44,8 @@ def test_the_workers_limits_always_leave_room_for_one_more_connection(total: int
     limit = _conf().connection_limit(total, alive, threads, 1000)
     assert limit * alive > total  # some worker accepts the next phone
     assert limit >= threads  # a worker that holds nothing accepts
-    assert limit <= max(threads, total / alive * 1.2 + threads)  # and none takes much more than its share
+    # and none takes much more than its share, once there are enough phones for it to matter
+    assert limit <= max(_conf().BALANCE_FROM, threads, total / alive * 1.2 + threads)
 
 
 def test_a_worker_never_holds_more_than_gunicorns_own_maximum():
@@ -203,3 +204,12 @@ def test_phones_spread_over_the_workers_and_again_after_one_is_killed(
         assert min(spread.values()) >= PHONES - (WORKERS - 1) * limit - WORKERS, spread
     finally:
         phones.close()
+
+
+def test_a_small_room_keeps_its_connections_as_gunicorn_alone_would():
+    conf = _conf()
+    laptop, other = FakeWorker(conns=5), FakeWorker(conns=0)
+    conf.pre_fork(None, laptop)
+    conf.pre_fork(None, other)
+    conf.pre_request(laptop, None)
+    assert laptop.max_keepalived >= 5  # no "Connection: close" for a handful of phones on one worker
