@@ -28,6 +28,15 @@ CHROMIUM_ARGS = [
 ]
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _flush_after_the_live_server_answered() -> None:
+    """The tables are emptied after a transactional test only once the live server's threads have answered
+    (tests/live_server_idle.py says why)."""
+    from tests import live_server_idle
+
+    live_server_idle.install()
+
+
 @pytest.fixture(autouse=True)
 def _celery_eager_unless_broker_test(request: pytest.FixtureRequest) -> Iterator[None]:
     """Ordinary tests run Celery tasks in-process even when CELERY_BROKER_URL is set (the
@@ -209,6 +218,9 @@ def browser() -> Iterator[Any]:
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_ARGS)
+        from tests import live_server_idle
+
+        live_server_idle.watch_browser(browser)
         yield browser
         browser.close()
 
