@@ -38,7 +38,9 @@ kind (``draft/me`` split into 200 and 304) p50/p95/worst; pass → next pack (fr
 step, as the database stamped it, to the phone's first answer showing the next pick; phones off the Wi-Fi
 then are left out); and the checks: 0 lost picks (every pick a phone was answered 201 for is stored, as
 answered), 0 doubled (one pick per seat and pick number, each seat's picks numbered 1..45), every card of
-every pack picked exactly once, every pod finished.
+every pack picked exactly once, every pod finished. And the client's own lag: every figure is measured in one
+event loop on the server's cores, so how late that loop wakes (and its CPU) says whether a tail is the
+server's or the bench's.
 """
 
 from __future__ import annotations
@@ -210,6 +212,11 @@ class Run:
         self.spread: list[float] = []  # the busiest worker's share of the phones' connections, every 5 s
         # A pick's answer (resends included) by the cards in the pack.
         self.by_pack: dict[int, list[float]] = defaultdict(list)
+        # The bench client's own delay: how late a short sleep of its event loop wakes, and the client's CPU
+        # every 5 s (a share of one core). Every latency above is measured in that loop: a client short of
+        # CPU adds its lag to every figure, which a phone (its own CPU) would not.
+        self.loop_lag: list[float] = []
+        self.client_load: list[float] = []
 
     async def request(self, session: Any, kind: str, method: str, path: str, headers: dict[str, str],
                       body: Any = None, by_status: bool = False, form: Any = None,
@@ -400,6 +407,18 @@ class Run:
             if sum(held.values()) >= 100:
                 self.spread.append(max(held.values()) / sum(held.values()))
 
+    async def client_lag(self) -> None:
+        """How late the client's event loop wakes from a 50-ms sleep, every 50 ms; its CPU every 5 s."""
+        mark, cpu = time.monotonic(), time.process_time()
+        while not self.done.is_set():
+            before = time.monotonic()
+            await asyncio.sleep(0.05)
+            now = time.monotonic()
+            self.loop_lag.append((now - before - 0.05) * 1000)
+            if now - mark >= 5:
+                self.client_load.append((time.process_time() - cpu) / (now - mark))
+                mark, cpu = now, time.process_time()
+
     async def killer(self, master: int) -> None:
         while not self.done.is_set():
             await asyncio.sleep(self.args.kill_every)
@@ -420,6 +439,7 @@ class Run:
         if self.args.kill_every > 0:
             extra.append(asyncio.ensure_future(self.killer(master)))
         extra.append(asyncio.ensure_future(self.progress()))
+        extra.append(asyncio.ensure_future(self.client_lag()))
         extra.append(asyncio.ensure_future(self.sample_spread(master, int(self.base.rsplit(":", 1)[1]))))
         await asyncio.gather(
             *(self.phone(i, info, draft["tournament"], drops.get(i)) for i, info in enumerate(phones))
@@ -463,6 +483,10 @@ def report(
     if run.spread:
         print(f"busiest worker's share of the phones' connections (every 5 s; even is {1 / run.args.workers:.0%}): "
               f"p50 {pct(run.spread, 50):.0%}, worst {max(run.spread):.0%}")  # fmt: skip
+    if run.loop_lag:
+        print(f"bench client's event loop late (it measures every figure above): p50 {pct(run.loop_lag, 50):.0f} ms, "
+              f"p95 {pct(run.loop_lag, 95):.0f} ms, worst {max(run.loop_lag):.0f} ms; its CPU every 5 s: "
+              f"p50 {pct(run.client_load, 50):.0%}, busiest {max(run.client_load or [0]):.0%} of a core")  # fmt: skip
     print("answers:", dict(sorted(run.status.items())))
     print(
         f"sent again with the same key: {run.resent}; answers replayed (Idempotent-Replayed): {run.replayed}"
