@@ -60,11 +60,17 @@ class FakeWorker(SimpleNamespace):
                          worker_connections=1000, max_keepalived=996)  # fmt: skip
 
 
+def _forked(conf: ModuleType, *conns: int) -> list[FakeWorker]:
+    """Workers holding ``conns`` connections each, forked by the master (each given its slot)."""
+    workers = [FakeWorker(conns=n) for n in conns]
+    for worker in workers:
+        conf.pre_fork(None, worker)
+    return workers
+
+
 def test_a_worker_over_its_share_stops_accepting_and_closes_kept_connections_until_under_it():
     conf = _conf()
-    busy, idle = FakeWorker(conns=100), FakeWorker(conns=0)
-    conf.pre_fork(None, busy)
-    conf.pre_fork(None, idle)
+    busy, idle = _forked(conf, 100, 0)
     conf.pre_request(idle, None)
     conf.pre_request(busy, None)
     # 100 connections over 2 workers: 50 each, plus 15 % and the threads.
@@ -82,8 +88,7 @@ def test_without_shared_memory_the_workers_accept_as_gunicorn_does(monkeypatch: 
         raise OSError("read-only file system")
 
     monkeypatch.setattr(multiprocessing, "RawArray", refused)
-    worker = FakeWorker(conns=500)
-    conf.pre_fork(None, worker)
+    (worker,) = _forked(conf, 500)
     conf.pre_request(worker, None)
     assert worker.worker_connections == 1000 and worker.max_keepalived == 996
 
@@ -208,8 +213,6 @@ def test_phones_spread_over_the_workers_and_again_after_one_is_killed(
 
 def test_a_small_room_keeps_its_connections_as_gunicorn_alone_would():
     conf = _conf()
-    laptop, other = FakeWorker(conns=5), FakeWorker(conns=0)
-    conf.pre_fork(None, laptop)
-    conf.pre_fork(None, other)
+    laptop, _other = _forked(conf, 5, 0)
     conf.pre_request(laptop, None)
     assert laptop.max_keepalived >= 5  # no "Connection: close" for a handful of phones on one worker
