@@ -6,7 +6,6 @@ Thin: every write goes through limited/services.py; a pick from the phone comes 
 
 from __future__ import annotations
 
-from collections import Counter
 from datetime import timedelta
 from functools import lru_cache
 from html import escape as esc
@@ -20,7 +19,6 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
@@ -36,6 +34,7 @@ from tournaments.permissions import is_organizer, require_organizer
 from tournaments.views.player import offline_config
 
 from . import polls, services
+from .draft_box import draft_box
 from .engine.draft import MTR_PICK_SECONDS, pick_seconds
 from .lookups import PLAYER, event_or_404
 from .models import DraftPod, LimitedEvent
@@ -89,51 +88,18 @@ def build_until(event: LimitedEvent) -> Any:
     return start + timedelta(minutes=event.deck_building_minutes) if start else None
 
 
-def _clock(deadline: Any, now: Any) -> str:
-    """The pick's time left as draft.js counts it down (m:ss), so the page shows the same before its script runs."""
-    if deadline is None:
-        return ""
-    left = max(0, round((deadline - now).total_seconds()))
-    return f"{left // 60}:{left % 60:02d}"
-
-
-# The pack's buttons, the picks' lines and the organizer's pods are joined in Python with every value escaped
-# (``esc``: the standard library's, which Django's own escape wraps), not looped in templates: every pick's
-# answer and every changed poll of 2,000 phones renders the pack and picks (up to 15 and 45 lines), the
-# organizer's page 250 pods every 3 s, and the templates' loops cost more than the rest of those answers
-# (bench/README.md, "Booster drafts in pods").
-def _pack_items(pack: list[str], cards: dict[str, Card]) -> str:
-    """One button per card of the pack: pressing it submits the pack's one form with the card's key."""
-    items = []
-    for key in pack:
-        card = cards.get(key)
-        kind = f' <span class="muted small">{esc(card.card_type)}</span>' if card and card.card_type else ""
-        items.append(
-            f'<li><button type="submit" name="card" value="{esc(key)}" class="pick" data-testid="pick">'
-            f"{esc(card.name if card else key)}{kind}</button></li>"
-        )
-    return mark_safe("".join(items))  # noqa: S308 - every value escaped
-
-
-def _picked_items(picks: Counter[str], cards: dict[str, Card]) -> str:
-    """A line "2 × Name" per card picked, by name."""
-    named = sorted((cards[k].name if k in cards else "?", n) for k, n in picks.items())
-    return mark_safe("".join(f"<li>{n} × {esc(name)}</li>" for name, n in named))  # noqa: S308 - escaped
-
-
 def _fragment(request: HttpRequest, event: LimitedEvent, player: Player, polled: services.DraftPolled) -> str:
-    state, now = polled.state, timezone.now()
+    """The page's live box for the phone's state (limited/draft_box.py), in the request's language."""
+    state = polled.state
     cards = _shown(event, [*(state or {}).get("pack", []), *(state or {}).get("picks", [])])
-    picks = Counter((state or {}).get("picks", []))
-    context = {
+    return draft_box(
+        state=state, tournament_id=event.tournament_id, sealed=event.kind == LimitedEvent.Kind.SEALED,
+        started=event.draft_started_at is not None, has_pool=bool(player.pool), cards=cards,
         # Shown once the draft is over (or on a pool's page): a phone's poll mid-draft does not read it.
-        "build_until": build_until(event) if not state or state.get("finished") else None,
-        "event": event, "tournament": event.tournament, "player": player, "state": state,
-        "pack_items": _pack_items((state or {}).get("pack", []), cards),
-        "picked_items": _picked_items(picks, cards),
-        "now": now, "clock": _clock((state or {}).get("deadline"), now), "etag": polled.tag or "",
-    }  # fmt: skip
-    return render_to_string("limited/_my_draft.html", context, request=request)
+        build_until=build_until(event) if not state or state.get("finished") else None,
+        csrf_token=lambda: get_token(request),
+        etag=polled.tag or "", now=timezone.now(),
+    )  # fmt: skip
 
 
 def _page(request: HttpRequest, event: LimitedEvent, player: Player, status: int = 200) -> HttpResponse:
@@ -200,8 +166,7 @@ def draft_pick(request: HttpRequest, pk: int) -> HttpResponse:
         # it is now, after the pool settled, so a replay shows the present and not the moment of the pick.
         box = _fragment(request, event, player, _polled(request, event, player))
         answer = HttpResponse(
-            response.content
-            + render_to_string("limited/_pick_answer.html", {"fragment": box}, request=request).encode(),
+            response.content + format_html('<div id="live" data-testid="my-draft">{}</div>', box).encode(),
             status=response.status_code,
         )
         if response.get("Idempotent-Replayed"):
@@ -221,8 +186,11 @@ def _is_note(response: HttpResponse) -> bool:
 
 def _note(status: int, text: str) -> HttpResponse:
     kind = "success" if status == 200 else "error"
+    # The page's messages list with the one note (as base.html shows Django's messages), joined and escaped here:
+    # every pick of a draft answers it.
     return HttpResponse(
-        render_to_string("limited/_pick_note.html", {"note": text, "kind": kind}), status=status
+        format_html('<ul class="messages" role="status"><li class="message {}">{}</li></ul>', kind, text),
+        status=status,
     )
 
 
