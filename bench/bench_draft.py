@@ -91,7 +91,14 @@ _CARD = re.compile(r'name="card" value="([^"]*)"')
 _NUMBER = re.compile(r'name="pick_number" value="(\d+)"')
 _DEADLINE = re.compile(r'data-deadline="([^"]+)"')
 _CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+_PAGE_CSRF = re.compile(r'id="draft-csrf" value="([^"]+)"')
 _TAG = re.compile(r'data-draft-etag="([^"]+)"')
+
+
+def _page_token(html: str | None) -> str:
+    """The CSRF token the My draft page holds for its forms (``#draft-csrf``), or ""."""
+    found = _PAGE_CSRF.search(html or "")
+    return found.group(1) if found else ""
 
 
 def page_state(html: str) -> dict[str, Any]:
@@ -289,6 +296,15 @@ class Run:
                 return held["me"] if status == 304 else None
 
             await asyncio.sleep(rng.random() * 2)  # phones do not all open the page in the same millisecond
+            # The page opened once: its token is the one draft.js puts into every pack's form (the polled box
+            # carries none).
+            page_token = ""
+            while self.args.via == "page" and not page_token:
+                status, html, _tag = await self.request(session, "GET My draft page", "GET", page_url.split("?")[0],
+                                                        info["headers"], by_status=True, text=True)  # fmt: skip
+                page_token = _page_token(html) if status == 200 else ""
+                if not page_token:
+                    await asyncio.sleep(0.5)
             adopted: dict[str, Any] | None = None  # the box a pick's answer showed (page): no poll needed
             while True:
                 me, adopted = adopted or await poll(), None
@@ -323,10 +339,10 @@ class Run:
                 body = {"card": rng.choice(me["pack"]), "pick_number": number}
                 headers = {**info["headers"], "Idempotency-Key": uuid.uuid4().hex}
                 if self.args.via == "page":
-                    # The pick's form as offline.js sends it: its fields (the CSRF token the page rendered in
-                    # it) form-encoded, the key in a header, no X-CSRFToken.
+                    # The pick's form as offline.js sends it: its fields (the page's CSRF token, which draft.js
+                    # put into it) form-encoded, the key in a header, no X-CSRFToken.
                     form = {
-                        "csrfmiddlewaretoken": me["csrf"],
+                        "csrfmiddlewaretoken": me["csrf"] or page_token,
                         "pick_number": str(number),
                         "card": body["card"],
                     }
@@ -600,6 +616,8 @@ async def page_kinds(
 
     states = await asyncio.gather(*(get(fragment, phone["headers"]) for phone in phones))
     tags = [tag for _status, _html, tag in states]
+    # Each phone's page token (draft.js puts it into the pack's form: the polled box carries none).
+    tokens = {phone["player"]: _page_token((await get(page, phone["headers"]))[1]) for phone in phones}
     print(f"server CPU per request, {len(phones)} phones ({rounds} rounds of each), via the My draft page:")
     await burst("GET My draft (the whole page, opened)", [
         status_of(get(page, phone["headers"])) for phone in phones], 200)  # fmt: skip
@@ -615,7 +633,7 @@ async def page_kinds(
     async def pick(phone: dict[str, Any], html: str) -> int:
         shown = page_state(html)
         headers = {k: v for k, v in phone["headers"].items() if k != "X-CSRFToken"}
-        form = {"csrfmiddlewaretoken": shown["csrf"], "pick_number": str(shown["pick_number"]),
+        form = {"csrfmiddlewaretoken": shown["csrf"] or tokens[phone["player"]], "pick_number": str(shown["pick_number"]),
                 "card": shown["pack"][0]}  # fmt: skip
         async with session.post(base + f"/tournaments/{event}/draft/pick/", data=form,
                                 headers={**headers, "Idempotency-Key": uuid.uuid4().hex}) as response:  # fmt: skip

@@ -136,7 +136,11 @@ def _head(
 
 
 def _pack(
-    state: Mapping[str, Any], *, tournament_id: int, csrf_token: Callable[[], str], cards: Mapping[str, Any]
+    state: Mapping[str, Any],
+    *,
+    tournament_id: int,
+    csrf_token: Callable[[], str] | None,
+    cards: Mapping[str, Any],
 ) -> str:
     if state.get("finished") or state.get("physical"):
         return ""
@@ -147,10 +151,13 @@ def _pack(
     label = esc(_("Pick %(n)s") % {"n": number})
     title = esc(_("Your pack"))
     url = esc(reverse("limited:pick", args=[tournament_id]))
+    token = (
+        f'<input type="hidden" name="csrfmiddlewaretoken" value="{esc(csrf_token())}">' if csrf_token else ""
+    )
     # One form, a button per card: the button pressed is the pick (the queue sends its name and value).
     return (
         f'<section class="tile"><h2>{title}</h2><form method="post" action="{url}" data-queue="{label}">'
-        f'<input type="hidden" name="csrfmiddlewaretoken" value="{esc(csrf_token())}">'
+        f"{token}"
         f'<input type="hidden" name="pick_number" value="{number}">'
         f'<ul class="pack" data-testid="pack">{pack_items(state.get("pack", []), cards)}</ul></form></section>'
     )
@@ -174,14 +181,16 @@ def draft_box(
     started: bool,
     has_pool: bool,
     cards: Mapping[str, Any],
-    csrf_token: Callable[[], str],
+    csrf_token: Callable[[], str] | None,
     etag: str,
     build_until: datetime | None,
     now: datetime,
 ) -> SafeString:
     """The box for ``state`` (``services.draft_me_polled``; None: no seat), in the active language. ``etag``
-    is the tag the page's script polls with next; ``csrf_token`` is called for the pack's form only when the box
-    has one (Django's ``get_token`` masks a fresh token and renews the cookie each time it is called)."""
+    is the tag the page's script polls with next. ``csrf_token`` is called for the pack's form only when the box
+    has one (Django's ``get_token`` masks a fresh token and renews the cookie each time it is called); None
+    for the polled box and a pick's answer, whose form takes the token the page holds (draft.js) — only the
+    whole page, which works without JavaScript, renders one."""
     tag = f'<span hidden data-draft-etag="{esc(etag)}"></span>' if etag else ""
     if not state:
         body = _no_seat(tournament_id=tournament_id, sealed=sealed, started=started, has_pool=has_pool)

@@ -88,8 +88,19 @@ def build_until(event: LimitedEvent) -> Any:
     return start + timedelta(minutes=event.deck_building_minutes) if start else None
 
 
-def _fragment(request: HttpRequest, event: LimitedEvent, player: Player, polled: services.DraftPolled) -> str:
-    """The page's live box for the phone's state (limited/draft_box.py), in the request's language."""
+def _fragment(
+    request: HttpRequest,
+    event: LimitedEvent,
+    player: Player,
+    polled: services.DraftPolled,
+    *,
+    token: bool = False,
+) -> str:
+    """The page's live box for the phone's state (limited/draft_box.py), in the request's language. Its form
+    carries a CSRF token only with ``token`` (the whole page, which works without JavaScript): the polled box and
+    a pick's answer go to draft.js, which gives the form the token the page holds. Masking a token costs 32
+    calls for randomness and renews the cookie (a Set-Cookie) in every answer that shows one — every changed
+    poll and pick of a draft, for a token the page already has."""
     state = polled.state
     cards = _shown(event, [*(state or {}).get("pack", []), *(state or {}).get("picks", [])])
     return draft_box(
@@ -97,7 +108,7 @@ def _fragment(request: HttpRequest, event: LimitedEvent, player: Player, polled:
         started=event.draft_started_at is not None, has_pool=bool(player.pool), cards=cards,
         # Shown once the draft is over (or on a pool's page): a phone's poll mid-draft does not read it.
         build_until=build_until(event) if not state or state.get("finished") else None,
-        csrf_token=lambda: get_token(request),
+        csrf_token=(lambda: get_token(request)) if token else None,
         etag=polled.tag or "", now=timezone.now(),
     )  # fmt: skip
 
@@ -106,7 +117,7 @@ def _page(request: HttpRequest, event: LimitedEvent, player: Player, status: int
     polled = _polled(request, event, player)
     return render(
         request, "limited/my_draft.html",
-        {"event": event, "tournament": event.tournament, "fragment": _fragment(request, event, player, polled),
+        {"event": event, "tournament": event.tournament, "fragment": _fragment(request, event, player, polled, token=True),
          "etag": polled.tag or "", "offline_config": offline_config(request), "server_now": timezone.now()},
         status=status,
     )  # fmt: skip

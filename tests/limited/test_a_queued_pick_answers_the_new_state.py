@@ -102,7 +102,40 @@ def test_a_queued_pick_in_conflict_still_answers_409_with_its_note(draft, client
 def test_the_pack_is_one_form_whose_buttons_are_the_cards(draft, client):
     event_id, players = draft
     client.force_login(players[0][0])
-    html = client.get(reverse("limited:my_draft", args=[event_id]), {"fragment": 1}).content.decode()
+    page = client.get(reverse("limited:my_draft", args=[event_id])).content.decode()
+    html = page[page.index('id="live"') :]
     # One CSRF token and one pick number for the whole pack: the pressed button names the card.
     assert html.count("<form") == 1 and html.count('name="csrfmiddlewaretoken"') == 1
     assert html.count('name="pick_number"') == 1 and html.count('data-testid="pick"') == 15
+
+
+def test_the_polled_box_and_a_picks_answer_carry_no_token_and_the_pages_token_picks(draft):
+    """Only the whole page (it works without JavaScript) renders a CSRF token, in the pack's form and once for
+    the page (#draft-csrf), which draft.js puts into the form of every box it adopts: the polled box and a
+    pick's answer neither mask a token nor renew the cookie. CSRF still holds: a pick without a token is
+    refused, one with the page's token is applied."""
+    from django.conf import settings
+    from django.test import Client
+
+    event_id, players = draft
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(players[0][0])
+    page = browser.get(reverse("limited:my_draft", args=[event_id])).content.decode()
+    live = page[page.index('id="live"') :]
+    assert live.count("<form") == live.count('name="csrfmiddlewaretoken"') == 1
+    token = page.split('id="draft-csrf" value="')[1].split('"')[0]
+    assert len(token) == 64
+    polled = browser.get(reverse("limited:my_draft", args=[event_id]), {"fragment": 1})
+    html = polled.content.decode()
+    assert polled.status_code == 200 and 'data-testid="pick"' in html and "<form" in html
+    assert "csrfmiddlewaretoken" not in html and settings.CSRF_COOKIE_NAME not in polled.cookies
+    card = html.split('name="card" value="')[1].split('"')[0]
+    url = reverse("limited:pick", args=[event_id])
+    refused = browser.post(url, {"card": card, "pick_number": 1}, HTTP_IDEMPOTENCY_KEY="t-1")
+    assert refused.status_code == 403 and not DraftPick.objects.exists()
+    answer = browser.post(
+        url, {"card": card, "pick_number": 1, "csrfmiddlewaretoken": token}, HTTP_IDEMPOTENCY_KEY="t-2"
+    )
+    assert answer.status_code == 200 and "Picked." in answer.content.decode()
+    assert "csrfmiddlewaretoken" not in answer.content.decode()
+    assert DraftPick.objects.count() == 1

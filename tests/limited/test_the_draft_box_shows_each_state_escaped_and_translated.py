@@ -1,6 +1,6 @@
 """My draft's live box (limited/draft_box.py), joined in Python instead of a template: each state of a seat
 shows its own parts, every card name and key is escaped, the words come in the active language (Russian
-plurals included), and the CSRF token is asked for only when the box has the pack's form."""
+plurals included), and the CSRF token is asked for only when the box has the pack's form (and given)."""
 
 from __future__ import annotations
 
@@ -73,6 +73,11 @@ def test_every_card_name_key_and_type_is_escaped() -> None:
         ("1", "?"),
         ("1", "Zed"),
     ]
+
+
+def test_without_a_token_the_form_has_none_for_the_page_to_fill_in() -> None:
+    html = box(STATE, csrf_token=None)
+    assert "<form" in html and "csrfmiddlewaretoken" not in html and 'name="card"' in html
 
 
 def test_a_seat_that_picked_waits_without_a_form_or_a_token() -> None:

@@ -8,6 +8,20 @@
   var url = box.dataset.draftUrl;
   var etag = box.dataset.etag;
   var offset = 0;
+  // The polled box and a pick's answer carry no CSRF token (a fresh one in every answer cost the server and
+  // renewed the cookie each time): the pack's form takes the one the page was rendered with, before any send.
+  var token = document.getElementById("draft-csrf");
+  function fill() {
+    if (!token) { return; }
+    box.querySelectorAll("form[method=post]").forEach(function (form) {
+      if (form.querySelector("input[name=csrfmiddlewaretoken]")) { return; }
+      var input = document.createElement("input");
+      input.type = "hidden";
+      input.name = "csrfmiddlewaretoken";
+      input.value = token.value;
+      form.insertBefore(input, form.firstChild);
+    });
+  }
   function tick() {
     var el = box.querySelector("[data-deadline]");
     if (!el) { return; }
@@ -38,6 +52,7 @@
   document.addEventListener("live:updated", function () {
     var held = box.querySelector("[data-draft-etag]");
     etag = held ? held.dataset.draftEtag : null;
+    fill();
     tick();
   });
   window.setInterval(tick, 500);
@@ -52,5 +67,6 @@
     var due = clock && Date.parse(clock.dataset.deadline) - Date.now() - offset <= 0;
     if (box.querySelector("[data-testid=draft-waiting]") || due || beats % 4 === 0) { poll(); }
   }, 1000);
+  fill();  // a box offline.js restored from the phone's copy
   tick();
 })();
