@@ -5,9 +5,10 @@
             [--think 0.3,1.5] [--pick-time-scale 1] [--workers 3] [--threads 4] [--drop 0.05] [--drop-s 30]
             [--kill-every 20] [--seed 1] [--via page|api] [--cpu-per-kind ROUNDS]
 
-``--via page`` (the default) drives what phones open, the "My draft" page: its fragment (``?fragment=1``) polled
-with If-None-Match at the same beats, the pack read from the fragment's pick forms, and a pick sent as the
-page's offline queue (static/pwa/offline.js) sends it — the form's fields with its CSRF token, form-encoded, a
+``--via page`` (the default) drives what phones open, the "My draft" page: opened once (its CSRF token), its
+fragment (``?fragment=1``) polled with If-None-Match at the same beats, the pack read from the fragment's pick
+form, and a pick sent as the page's offline queue (static/pwa/offline.js) sends it — the form's fields with the
+page's CSRF token, form-encoded, a
 fresh ``Idempotency-Key``, the answer followed and its ``#live`` box adopted (its tag is the next poll's). The
 organizer's page refreshes its pods fragment every 3 s. ``--via api``: the API, as below.
 
