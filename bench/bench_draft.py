@@ -8,9 +8,9 @@
 ``--via page`` (the default) drives what phones open, the "My draft" page: opened once (its CSRF token), its
 fragment (``?fragment=1``) polled with If-None-Match at the same beats, the pack read from the fragment's pick
 form, and a pick sent as the page's offline queue (static/pwa/offline.js) sends it — the form's fields with the
-page's CSRF token, form-encoded, a
-fresh ``Idempotency-Key``, the answer followed and its ``#live`` box adopted (its tag is the next poll's). The
-organizer's page refreshes its pods fragment every 3 s. ``--via api``: the API, as below.
+page's CSRF token, form-encoded, a fresh ``Idempotency-Key``, the answer followed and its ``#live`` box adopted
+(its tag is the next poll's). The organizer's page refreshes its pods fragment every 3 s. ``--via api``: the
+API, as below.
 
 Every phone is a signed-in session (its own keep-alive connection, aiohttp): it reads ``draft/me/`` as the
 "My draft" page does — with the ETag of its last answer in If-None-Match (an unchanged answer is a 304), every
