@@ -91,7 +91,6 @@ def pct(values: list[float], p: float) -> float:
 _CARD = re.compile(r'name="card" value="([^"]*)"')
 _NUMBER = re.compile(r'name="pick_number" value="(\d+)"')
 _DEADLINE = re.compile(r'data-deadline="([^"]+)"')
-_CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 _PAGE_CSRF = re.compile(r'id="draft-csrf" value="([^"]+)"')
 _TAG = re.compile(r'data-draft-etag="([^"]+)"')
 
@@ -104,11 +103,10 @@ def _page_token(html: str | None) -> str:
 
 def page_state(html: str) -> dict[str, Any]:
     """What the "My draft" box shows (the fragment, or the #live box of a pick's answer), in draft/me's terms:
-    the pick forms' cards and pick number, the countdown, waiting / paused / finished, the CSRF token the forms
-    carry and the tag the box names (``data-draft-etag``, what the page's next poll sends)."""
+    the pick form's cards and pick number, the countdown, waiting / paused / finished and the tag the box names
+    (``data-draft-etag``, what the page's next poll sends). The CSRF token is the page's (``_page_token``)."""
     number = _NUMBER.search(html)
     deadline = _DEADLINE.search(html)
-    csrf = _CSRF.search(html)
     tag = _TAG.search(html)
     return {
         "pack": [unescape(card) for card in _CARD.findall(html)],
@@ -117,7 +115,6 @@ def page_state(html: str) -> dict[str, Any]:
         "waiting": 'data-testid="draft-waiting"' in html,
         "paused": 'data-testid="draft-paused"' in html,
         "finished": 'data-testid="draft-finished"' in html,
-        "csrf": csrf.group(1) if csrf else "",
         "tag": unescape(tag.group(1)) if tag else None,
     }
 
@@ -268,7 +265,8 @@ class Run:
 
         rng = random.Random(index)
         url = f"/api/tournaments/{event_pk}/draft/"
-        page_url, page_pick = (
+        page_open, page_url, page_pick = (
+            f"/tournaments/{event_pk}/draft/",
             f"/tournaments/{event_pk}/draft/?fragment=1",
             f"/tournaments/{event_pk}/draft/pick/",
         )
@@ -301,7 +299,7 @@ class Run:
             # carries none).
             page_token = ""
             while self.args.via == "page" and not page_token:
-                status, html, _tag = await self.request(session, "GET My draft page", "GET", page_url.split("?")[0],
+                status, html, _tag = await self.request(session, "GET My draft page", "GET", page_open,
                                                         info["headers"], by_status=True, text=True)  # fmt: skip
                 page_token = _page_token(html) if status == 200 else ""
                 if not page_token:
@@ -343,7 +341,7 @@ class Run:
                     # The pick's form as offline.js sends it: its fields (the page's CSRF token, which draft.js
                     # put into it) form-encoded, the key in a header, no X-CSRFToken.
                     form = {
-                        "csrfmiddlewaretoken": me["csrf"] or page_token,
+                        "csrfmiddlewaretoken": page_token,
                         "pick_number": str(number),
                         "card": body["card"],
                     }
@@ -617,11 +615,18 @@ async def page_kinds(
 
     states = await asyncio.gather(*(get(fragment, phone["headers"]) for phone in phones))
     tags = [tag for _status, _html, tag in states]
-    # Each phone's page token (draft.js puts it into the pack's form: the polled box carries none).
-    tokens = {phone["player"]: _page_token((await get(page, phone["headers"]))[1]) for phone in phones}
+    # Each phone's page token, from the page opened below (draft.js puts it into the pack's form: the polled
+    # box carries none).
+    tokens: dict[int, str] = {}
+
+    async def opened(phone: dict[str, Any]) -> int:
+        status, html, _tag = await get(page, phone["headers"])
+        tokens[phone["player"]] = _page_token(html)
+        return status
+
     print(f"server CPU per request, {len(phones)} phones ({rounds} rounds of each), via the My draft page:")
     await burst("GET My draft (the whole page, opened)", [
-        status_of(get(page, phone["headers"])) for phone in phones], 200)  # fmt: skip
+        opened(phone) for phone in phones], 200)  # fmt: skip
     await burst("GET fragment, unchanged (304 before Django)", [
         status_of(get(fragment, {**phone["headers"], **({"If-None-Match": tag} if tag else {})}))
         for _ in range(rounds) for phone, tag in zip(phones, tags, strict=True)], 304)  # fmt: skip
@@ -634,7 +639,7 @@ async def page_kinds(
     async def pick(phone: dict[str, Any], html: str) -> int:
         shown = page_state(html)
         headers = {k: v for k, v in phone["headers"].items() if k != "X-CSRFToken"}
-        form = {"csrfmiddlewaretoken": shown["csrf"] or tokens[phone["player"]], "pick_number": str(shown["pick_number"]),
+        form = {"csrfmiddlewaretoken": tokens[phone["player"]], "pick_number": str(shown["pick_number"]),
                 "card": shown["pack"][0]}  # fmt: skip
         async with session.post(base + f"/tournaments/{event}/draft/pick/", data=form,
                                 headers={**headers, "Idempotency-Key": uuid.uuid4().hex}) as response:  # fmt: skip

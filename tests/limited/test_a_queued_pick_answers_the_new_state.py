@@ -8,7 +8,9 @@ import re
 from html import unescape
 
 import pytest
+from django.conf import settings
 from django.contrib.sessions.models import Session
+from django.test import Client
 from django.urls import reverse
 
 from idempotency.models import IdempotencyKey
@@ -114,9 +116,6 @@ def test_the_polled_box_and_a_picks_answer_carry_no_token_and_the_pages_token_pi
     the page (#draft-csrf), which draft.js puts into the form of every box it adopts: the polled box and a
     pick's answer neither mask a token nor renew the cookie. CSRF still holds: a pick without a token is
     refused, one with the page's token is applied."""
-    from django.conf import settings
-    from django.test import Client
-
     event_id, players = draft
     browser = Client(enforce_csrf_checks=True)
     browser.force_login(players[0][0])
