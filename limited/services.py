@@ -467,31 +467,46 @@ def draft_pick(
     card is not in the pack the player holds. ``seat`` comes from ``draft_pick_prepare`` (called here when
     not given); the pod's pools are registered by ``draft_pools_settle`` after the transaction."""
     seat = seat or draft_pick_prepare(event=event, player=player, by=by)
-    with transaction.atomic():
-        row = _lock_row(seat.pod_id)
-        if row["paused_left"] is not None:
-            raise PickConflict("paused")
-        step = row["step"]
-        if pick_number < step or row["finished_at"] is not None:
-            raise PickConflict("already_picked", pick_number=pick_number)
-        if pick_number > step:
-            raise PickConflict("not_yet", pick_number=pick_number, current=step)
-        if card not in packs_at(event, seat.pod_id, step)[seat.seat]:
-            if DraftPick.objects.filter(pod_id=seat.pod_id, seat=seat.seat, pick_number=step).exists():
-                raise PickConflict("already_picked", pick_number=pick_number)
-            raise ValidationError({"card": _("%(c)s is not in the pack you hold.") % {"c": card}})
-        made = DraftPick(
-            pod_id=seat.pod_id, seat=seat.seat, player=player, pick_number=pick_number, card=card,
-            created_at=timezone.now(),
-        )  # fmt: skip
-        # The database's guard (one pick per seat and pick number) answers a second pick: no row comes back.
-        inserted = _sql(_INSERT_SQL, [seat.pod_id, seat.seat, player.pk, pick_number, card, False,
-                                      _when(made.created_at)])[1]  # fmt: skip
-        if not inserted:
-            raise PickConflict("already_picked", pick_number=pick_number)
-        made.pk = inserted[0][0]
-        _advance(event, seat, pick_number)
+    # No savepoint inside the idempotent view's transaction (two statements fewer while SQLite's one write lock
+    # is held): a refusal is decided inside and raised after the block, which has written nothing then, so
+    # the view's transaction stays usable to keep the refusal as the key's answer. A database error still
+    # propagates through the block and rolls the whole transaction back.
+    with transaction.atomic(savepoint=False):
+        made, refusal = _pick_write(event, player, seat, pick_number, card)
+    if refusal is not None:
+        raise refusal
+    assert made is not None
     return made
+
+
+def _pick_write(
+    event: LimitedEvent, player: Player, seat: Seat, pick_number: int, card: str
+) -> tuple[DraftPick | None, Exception | None]:
+    """The pick's statements under the pod's lock: (the pick, None), or (None, why not) with nothing written."""
+    row = _lock_row(seat.pod_id)
+    if row["paused_left"] is not None:
+        return None, PickConflict("paused")
+    step = row["step"]
+    if pick_number < step or row["finished_at"] is not None:
+        return None, PickConflict("already_picked", pick_number=pick_number)
+    if pick_number > step:
+        return None, PickConflict("not_yet", pick_number=pick_number, current=step)
+    if card not in packs_at(event, seat.pod_id, step)[seat.seat]:
+        if DraftPick.objects.filter(pod_id=seat.pod_id, seat=seat.seat, pick_number=step).exists():
+            return None, PickConflict("already_picked", pick_number=pick_number)
+        return None, ValidationError({"card": _("%(c)s is not in the pack you hold.") % {"c": card}})
+    made = DraftPick(
+        pod_id=seat.pod_id, seat=seat.seat, player=player, pick_number=pick_number, card=card,
+        created_at=timezone.now(),
+    )  # fmt: skip
+    # The database's guard (one pick per seat and pick number) answers a second pick: no row comes back.
+    inserted = _sql(_INSERT_SQL, [seat.pod_id, seat.seat, player.pk, pick_number, card, False,
+                                  _when(made.created_at)])[1]  # fmt: skip
+    if not inserted:
+        return None, PickConflict("already_picked", pick_number=pick_number)
+    made.pk = inserted[0][0]
+    _advance(event, seat, pick_number)
+    return made, None
 
 
 def draft_pick_finishes(*, event: LimitedEvent, seat: Seat, pick_number: int) -> bool:

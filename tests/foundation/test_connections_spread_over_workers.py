@@ -12,7 +12,6 @@ import importlib.util
 import multiprocessing
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -22,6 +21,8 @@ from pathlib import Path
 from types import ModuleType, SimpleNamespace
 
 import pytest
+
+from .gunicorn_app import pid_app_server
 
 ROOT = Path(__file__).resolve().parents[2]
 PHONES, WORKERS, THREADS = 150, 3, 2
@@ -93,46 +94,10 @@ def test_without_shared_memory_the_workers_accept_as_gunicorn_does(monkeypatch: 
     assert worker.worker_connections == 1000 and worker.max_keepalived == 996
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[tuple[int, subprocess.Popen[bytes]]]:
-    (tmp_path / "pid_app.py").write_text(
-        "import os\n\n\ndef app(environ, start_response):\n"
-        "    body = str(os.getpid()).encode()\n"
-        "    start_response('200 OK', [('Content-Type', 'text/plain'), ('Content-Length', str(len(body)))])\n"
-        "    return [body]\n"
-    )
-    port = _free_port()
-    command = [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py"), "pid_app:app",
-               "--chdir", str(tmp_path), "--bind", f"127.0.0.1:{port}", "--workers", str(WORKERS),
-               "--threads", str(THREADS), "--worker-class", "gthread", "--keep-alive", "30",
-               "--log-level", "warning"]  # fmt: skip
-    process = subprocess.Popen(command, cwd=tmp_path, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                break
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                raise AssertionError(
-                    (process.stderr.read() if process.stderr else b"").decode()[-2000:]
-                ) from None
-            time.sleep(0.1)
-    try:
-        yield port, process
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
+    with pid_app_server(tmp_path, workers=WORKERS, threads=THREADS, extra=("--keep-alive", "30")) as running:
+        yield running
 
 
 class Phones:
