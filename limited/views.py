@@ -6,7 +6,6 @@ Thin: every write goes through limited/services.py; a pick from the phone comes 
 
 from __future__ import annotations
 
-from datetime import timedelta
 from functools import lru_cache
 from html import escape as esc
 from typing import Any
@@ -34,10 +33,10 @@ from tournaments.permissions import is_organizer, require_organizer
 from tournaments.views.player import offline_config
 
 from . import polls, services
-from .draft_box import draft_box
 from .engine.draft import MTR_PICK_SECONDS, pick_seconds
 from .lookups import PLAYER, event_or_404
 from .models import DraftPod, LimitedEvent
+from .phone_box import build_until, phone_box
 
 
 def _player(pk: int, user: Any) -> Player | None:
@@ -50,42 +49,12 @@ def _names(event: LimitedEvent, keys: Any) -> dict[str, Card]:
     return {c.external_id: c for c in cards}
 
 
-# What My draft shows of a card (name and type), per process and per version of the game's card data: every
-# changed poll of 2,000 phones names its pack and picks, and the same few hundred cards come back all draft.
-# Cards are read only for keys not seen yet, so a game of 47,000 printings costs only the cards drafted.
-_SHOWN: dict[tuple[int, str], dict[str, Card]] = {}
-
-
-def _shown(event: LimitedEvent, keys: Any) -> dict[str, Card]:
-    game = event.tournament.game
-    known = _SHOWN.get((game.pk, game.cards_version))
-    if known is None:
-        for stale in [k for k in list(_SHOWN) if k[0] == game.pk]:
-            _SHOWN.pop(stale, None)  # the game's cards were imported again: names may have changed
-        known = _SHOWN.setdefault((game.pk, game.cards_version), {})
-    wanted = set(keys)
-    missing = wanted - known.keys()
-    if missing:
-        cards = Card.objects.filter(game_id=game.pk, external_id__in=missing).only(
-            "external_id", "name", "card_type"
-        )
-        known.update((c.external_id, c) for c in cards)
-    return {k: known[k] for k in wanted if k in known}
-
-
 def _polled(
     request: HttpRequest, event: LimitedEvent, player: Player, tags: frozenset[str] = frozenset()
 ) -> services.DraftPolled:
     """The phone's state and the tag of its fragment (in the page's language; limited/polls.py)."""
     language = getattr(request, "LANGUAGE_CODE", "") or settings.LANGUAGE_CODE
     return services.draft_me_polled(event=event, player=player, kind=polls.PAGE, language=language, tags=tags)
-
-
-def build_until(event: LimitedEvent) -> Any:
-    """The end of deck building: from the last pick of the draft, or from the dealing of sealed pools."""
-    event.refresh_from_db(fields=["draft_finished_at", "pools_dealt_at"])
-    start = event.draft_finished_at if event.kind == LimitedEvent.Kind.DRAFT else event.pools_dealt_at
-    return start + timedelta(minutes=event.deck_building_minutes) if start else None
 
 
 def _fragment(
@@ -96,21 +65,9 @@ def _fragment(
     *,
     token: bool = False,
 ) -> str:
-    """The page's live box for the phone's state (limited/draft_box.py), in the request's language. Its form
-    carries a CSRF token only with ``token`` (the whole page, which works without JavaScript): the polled box and
-    a pick's answer go to draft.js, which gives the form the token the page holds. Masking a token costs 32
-    calls for randomness and renews the cookie (a Set-Cookie) in every answer that shows one — every changed
-    poll and pick of a draft, for a token the page already has."""
-    state = polled.state
-    cards = _shown(event, [*(state or {}).get("pack", []), *(state or {}).get("picks", [])])
-    return draft_box(
-        state=state, tournament_id=event.tournament_id, sealed=event.kind == LimitedEvent.Kind.SEALED,
-        started=event.draft_started_at is not None, has_pool=bool(player.pool), cards=cards,
-        # Shown once the draft is over (or on a pool's page): a phone's poll mid-draft does not read it.
-        build_until=build_until(event) if not state or state.get("finished") else None,
-        csrf_token=(lambda: get_token(request)) if token else None,
-        etag=polled.tag or "", now=timezone.now(),
-    )  # fmt: skip
+    """The page's live box (limited/phone_box.py) in the request's language; with a CSRF token only for the
+    whole page (``token``)."""
+    return phone_box(event, player, polled, csrf_token=(lambda: get_token(request)) if token else None)
 
 
 def _page(request: HttpRequest, event: LimitedEvent, player: Player, status: int = 200) -> HttpResponse:

@@ -66,3 +66,11 @@ def draft_started(api_client_for: Any, make_user: Any, organizer: Any, players: 
     joined = sign_up(api_client_for, make_user, event_id, created.json()["join_code"], players)
     org.post(f"/api/tournaments/{event_id}/draft/start/")
     return event_id, joined
+
+
+@pytest.fixture
+def pod(twindeck: Any, api_client_for: Any, make_user: Any, organizer: Any) -> dict[str, Any]:
+    """A started 4-seat twin-deck draft whose phones each hold their own session and first draft/me answer."""
+    from .draft_phones import drafting_pod
+
+    return drafting_pod(api_client_for, make_user, organizer)

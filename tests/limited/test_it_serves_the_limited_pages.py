@@ -37,10 +37,10 @@ def test_a_player_picks_on_the_phone_page_once(draft, client):
     card = page.split('name="card" value="')[1].split('"')[0]
     # A card's name is the card database's text: shown on its button, never run.
     from cards.models import Card
-    from limited import views
+    from limited import phone_box
 
     Card.objects.filter(external_id=card).update(name='Bolt <script>alert("x")</script> & Co')
-    views._SHOWN.clear()
+    phone_box._SHOWN.clear()
     hostile = client.get(reverse("limited:my_draft", args=[event_id])).content.decode()
     assert "<script>alert" not in hostile
     assert "Bolt &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co" in hostile

@@ -91,6 +91,7 @@ def _security_headers() -> list[tuple[str, str]]:
     headers = [
         ("X-Frame-Options", "DENY"),
         ("Referrer-Policy", settings.SECURE_REFERRER_POLICY or "same-origin"),
+        ("Cross-Origin-Opener-Policy", settings.SECURE_CROSS_ORIGIN_OPENER_POLICY or "same-origin"),
     ]
     if settings.CONTENT_SECURITY_POLICY:
         headers.append(("Content-Security-Policy", settings.CONTENT_SECURITY_POLICY))
@@ -130,14 +131,15 @@ def session_user_id(environ: dict[str, Any]) -> int | None:
     return user.pk if user.is_authenticated else None
 
 
-def _small_answer(
+def small_answer(
     environ: dict[str, Any],
     start_response: StartResponse,
     body: bytes,
     etag: str,
     extra: list[tuple[str, str]],
 ) -> list[bytes]:
-    """A notice's 200, gzipped when the phone accepts it and that is smaller (a clock notice of 200 bytes
+    """A 200 answered before Django (a live notice, a drafting phone's new box), with the headers the site's
+    middleware gives a page, gzipped when the phone accepts it and that is smaller (a clock notice of 200 bytes
     may not be; a new-round notice of 400 is): every text answer of the site goes compressed, and in the
     seconds after a round is posted these are most of what crosses the venue's Wi-Fi."""
     headers = [("Content-Type", "text/html; charset=utf-8"), ("ETag", etag), ("Cache-Control", "no-cache"),
@@ -169,10 +171,10 @@ class LivePolls:
                 return not_modified(start_response, decision.etag)
             if decision is not None and decision.clock is not None:
                 clock = decision.clock
-                return _small_answer(environ, start_response, clock.body, clock.etag, [(CLOCK_HEADER, "1")])
+                return small_answer(environ, start_response, clock.body, clock.etag, [(CLOCK_HEADER, "1")])
             if decision is not None and decision.notice is not None:
                 notice: Notice = decision.notice
-                return _small_answer(
+                return small_answer(
                     environ,
                     start_response,
                     notice.body,
