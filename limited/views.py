@@ -113,16 +113,22 @@ def draft_pick(request: HttpRequest, pk: int) -> HttpResponse:
     conflict — is the note ("Picked.", or why not) and the page's ``#live`` box for the state of now, with the
     pick's status and no redirect: the queue adopts both from its answer (static/pwa/offline.js), and a redirect
     or a whole page cost a second request or a page render per pick (a pick sent after its timer ran out is
-    common at the end of a pack). A plain form post (no JavaScript) keeps Post/Redirect/Get."""
+    common at the end of a pack). A plain form post (no JavaScript) keeps Post/Redirect/Get. The queue's picks
+    are mostly answered by this view called before Django's middleware (limited/wsgi_pick.py): it uses
+    nothing of the middleware's but the signed-in user, the CSRF check and the language, which that path
+    gives it as the middleware would."""
     event = event_or_404(pk)
     player = _player(pk, request.user)
     if player is None:
         raise Http404(_("You are not playing in this event."))
+    queued = request.headers.get("Idempotency-Key") is not None
     try:
         # The reads before the key's write transaction (services.draft_pick_prepare): the SQLite write lock
         # is held for the pick's own rows only.
         seat = services.draft_pick_prepare(event=event, player=player, by=request.user)
     except ValidationError as error:
+        if queued:
+            return _queue_answer(request, event, player, _note(400, " ".join(error.messages)))
         messages.error(request, " ".join(error.messages))
         return _page(request, event, player, 400)
     response = _draft_pick_once(request, pk, event=event, player=player, seat=seat)
@@ -130,18 +136,24 @@ def draft_pick(request: HttpRequest, pk: int) -> HttpResponse:
     if number.isdigit() and services.draft_pick_finishes(event=event, seat=seat, pick_number=int(number)):
         services.draft_pools_settle(event=event, pod_id=seat.pod_id)
     if _is_note(response):
-        # The kept answer is the note only (a replay gets it from the key's row); the box shows the state as
-        # it is now, after the pool settled, so a replay shows the present and not the moment of the pick.
-        box = _fragment(request, event, player, _polled(request, event, player))
-        answer = HttpResponse(
-            response.content + format_html('<div id="live" data-testid="my-draft">{}</div>', box).encode(),
-            status=response.status_code,
-        )
-        if response.get("Idempotent-Replayed"):
-            answer["Idempotent-Replayed"] = response["Idempotent-Replayed"]
-        answer["Cache-Control"] = "no-store"
-        return answer
+        return _queue_answer(request, event, player, response)
     return response
+
+
+def _queue_answer(
+    request: HttpRequest, event: LimitedEvent, player: Player, note: HttpResponse
+) -> HttpResponse:
+    """The note (made now, or replayed from the key's row: it keeps the note only) and the box as it is now,
+    after the pool settled, so a replay shows the present and not the moment of the pick."""
+    box = _fragment(request, event, player, _polled(request, event, player))
+    answer = HttpResponse(
+        note.content + format_html('<div id="live" data-testid="my-draft">{}</div>', box).encode(),
+        status=note.status_code,
+    )
+    if note.get("Idempotent-Replayed"):
+        answer["Idempotent-Replayed"] = note["Idempotent-Replayed"]
+    answer["Cache-Control"] = "no-store"
+    return answer
 
 
 _NOTE = b'<ul class="messages" role="status">'

@@ -22,40 +22,24 @@ import logging
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 from urllib.parse import parse_qs
 
 from django.conf import settings
-from django.contrib.auth import (
-    BACKEND_SESSION_KEY,
-    HASH_SESSION_KEY,
-    SESSION_KEY,
-    get_user_model,
-    load_backend,
-)
-from django.contrib.auth.backends import ModelBackend
-from django.contrib.sessions.backends.db import SessionStore
-from django.db import connection
+from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, parse_cookie
-from django.utils import timezone, translation
-from django.utils.crypto import constant_time_compare
+from django.utils import translation
 
-from accounts.backends import LockoutModelBackend
-from accounts.models import ApiToken
-from accounts.tokens import token_digest
-from config.sessions import SESSION_SQL
 from tournaments.live.etags import etags_parse, known_language
-from tournaments.live.sql import poll_fetch
 from tournaments.live.wsgi import (
-    connection_close_if_obsolete,
     cookie_value,
+    fast_path_connection,
     not_modified,
-    session_user_id,
     small_answer,
 )
 
 from . import services
+from .fast_signin import SessionClaim, claim_holds, session_claim, token_user_id
 from .lookups import EVENT, PLAYER
 from .phone_box import phone_box
 from .polls import API, NO_LANGUAGE, PAGE, PollState, TagParts, draft_etag, due, poll_state, tag_parts
@@ -68,95 +52,19 @@ _PAGE = re.compile(r"^/tournaments/(\d{1,12})/draft/$")
 StartResponse = Callable[..., Any]
 
 
-def _token_user_id(environ: dict[str, Any]) -> int | None:
-    """The active account of an ``Authorization: Token <key>`` header, as accounts.tokens checks it."""
-    words = environ.get("HTTP_AUTHORIZATION", "").split()
-    if len(words) != 2 or words[0].lower() != "token":
-        return None
-    found = (
-        ApiToken.objects.filter(digest=token_digest(words[1]), user__is_active=True)
-        .values_list("user_id", flat=True)
-        .first()
-    )
-    return found
-
-
-_DB_SESSIONS = ("django.contrib.sessions.backends.db", "config.sessions")
-
-
-@dataclass(frozen=True, slots=True)
-class SessionClaim:
-    """A database session naming a user signed in through a backend that finds users as Django's
-    ModelBackend does: the user and the password hash the session was made under, checked against the
-    account in the poll's own query (``_still``), as ``django.contrib.auth.get_user`` checks them."""
-
-    user_id: int
-    auth_hash: str
-
-
-@lru_cache(maxsize=8)
-def _model_backend(path: str) -> bool:
-    """Whether the backend named in a session finds its users as ModelBackend does (by primary key, active
-    accounts only) — the only ones checked here; any other goes through Django's own get_user."""
-    if path not in settings.AUTHENTICATION_BACKENDS:
-        return False
-    return getattr(load_backend(path).get_user, "__func__", None) in (
-        ModelBackend.get_user,
-        LockoutModelBackend.get_user,
-    )
-
-
-def _session_claim(environ: dict[str, Any]) -> SessionClaim | int | None:
-    """The session's sign-in: a SessionClaim to check in the poll's query (the venue's database sessions,
-    two short statements), else the user id as Django's get_user finds it (other session engines or
-    backends), else None (no session, or nobody signed in)."""
-    if settings.SESSION_ENGINE not in _DB_SESSIONS or settings.SECRET_KEY_FALLBACKS:
-        return session_user_id(environ)  # not the plain case: Django's own check, whatever it costs
-    key = cookie_value(environ, settings.SESSION_COOKIE_NAME)
-    if not key or len(key) < 8:
-        return None
-    rows = poll_fetch(SESSION_SQL, [key, connection.ops.adapt_datetimefield_value(timezone.now())])
-    if not rows:
-        return None
-    user_id, backend, auth_hash = _session_fields(rows[0][0])
-    if user_id is None or backend is None:
-        return None
-    if not auth_hash or not _model_backend(backend):
-        return session_user_id(environ)
-    try:
-        return SessionClaim(int(user_id), str(auth_hash))
-    except (TypeError, ValueError):
-        return None
-
-
-@lru_cache(maxsize=4096)
-def _session_fields(session_data: str) -> tuple[Any, Any, Any]:
-    """The sign-in a session's stored data names. A pure function of the data and the secret (a signature
-    that does not hold decodes to nothing), so each phone's session is checked and unpacked once per worker,
-    not on every poll; expiry is the query's, the password and the account's state the poll's own check."""
-    data = SessionStore().decode(session_data)  # {} when the signature does not hold
-    return data.get(SESSION_KEY), data.get(BACKEND_SESSION_KEY), data.get(HASH_SESSION_KEY)
-
-
 def _language_cookie(environ: dict[str, Any]) -> str | None:
     value = cookie_value(environ, settings.LANGUAGE_COOKIE_NAME)
     return known_language(value) if value is not None else None
 
 
 def _language_request(environ: dict[str, Any]) -> HttpRequest:
-    """What Django's language choice reads of a request (its cookies and headers), parsed as Django parses
-    them, for ``get_language_from_request``: the cookie the person chose, else Accept-Language, else the
-    site's language — the LocaleMiddleware's order."""
+    """What Django's host check and language choice read of a request (its headers and cookies), parsed as
+    Django parses them: ``get_host`` (ALLOWED_HOSTS) and ``get_language_from_request`` (the cookie the
+    person chose, else Accept-Language, else the site's language — the LocaleMiddleware's order)."""
     request = HttpRequest()
     request.META = environ
     request.COOKIES = parse_cookie(environ.get("HTTP_COOKIE", ""))
     return request
-
-
-@lru_cache(maxsize=4096)
-def _auth_hash(password: str) -> str:
-    """The session hash of a password (an HMAC of the stored hash): the same stored hash gives the same one."""
-    return get_user_model()(password=password).get_session_auth_hash()
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,7 +124,7 @@ class DraftPolls:
         if not tags:
             return None
         chosen = _language_cookie(environ) if kind == PAGE else None
-        try:
+        with fast_path_connection():
             who = self._signed_in(environ, kind)
             if who is None:
                 return None
@@ -234,11 +142,6 @@ class DraftPolls:
             if changed and kind == PAGE and settled:
                 return self._changed(environ, tournament_id, who, frozenset(held))
             return None
-        except Exception:
-            connection.close()  # a broken connection: Django's path reconnects
-            raise
-        finally:
-            connection_close_if_obsolete()
 
     @staticmethod
     def _changed(
@@ -252,7 +155,12 @@ class DraftPolls:
         player = PLAYER.first(tournament_id, user_id) if event is not None else None
         if event is None or player is None:
             return None
-        language = translation.get_language_from_request(_language_request(environ))
+        request = _language_request(environ)
+        try:
+            request.get_host()
+        except DisallowedHost:
+            return None  # a Host not in ALLOWED_HOSTS: Django answers it (400), as it would
+        language = translation.get_language_from_request(request)
         with translation.override(language):
             polled = services.draft_me_polled(
                 event=event, player=player, kind=PAGE, language=language, tags=held
@@ -272,24 +180,19 @@ class DraftPolls:
         )
         if state is None:
             return None
-        if isinstance(who, SessionClaim):
-            # A mismatch goes to Django, which flushes the session (a password change signs every other
-            # session out).
-            if state.user_id != who.user_id or not state.active:
-                return None
-            if not constant_time_compare(who.auth_hash, _auth_hash(state.password)):
-                return None
-        elif state.user_id != who:
-            return None
-        return state
+        return (
+            state
+            if claim_holds(who, user_id=state.user_id, active=state.active, password=state.password)
+            else None
+        )
 
     @staticmethod
     def _signed_in(environ: dict[str, Any], kind: str) -> SessionClaim | int | None:
         """The signed-in account as the view finds it: the session (DRF checks it first), then for the API
         an API token."""
-        who = _session_claim(environ)
+        who = session_claim(environ)
         if who is None and kind == API and environ.get("HTTP_AUTHORIZATION"):
-            who = _token_user_id(environ)
+            who = token_user_id(environ)
         return who
 
     @staticmethod

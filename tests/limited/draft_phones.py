@@ -25,7 +25,8 @@ def call_with_body(
 ) -> tuple[str, dict, bytes]:
     parts = urlsplit(url)
     environ = {"REQUEST_METHOD": "GET", "PATH_INFO": parts.path, "QUERY_STRING": parts.query,
-               "wsgi.input": io.BytesIO(b""), **extra}  # fmt: skip
+               "wsgi.input": io.BytesIO(b""), "wsgi.url_scheme": "http", "SERVER_NAME": "testserver",
+               "SERVER_PORT": "80", "HTTP_HOST": "testserver", **extra}  # fmt: skip
     if etag:
         environ["HTTP_IF_NONE_MATCH"] = etag
     if cookie:

@@ -119,7 +119,9 @@ def test_a_phone_that_takes_gzip_gets_it(pod):
     assert _without_clock(gzip.decompress(packed).decode()) == _without_clock(plain.decode())
 
 
-@pytest.mark.parametrize("who", ["no session", "another player's session", "another seat's tag"])
+@pytest.mark.parametrize(
+    "who", ["no session", "another player's session", "another seat's tag", "a Host not allowed"]
+)
 def test_a_changed_poll_not_certainly_the_players_own_goes_to_django(pod, who):
     django = Downstream()
     app = DraftPolls(django)
@@ -131,9 +133,10 @@ def test_a_changed_poll_not_certainly_the_players_own_goes_to_django(pod, who):
         cookie = ""
     elif who == "another player's session":
         cookie = other["cookie"]  # my tag with another phone's session: nothing of my seat is shown here
-    else:
+    elif who == "another seat's tag":
         etag = others  # my session with the other seat's tag: the box shown (by Django) is mine, never theirs
-    status, _headers, body = call_with_body(app, url, etag, cookie=cookie)
+    extra = {"HTTP_HOST": "evil.example"} if who == "a Host not allowed" else {}
+    status, _headers, body = call_with_body(app, url, etag, cookie=cookie, **extra)
     assert status.startswith("200") and body == b"django" and django.calls == 1
 
 

@@ -21,7 +21,8 @@ import gzip
 import logging
 import re
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from http.cookies import CookieError, SimpleCookie
 from importlib import import_module
 from typing import Any
@@ -86,6 +87,19 @@ def connection_close_if_obsolete() -> None:
         connection.close()
 
 
+@contextmanager
+def fast_path_connection() -> Iterator[None]:
+    """The database connection as a fast path before Django leaves it: a broken one closed on an error
+    (Django's path, which answers then, reconnects), one past CONN_MAX_AGE closed at the end."""
+    try:
+        yield
+    except Exception:
+        connection.close()
+        raise
+    finally:
+        connection_close_if_obsolete()
+
+
 def _security_headers() -> list[tuple[str, str]]:
     """What Django's middleware adds to every page (this answer skips it): the CSP, no framing."""
     headers = [
@@ -138,19 +152,33 @@ def small_answer(
     etag: str,
     extra: list[tuple[str, str]],
 ) -> list[bytes]:
-    """A 200 answered before Django (a live notice, a drafting phone's new box), with the headers the site's
-    middleware gives a page, gzipped when the phone accepts it and that is smaller (a clock notice of 200 bytes
-    may not be; a new-round notice of 400 is): every text answer of the site goes compressed, and in the
-    seconds after a round is posted these are most of what crosses the venue's Wi-Fi."""
+    """A polled 200 answered before Django (a live notice, a drafting phone's new box): HTML with its tag,
+    to be asked again before it is shown from a cache (``answer_before_django`` adds the rest)."""
     headers = [("Content-Type", "text/html; charset=utf-8"), ("ETag", etag), ("Cache-Control", "no-cache"),
-               ("Vary", VARY), ("X-Content-Type-Options", "nosniff"), *extra, *_security_headers()]  # fmt: skip
+               *extra]  # fmt: skip
+    return answer_before_django(environ, start_response, "200 OK", body, headers)
+
+
+def answer_before_django(
+    environ: dict[str, Any],
+    start_response: StartResponse,
+    status: str,
+    body: bytes,
+    headers: list[tuple[str, str]],
+) -> list[bytes]:
+    """An answer made before Django, with the headers the site's middleware gives every page (no sniffing,
+    no framing, the CSP, the referrer and opener policies, what it varies by), gzipped when the phone accepts
+    it and that is smaller (a clock notice of 200 bytes may not be; a new-round notice of 400 is): every
+    text answer of the site goes compressed, and in the seconds after a round is posted or a pod passes
+    these are most of what crosses the venue's Wi-Fi."""
+    headers = [*headers, ("Vary", VARY), ("X-Content-Type-Options", "nosniff"), *_security_headers()]
     if "gzip" in environ.get("HTTP_ACCEPT_ENCODING", "").lower():
         packed = gzip.compress(body, compresslevel=6, mtime=0)
         if len(packed) < len(body):
             body = packed
             headers.append(("Content-Encoding", "gzip"))
     headers.append(("Content-Length", str(len(body))))
-    start_response("200 OK", headers)
+    start_response(status, headers)
     return [body]
 
 
@@ -193,7 +221,7 @@ class LivePolls:
         query = parse_qs(environ.get("QUERY_STRING", ""))
         tags = etags_parse(environ["HTTP_IF_NONE_MATCH"])
         language = self._language_cookie(environ)
-        try:
+        with fast_path_connection():
             if mine is not None:
                 ids = my_event_token_read((query.get("k") or [""])[0])
                 if ids is None:
@@ -212,11 +240,6 @@ class LivePolls:
             if page is None:
                 return None
             return poll_decide(tags, tournament_id=int(shared.group(1)), page=page, language=language)
-        except Exception:
-            connection.close()  # a broken connection: Django's path reconnects
-            raise
-        finally:
-            connection_close_if_obsolete()
 
     @staticmethod
     def _language_cookie(environ: dict[str, Any]) -> str | None:
