@@ -98,14 +98,9 @@ class DraftPolls:
                 )
         return self.app(environ, start_response)
 
-    def current(self, environ: dict[str, Any]) -> str | None:
-        """The phone's tag when it is still current for the signed-in player, else None."""
-        answer = self.decide(environ, changed=False)
-        return answer.etag if answer is not None and answer.body is None else None
-
-    def decide(self, environ: dict[str, Any], *, changed: bool = True) -> Answer | None:
-        """A 304 when the phone's tag is still current for the signed-in player; with ``changed``, a page's
-        poll whose seat moved on gets its new box (``_changed``); else None (Django answers)."""
+    def decide(self, environ: dict[str, Any]) -> Answer | None:
+        """A 304 when the phone's tag is still current for the signed-in player; a page's poll whose seat
+        moved on gets its new box (``_changed``); else None (Django answers)."""
         path = environ.get("PATH_INFO", "")
         found, kind = _API.match(path), API
         if found is None:
@@ -139,7 +134,7 @@ class DraftPolls:
                 if self._still(tag, parts, state):
                     return Answer(tag)
             settled = mine is not None and not due(mine) and not (mine.finished and mine.pool_missing)
-            if changed and kind == PAGE and settled:
+            if kind == PAGE and settled:
                 return self._changed(environ, tournament_id, who, frozenset(held))
             return None
 
