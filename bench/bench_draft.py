@@ -3,7 +3,7 @@
 
     .venv/bin/python bench/bench_draft.py [--phones 80] [--shape realistic|fast] [--think-share 0.15,0.75]
             [--think 0.3,1.5] [--pick-time-scale 1] [--workers 3] [--threads 4] [--drop 0.05] [--drop-s 30]
-            [--kill-every 20] [--seed 1] [--via page|api] [--cpu-per-kind ROUNDS]
+            [--kill-every 20] [--seed 1] [--via page|api] [--client raw|aiohttp] [--cpu-per-kind ROUNDS]
 
 ``--via page`` (the default) drives what phones open, the "My draft" page: opened once (its CSRF token), its
 fragment (``?fragment=1``) polled with If-None-Match at the same beats, the pack read from the fragment's pick
@@ -12,7 +12,8 @@ page's CSRF token, form-encoded, a fresh ``Idempotency-Key``, the answer followe
 (its tag is the next poll's). The organizer's page refreshes its pods fragment every 3 s. ``--via api``: the
 API, as below.
 
-Every phone is a signed-in session (its own keep-alive connection, aiohttp): it reads ``draft/me/`` as the
+Every phone is a signed-in session (its own keep-alive connection: ``--client raw``, asyncio streams
+(phone_http.py), or ``aiohttp``): it reads ``draft/me/`` as the
 "My draft" page does — with the ETag of its last answer in If-None-Match (an unchanged answer is a 304), every
 second while it waits for the pass or once its pick's deadline has passed, every four seconds while it holds a
 pack — then picks a card of its pack with a fresh ``Idempotency-Key`` (the 201's ``Draft-Me-ETag``, while the pod
@@ -66,6 +67,7 @@ from datetime import datetime
 from html import unescape
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -79,6 +81,7 @@ from bench_event_day import (
     start_server,
     wait_ready,
 )
+from phone_http import connect, disconnect
 
 
 def pct(values: list[float], p: float) -> float:
@@ -227,19 +230,26 @@ class Run:
                       body: Any = None, by_status: bool = False, form: Any = None,
                       text: bool = False) -> tuple[int, Any, str | None]:  # fmt: skip
         """(status, JSON body — or the text with ``text`` —, ETag); latency under ``kind`` (and its status when
-        ``by_status``). A ``form`` is sent form-encoded, as the page's offline queue sends it; a redirect is
-        followed, as its fetch() does."""
+        ``by_status``). ``session`` is the phone's connection (phone_http.py). A ``form`` is sent form-encoded,
+        as the page's offline queue sends it; a redirect is followed, as its fetch() does."""
         started = time.monotonic()
+        sent = dict(headers)
+        payload = None
+        if form is not None:
+            payload, sent["Content-Type"] = urlencode(form).encode(), "application/x-www-form-urlencoded"
+        elif body is not None:
+            payload, sent["Content-Type"] = json.dumps(body).encode(), "application/json"
         try:
-            async with session.request(
-                method, self.base + path, headers=headers, json=body, data=form
-            ) as response:
-                data = await response.read()
-                status, replay = response.status, response.headers.get("Idempotent-Replayed")
-                etag = response.headers.get("ETag") or response.headers.get("Draft-Me-ETag")
+            status, answer, data = await session.request(method, path, sent, payload)
+            if status in (301, 302, 303) and answer.get("location"):
+                status, answer, data = await session.request(
+                    "GET", urlsplit(answer["location"]).path, headers
+                )
         except Exception:  # a worker killed under the request, a reset connection: no answer
             self.status[f"{kind} no answer"] += 1
             return 0, None, None
+        replay = answer.get("idempotent-replayed")
+        etag = answer.get("etag") or answer.get("draft-me-etag")
         self.latency[f"{kind} {status}" if by_status else kind].append((time.monotonic() - started) * 1000)
         self.status[f"{kind} {status}"] += 1
         if replay:
@@ -261,8 +271,6 @@ class Run:
         return allowed * rng.uniform(*self.args.think_share)
 
     async def phone(self, index: int, info: dict[str, Any], event_pk: int, drop_at: int | None) -> None:
-        import aiohttp
-
         rng = random.Random(index)
         url = f"/api/tournaments/{event_pk}/draft/"
         page_open, page_url, page_pick = (
@@ -272,9 +280,8 @@ class Run:
         )
         last_shown = 0
         held: dict[str, Any] = {"etag": None, "me": None}
-        connector = aiohttp.TCPConnector(limit=1, keepalive_timeout=30)
-        async with aiohttp.ClientSession(connector=connector, cookie_jar=aiohttp.DummyCookieJar(),
-                                         timeout=aiohttp.ClientTimeout(total=30)) as session:  # fmt: skip
+        session = connect(self.args.client, self.base)
+        try:
 
             async def poll() -> dict[str, Any] | None:
                 """draft/me (or the page's fragment) as the page asks it: with the ETag it holds; a 304 keeps
@@ -389,11 +396,12 @@ class Run:
                             waiting,
                             {**me, "waiting": True, "pack": [], "picks": picks},
                         )
+        finally:
+            await disconnect(session)
 
     async def dashboard(self, headers: dict[str, str], event_pk: int) -> None:
-        import aiohttp
-
-        async with aiohttp.ClientSession(cookie_jar=aiohttp.DummyCookieJar()) as session:
+        session = connect(self.args.client, self.base)
+        try:
             while not self.done.is_set():
                 if self.args.via == "page":  # the organizer's page refreshes its pods every 3 s
                     await self.request(session, "GET organizer pods", "GET",
@@ -403,6 +411,8 @@ class Run:
                     await self.request(session, "GET pods dashboard", "GET",
                                        f"/api/tournaments/{event_pk}/draft/pods/", headers)  # fmt: skip
                     await asyncio.sleep(2.0)
+        finally:
+            await disconnect(session)
 
     async def progress(self) -> None:
         started = time.monotonic()
@@ -655,6 +665,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--phones", type=int, default=80, help="up to 2,000 (250 pods of 8)")
     parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--client", choices=("raw", "aiohttp"), default="raw",
+                        help="the phones' HTTP client: raw asyncio streams (phone_http.py) or aiohttp")  # fmt: skip
     parser.add_argument("--threads", type=int, default=4)
     parser.add_argument("--drop", type=float, default=0.05)
     parser.add_argument("--drop-s", type=float, default=30.0)
