@@ -280,7 +280,7 @@ class Run:
         )
         last_shown = 0
         held: dict[str, Any] = {"etag": None, "me": None}
-        session = connect(self.args.client, self.base)
+        session = connect(self.args.client, self.base, page_open)
         try:
 
             async def poll() -> dict[str, Any] | None:
@@ -400,7 +400,7 @@ class Run:
             await disconnect(session)
 
     async def dashboard(self, headers: dict[str, str], event_pk: int) -> None:
-        session = connect(self.args.client, self.base)
+        session = connect(self.args.client, self.base, f"/tournaments/{event_pk}/limited/")
         try:
             while not self.done.is_set():
                 if self.args.via == "page":  # the organizer's page refreshes its pods every 3 s

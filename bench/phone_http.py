@@ -4,7 +4,7 @@ A room's phones bring their own CPU; a bench that plays 2,000 of them on the ven
 that CPU from the server it measures, and every latency it reads includes how late its own event loop wakes.
 aiohttp spent ~0.3 ms of the machine's CPU per request (its session, connector, URL and header objects), a
 third of a core at 2,000 phones. ``Kept`` is one keep-alive connection on asyncio's streams, one request at a
-time as a browser tab sends them: the request written in one piece, the status line, headers and a
+time as a browser tab sends them, with a phone browser's headers: the request written in one piece, the status line, headers and a
 Content-Length (or chunked) body read back, gzip undone. A connection the server closed (a killed worker,
 ``Connection: close``, the keep-alive timeout) is opened again on the next request, and a request that dies
 on a kept connection before any answer comes is sent once more on a new one, as browsers do; a request whose
@@ -22,6 +22,18 @@ from typing import Any
 
 Answer = tuple[int, dict[str, str], bytes]  # status, headers (lower-case names), body (gzip undone)
 
+# What Chromium on a phone sends with the page's fetch() besides the request's own headers: the server parses
+# every one of them (gunicorn's parser, the language choice, the CSRF middleware's Origin check).
+BROWSER = {
+    "User-Agent": "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/131.0.0.0 Mobile Safari/537.36",
+    "Accept": "*/*",
+    "Accept-Language": "en-US,en;q=0.9,ru;q=0.8",
+    "Sec-Fetch-Site": "same-origin",
+    "Sec-Fetch-Mode": "cors",
+    "Sec-Fetch-Dest": "empty",
+}
+
 
 class EmptyAnswer(Exception):
     """The connection ended before a byte of the answer came."""
@@ -30,10 +42,15 @@ class EmptyAnswer(Exception):
 class Kept:
     """One phone's kept-alive connection to ``base`` (``http://host:port``)."""
 
-    def __init__(self, base: str, timeout: float = 30.0) -> None:
+    def __init__(self, base: str, timeout: float = 30.0, page: str = "/") -> None:
         host, port = base.removeprefix("http://").rsplit(":", 1)
         self.host, self.port, self.timeout = host, int(port), timeout
         self.authority = f"{host}:{port}"
+        # The browser's own headers, the page the phone is on as the Referer, and its origin on a POST.
+        self.browser = "".join(
+            f"{name}: {value}\r\n" for name, value in {**BROWSER, "Referer": base + page}.items()
+        )
+        self.origin = f"Origin: {base}\r\n"
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
         self.lock: asyncio.Lock | None = None  # one request at a time on the connection, as a browser's
@@ -65,11 +82,16 @@ class Kept:
     async def _exchange(self, method: str, path: str, headers: dict[str, str], body: bytes | None) -> Answer:
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
-        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.authority}", "Accept-Encoding: gzip"]
+        lines = [
+            f"{method} {path} HTTP/1.1",
+            f"Host: {self.authority}",
+            "Accept-Encoding: gzip, deflate, br, zstd",
+        ]
         lines += [f"{name}: {value}" for name, value in headers.items()]
         if body is not None:
             lines.append(f"Content-Length: {len(body)}")
-        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + (body or b""))
+        head = "\r\n".join(lines) + "\r\n" + self.browser + (self.origin if method == "POST" else "") + "\r\n"
+        self.writer.write(head.encode("latin-1") + (body or b""))
         reader = self.reader
         assert reader is not None
         status_line = await reader.readline()
@@ -131,9 +153,9 @@ class AioHttp:
         await self.session.close()
 
 
-def connect(kind: str, base: str) -> Any:
-    """A phone's connection: ``raw`` (Kept) or ``aiohttp``."""
-    return AioHttp(base) if kind == "aiohttp" else Kept(base)
+def connect(kind: str, base: str, page: str = "/") -> Any:
+    """A phone's connection on ``page``: ``raw`` (Kept, a phone browser's headers) or ``aiohttp`` (its own)."""
+    return AioHttp(base) if kind == "aiohttp" else Kept(base, page=page)
 
 
 async def disconnect(connection: Any) -> None:

@@ -16,7 +16,7 @@ from django.urls import reverse
 from idempotency.models import IdempotencyKey
 from limited.models import DraftPick
 
-from .conftest import draft_started
+from .conftest import create_limited_event, draft_started, sign_up
 
 pytestmark = pytest.mark.django_db
 
@@ -138,3 +138,30 @@ def test_the_polled_box_and_a_picks_answer_carry_no_token_and_the_pages_token_pi
     assert answer.status_code == 200 and "Picked." in answer.content.decode()
     assert "csrfmiddlewaretoken" not in answer.content.decode()
     assert DraftPick.objects.count() == 1
+
+
+def test_a_queued_pick_in_a_draft_played_on_the_tables_answers_its_note_and_the_box(
+    twindeck, api_client_for, make_user, organizer, client
+):
+    """A physical draft has no packs on the phones: a pick sent anyway (a page left open from another event, a
+    replayed queue) is refused with the queue's answer — the note saying why and the box of now — not a whole
+    page, as every other answer to the queue."""
+    org = api_client_for(organizer)
+    created = create_limited_event(
+        org, {"kind": "draft", "product": "td-sample", "seed": 3, "physical": True}
+    )
+    event_id = created.json()["id"]
+    [(user, _api, _player_id), *_rest] = sign_up(
+        api_client_for, make_user, event_id, created.json()["join_code"], 2
+    )
+    assert org.post(f"/api/tournaments/{event_id}/draft/start/").status_code == 201
+    client.force_login(user)
+    answer = client.post(
+        reverse("limited:pick", args=[event_id]),
+        {"card": "td-001", "pick_number": 1},
+        HTTP_IDEMPOTENCY_KEY="q-1",
+    )
+    html = answer.content.decode()
+    assert answer.status_code == 400 and html.startswith('<ul class="messages"') and "<html" not in html
+    assert "played with packs on the tables" in html and '<div id="live"' in html
+    assert DraftPick.objects.count() == 0
