@@ -143,8 +143,9 @@ class DraftPolls:
         environ: dict[str, Any], tournament_id: int, who: SessionClaim | int, held: frozenset[str]
     ) -> Answer | None:
         """The page's box for the seat as it is now, as the view renders it (limited/phone_box.py), in the
-        language Django's LocaleMiddleware would pick. Read only: a timer that ran out or a pool to register
-        (the two writes a poll can make) were left to Django by the caller."""
+        language Django's LocaleMiddleware would pick. A timer that ran out or a pool to register (the two writes
+        a poll can make) were left to Django by the caller; one that comes due in between is run by the service
+        called here, as the view would run it (the same call, idempotent)."""
         user_id = who.user_id if isinstance(who, SessionClaim) else who
         event = EVENT.first(tournament_id)
         player = PLAYER.first(tournament_id, user_id) if event is not None else None
